@@ -1,0 +1,1 @@
+"""The embedded card pool and regulation, shipped inside the package (plain text, built by tools/)."""

@@ -1,0 +1,69 @@
+"""One matching key for card names, and close-name suggestions.
+
+People type card names many ways: full or half width, ／ or / with or without spaces,
+・ ･ ·, 〜 ～ ~, curly or straight quotes, a reading in （） after a word, 《》 around the
+name, hiragana where the card has katakana. ``name_key`` folds all of these to one key so
+the card pool can be indexed once; the official spelling is kept separately for display.
+
+The key is part of the card-data contract: ``card_data/index.tsv`` stores keys made by this
+function (``KEY_VERSION`` is written in the data header), so changing it means rebuilding
+the data with ``tools/build_card_data.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+KEY_VERSION = 1
+
+_BRACKETS = str.maketrans("", "", "《》")
+# A reading in parentheses made only of kana, e.g. ボルシャック・NEX（ネックス）.
+_READING = re.compile(r"\([\u3041-\u309f\u30a0-\u30ff・ー\s]+\)")
+# Characters folded away entirely: whitespace, middle dots, wave dashes, quotes.
+_DROP = re.compile(r"[\s・･·•∙〜～~〰\"'“”‘’`´]+")
+# Slash look-alikes and hyphen look-alikes.
+_SLASHES = str.maketrans({"∕": "/", "⁄": "/", "／": "/"})
+_HYPHENS = str.maketrans({c: "-" for c in "‐‑‒–—―−－"})
+_BOOK_QUOTES = str.maketrans({"『": "「", "』": "」"})
+
+
+def _hiragana_to_katakana(text: str) -> str:
+    return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)
+
+
+def name_key(name: str) -> str:
+    """Fold a typed or printed card name to the key the pool is indexed by."""
+    text = name.strip().translate(_BRACKETS)
+    text = unicodedata.normalize("NFKC", text)
+    text = _READING.sub("", text)
+    text = text.translate(_SLASHES).translate(_HYPHENS).translate(_BOOK_QUOTES)
+    text = _DROP.sub("", text)
+    text = _hiragana_to_katakana(text)
+    return text.casefold()
+
+
+def display_name(name: str) -> str:
+    """Strip the decorations that are never part of a name (《》 and outer spaces)."""
+    return name.strip().translate(_BRACKETS).strip()
+
+
+def closest_keys(key: str, keys: Iterable[str], limit: int = 3, cutoff: float = 60.0) -> list[str]:
+    """Up to ``limit`` keys that look most like ``key`` (best first).
+
+    rapidfuzz is imported here, not at module load: only a failed look-up pays for it.
+    """
+    from rapidfuzz import fuzz, process
+
+    found = process.extract(key, keys, scorer=fuzz.WRatio, limit=limit * 4, score_cutoff=cutoff)
+    # Prefer plain edit-distance similarity among the WRatio candidates so that a one-letter
+    # typo ranks above a long name that merely contains the typed text.
+    ranked = sorted(found, key=lambda hit: (-(hit[1] + fuzz.ratio(key, hit[0])), hit[0]))
+    seen: list[str] = []
+    for candidate, _score, _index in ranked:
+        if candidate not in seen:
+            seen.append(candidate)
+        if len(seen) == limit:
+            break
+    return seen

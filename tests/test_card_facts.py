@@ -1,0 +1,193 @@
+"""Facts of well-known cards, read through the embedded pool as the checker reads them.
+
+These pin what tools/build_card_data.py made of the raw sources: a rebuild that changes
+any of them has changed a fact the deck rules depend on (type, colours, cost, zone).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from duepa_check.cards import INFINITY, Card, CardPool, embedded_data_dir, index_rows
+from duepa_check.names import name_key
+
+
+@pytest.fixture(scope="module")
+def pool() -> CardPool:
+    return CardPool.load()
+
+
+def card(pool: CardPool, name: str) -> Card:
+    found = pool.lookup(name)
+    assert found.card is not None, f"{name!r} resolved to {[c.name for c in found.cards]} / {found.suggestions}"
+    return found.card
+
+
+# (typed name, official name, first face type, civilizations, first face cost, zone, partner eligible)
+SINGLE_FACTS = [
+    ("ボルシャック・ドラゴン", "ボルシャック・ドラゴン", "クリーチャー", ("火",), 6, "main", True),
+    ("ボルメテウス・ホワイト・ドラゴン", "ボルメテウス・ホワイト・ドラゴン", "クリーチャー", ("火",), 7, "main", True),
+    ("蒼き団長 ドギラゴン剣", "蒼き団長 ドギラゴン剣", "クリーチャー", ("火", "自然"), 8, "main", True),
+    ("偽神殺しのツラトゥストラ", "偽神殺しのツラトゥストラ", "クリーチャー", ("光", "闇", "火"), 5, "main", True),
+    ("ボルシャック・ドラゴ大王", "ボルシャック・ドラゴ大王", "クリーチャー", ("火", "自然"), 10, "main", True),
+    ("ナチュラル・トラップ", "ナチュラル・トラップ", "呪文", ("自然",), 6, "main", False),
+    ("デーモン・ハンド", "デーモン・ハンド", "呪文", ("闇",), 6, "main", False),
+    ("ホーリー・スパーク", "ホーリー・スパーク", "呪文", ("光",), 6, "main", False),
+    ("エンペラー・キリコ", "エンペラー・キリコ", "進化クリーチャー", ("水",), 8, "main", True),
+    ("竜魔神王バルカディア・NEX", "竜魔神王バルカディア・NEX", "進化クリーチャー", ("光", "闇", "火"), 15, "main", True),
+    ("革命の絆", "革命の絆", "NEOクリーチャー", ("光", "火"), 7, "main", True),
+    ("キャンベロ <レッゾ.Star>", "キャンベロ ＜レッゾ.Star＞", "スター進化クリーチャー", ("火",), 5, "main", True),
+    ("CRYMAX ジャオウガ", "CRYMAX ジャオウガ", "S-MAX進化クリーチャー", ("闇",), 7, "main", True),
+    ("ヨミジ 丁-二式", "ヨミジ 丁-二式", "GRクリーチャー", ("闇",), 4, "super_gr", False),
+    ("The ジョラゴン・ガンマスター", "The ジョラゴン・ガンマスター", "GRクリーチャー", (), 5, "super_gr", False),
+    ("アウゼスの天黒筺", "アウゼスの天黒筺", "タマシード", ("光", "闇"), 3, "main", False),
+    ("ルベル・ゴルギーニ", "ルベル・ゴルギーニ", "タマシード/クリーチャー", ("光",), 5, "main", True),
+    ("轟廻！グランドスラム・スコーピオン", "轟廻！グランドスラム・スコーピオン", "タマシード/クリーチャー", ("自然",), 5, "main", True),
+    ("Dの牢閣 メメント守神宮", "Dの牢閣 メメント守神宮", "D2フィールド", ("光",), 4, "main", False),
+    ("バジュラズ・ソウル", "バジュラズ・ソウル", "クロスギア", ("火",), 5, "main", False),
+    ("海底鬼面城", "海底鬼面城", "城", ("水",), 1, "main", False),
+    ("ジョット・ガン・ジョラゴン", "ジョット・ガン・ジョラゴン", "クリーチャー", (), 7, "main", True),
+    ("ジョジョジョ・ジョーカーズ", "ジョジョジョ・ジョーカーズ", "呪文", (), 1, "main", False),
+    ("はずれポンの助", "はずれポンの助", "クリーチャー", (), 1, "main", False),
+]
+
+
+@pytest.mark.parametrize("typed, official, type_, civs, cost, zone, eligible", SINGLE_FACTS, ids=[r[0] for r in SINGLE_FACTS])
+def test_single_card_facts(pool, typed, official, type_, civs, cost, zone, eligible):
+    c = card(pool, typed)
+    assert c.name == official
+    assert c.complete and c.layout == "single"
+    face = c.faces[0]
+    assert (face.type, face.civilizations, face.cost) == (type_, civs, cost)
+    assert c.civilizations == civs
+    assert c.zone == zone
+    assert c.partner_eligible is eligible
+
+
+def test_single_and_twinpact_bolshack_are_different_cards(pool):
+    single = card(pool, "ボルシャック・ドラゴン")
+    twin = card(pool, "ボルシャック・ドラゴン／決闘者・チャージャー")
+    assert single.name != twin.name
+    assert twin.layout == "twinpact"
+    assert [(f.name, f.type, f.cost) for f in twin.faces] == [
+        ("ボルシャック・ドラゴン", "クリーチャー", 6),
+        ("決闘者・チャージャー", "呪文", 3),
+    ]
+    assert twin.civilizations == ("火",)
+    assert twin.partner_eligible
+
+
+def test_twinpact_with_cheap_creature_side_is_not_partner(pool):
+    twin = card(pool, "ナ・チュラルゴ・デンジャー／ナチュラル・トラップ")
+    assert twin.faces[0].cost == 7 and twin.partner_eligible
+    deal = card(pool, "機術士ディール／「本日のラッキーナンバー！」")
+    assert deal.faces[0].cost == 6 and deal.faces[1].type == "呪文"
+    der_zen = card(pool, "der'Zen Mondo／♪必殺で つわものどもが 夢の跡")
+    assert der_zen.faces[0].cost == 3 and der_zen.faces[1].cost == 8
+    assert not der_zen.partner_eligible  # the spell side costs 8, the creature side only 3
+
+
+def test_colourless_twinpact_spell_side_has_no_power(pool):
+    twin = card(pool, "鬼面のコード デトロイト・テクノ／「水晶よ、大地より我が配下を創れ！」")
+    assert twin.civilizations == ()
+    assert twin.faces[1].type == "呪文" and twin.faces[1].power is None
+
+
+def test_psychic_with_awakened_side(pool):
+    volg = card(pool, "ヴォルグ・サンダー")
+    assert volg.layout == "multi_side" and volg.zone == "hyperspatial"
+    assert [f.name for f in volg.faces] == ["ヴォルグ・サンダー", "雷獣ヴォルグ・ティーガー"]
+    assert volg.faces[0].type == "サイキック・クリーチャー" and volg.faces[0].civilizations == ("闇",)
+    assert not volg.partner_eligible
+    untouchable = card(pool, "時空の英雄アンタッチャブル")
+    assert [f.name for f in untouchable.faces] == ["時空の英雄アンタッチャブル", "変幻の覚醒者アンタッチャブル・パワード"]
+    assert card(pool, "変幻の覚醒者アンタッチャブル・パワード").name == "時空の英雄アンタッチャブル"
+
+
+def test_dragheart_has_all_its_sides(pool):
+    axe = card(pool, "邪帝斧 ボアロアックス")
+    assert axe.zone == "hyperspatial" and axe.layout == "multi_side"
+    assert [(f.name, f.type) for f in axe.faces] == [
+        ("邪帝斧 ボアロアックス", "ドラグハート・ウエポン"),
+        ("邪帝遺跡 ボアロパゴス", "ドラグハート・フォートレス"),
+        ("我臥牙 ヴェロキボアロス", "ドラグハート・クリーチャー"),
+    ]
+    assert card(pool, "我臥牙 ヴェロキボアロス").name == axe.name
+
+
+def test_forbidden_pair_is_one_card_starting_in_battle_zone(pool):
+    seal = card(pool, "禁断〜封印されしX〜")
+    assert seal.layout == "multi_side" and seal.zone == "starts_in_battle_zone"
+    assert seal.faces[0].type == "禁断の鼓動"
+    assert (seal.faces[1].name, seal.faces[1].type) == ("伝説の禁断 ドキンダムX", "禁断クリーチャー")
+    assert card(pool, "伝説の禁断 ドキンダムX").name == seal.name
+    assert not seal.partner_eligible
+    star = card(pool, "FORBIDDEN STAR〜世界最後の日〜")
+    assert star.zone == "starts_in_battle_zone"
+    assert card(pool, "終焉の禁断 ドルマゲドンX").name == star.name
+
+
+def test_zero_dragon_set(pool):
+    origin = card(pool, "滅亡の起源 零無")
+    assert origin.zone == "starts_in_battle_zone"
+    assert [(f.name, f.type) for f in origin.faces] == [("滅亡の起源 零無", "零龍星雲"), ("零龍", "零龍クリーチャー")]
+    assert card(pool, "手札の儀").zone == "starts_in_battle_zone"
+    # 零龍 is the combined back of all five: it names every one of them, each out of the main deck.
+    shared = pool.lookup("零龍")
+    assert sorted(c.name for c in shared.cards) == sorted(["滅亡の起源 零無", "手札の儀", "墓地の儀", "破壊の儀", "復活の儀"])
+    assert {c.zone for c in shared.cards} == {"starts_in_battle_zone"}
+
+
+def test_infinity_costs(pool):
+    genmu = card(pool, "∞龍 ゲンムエンペラー")
+    assert genmu.faces[0].cost == INFINITY and genmu.faces[0].power == INFINITY
+    assert genmu.partner_eligible  # ∞ is at least 5
+    assert card(pool, "夢幻の無").faces[0].cost == INFINITY
+
+
+@pytest.mark.parametrize("name", ["はずれポンの助", "四十日鼠 チョロチュー", "遊撃師団 アクアーミー", "シル＝シャルロット", "O・HA・NA・S"])
+def test_may_exceed_four(pool, name):
+    assert card(pool, name).may_exceed_four
+
+
+def test_ordinary_card_may_not_exceed_four(pool):
+    assert not card(pool, "ボルシャック・ドラゴン").may_exceed_four
+
+
+def test_ids_are_official_sorted_and_twinpact_images_folded(pool):
+    assert "dm01-008" in card(pool, "ボルシャック・ドラゴン").ids
+    nex = card(pool, "ボルシャック・NEX／スーパー・スパーク")
+    assert "dmbd16-006" in nex.ids and "dmbd16-006a" not in nex.ids
+    for c in (nex, card(pool, "ヴォルグ・サンダー")):
+        assert list(c.ids) == sorted(c.ids)
+
+
+def test_known_card_without_stats_is_kept_incomplete(pool):
+    unknown_stats = card(pool, "無限掌")
+    assert not unknown_stats.complete and unknown_stats.faces == ()
+    assert not unknown_stats.partner_eligible
+
+
+def test_partner_flag_matches_the_rule_for_every_card(pool):
+    mismatched = [c.name for c in pool if c.partner_eligible != (c.partner_problem(5) is None)]
+    assert mismatched == []
+
+
+def test_card_lines_carry_facts_only():
+    lines = (embedded_data_dir() / "cards.jsonl").read_text(encoding="utf-8").splitlines()
+    allowed = {"name", "layout", "faces", "zone", "partner_eligible", "may_exceed_four", "aliases", "english", "ids", "complete"}
+    for line in lines[1::97]:
+        assert set(json.loads(line)) <= allowed
+    assert "牌庫" not in "".join(lines)  # no Chinese rules text slipped in
+
+
+def test_index_keys_are_name_keys_of_the_card_spellings(pool):
+    shard = pool.shards[0]
+    rows = sorted((line, key, kind) for key, hits in shard.index.items() for kind, line in hits)
+    for line, key, kind in rows[::37]:
+        assert (key, kind) in index_rows(shard.card_at(line))
+        spellings = [shard.card_at(line).name, *shard.card_at(line).aliases, *shard.card_at(line).english,
+                     *(f.name for f in shard.card_at(line).faces)]
+        assert key in {name_key(s) for s in spellings}

@@ -1,0 +1,540 @@
+"""Build the embedded card pool (card_data/) from the raw card files in shared/data/cards.
+
+Run:  python tools/build_card_data.py [--source ../shared/data] [--out card_data] [--report]
+
+Deterministic: the same input files give the same bytes out (no clock, sorted everything).
+Only facts are carried over (names, ids, types, civilizations, costs, powers, races); the
+rules text of the Ether files is read only to find cards that may exceed four copies.
+
+How a card is made:
+* every Ether record (2025-12 file plus the 2026 tail) gives its stats; its name is replaced
+  by the official spelling (opencard, else the set lists) with the same matching key;
+* twinpacts are named "creature side／spell side" and get two faces;
+* psychic / dragheart / 禁断 / 零龍 sides linked by ``back`` become ONE card per front side,
+  with the other sides as extra faces (a combined back shared by several fronts, e.g. 零龍,
+  is a face of each of them and gets no record of its own);
+* names known only from opencard or the set lists become incomplete cards (no faces).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import re
+import sys
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+import yaml  # noqa: E402
+
+from duepa_check.cards import INFINITY, Card, Face, write_card_data  # noqa: E402
+from duepa_check.names import name_key  # noqa: E402
+
+ETHER_REPO = "Ether1013/DuelMastersCardSearchTaiwan"
+SOURCES: list[dict[str, str]] = [
+    {"file": "cards/ether_allcards_2025-12-17.json", "what": "card stats (type, civilization, cost, power, races), names, image ids",
+     "date": "2025-12-17", "origin": ETHER_REPO},
+    {"file": "cards/ether_carddata_tail_2026.json", "what": "card stats of the late-2025 and 2026 sets missing above",
+     "date": "2026-08", "origin": ETHER_REPO},
+    {"file": "cards/ether_setlists_2026.json", "what": "product card lists: printed names and official image ids",
+     "date": "2026-08", "origin": ETHER_REPO},
+    {"file": "cards/ether_card_type.json", "what": "type codes: Japanese type names and the zone each type lives in",
+     "date": "undated", "origin": ETHER_REPO},
+    {"file": "cards/ether_englishname.json", "what": "English names (Japanese to English)",
+     "date": "undated", "origin": ETHER_REPO},
+    {"file": "cards/opencard_cardnames.json", "what": "official Japanese names and official card ids",
+     "date": "2024-04", "origin": "opencard-dm/card-database (cardnames.json)", "license": "MIT"},
+    {"file": "cards/otwsia_fandom_ja_en_2022-2024.json", "what": "English names of DM22-DM24 cards",
+     "date": "2022-2024 (sets covered)", "origin": "otwsia/Project-Duel-Masters-Web-Scraper"},
+    {"file": "cards/en_ocg_fandom_Ravenite_All_Cards.csv", "what": "English names by set and number (joined to the set lists)",
+     "date": "undated", "origin": "Ravenite-0/DuelMasters_Cockatrice_EN (data/All_Cards.csv)", "license": "MIT"},
+    {"file": "../spec/regulation-research.yaml", "what": "unlimited_copies and starts_in_battle_zone name lists",
+     "date": "2026-03-16", "origin": "duepa-check regulation research (shared/spec)"},
+]
+
+INFINITE_NUMBER = 9007199254740991
+CIVILIZATION_BITS = ((16, "光"), (8, "水"), (4, "闇"), (2, "火"), (1, "自然"))
+OFFICIAL_IMAGE = re.compile(r"^https?://dm\.takaratomy\.co\.jp/.*/card(?:image|thumb)/([^/]+)\.(?:jpg|png|webp)$")
+TWINPACT_SPLIT = re.compile(r"\s*[／/]\s*")
+TWINPACT_IMAGE_SIDE = re.compile(r"^(.*\d)[ab]$")
+KANA_READING = re.compile(r"[（(][\u3041-\u309f\u30a0-\u30ff・ー\s]+[）)]")
+# The Chinese rules text says "may put more than 4 of this card in the deck" with these words.
+MORE_THAN_FOUR = re.compile(r"(超過|多於)\s*[4四]\s*張.{0,12}牌庫|牌庫.{0,12}(超過|多於)\s*[4四]\s*張|[4四]\s*張以上.{0,6}牌庫")
+LOCATION_ZONE = {"P": "hyperspatial", "G": "super_gr", "I": "starts_in_battle_zone", "M": "main"}
+
+
+# ---------------------------------------------------------------- raw records
+
+
+@dataclass
+class RawFace:
+    """One side's stats as the Ether data gives them (type codes, not yet names)."""
+
+    type_codes: tuple[str, ...]
+    civil: int | None
+    cost: Any
+    power: Any
+    races: tuple[str, ...]
+
+
+@dataclass
+class EtherRecord:
+    """One Ether record, the 2025-12 shape and the 2026 shape read into one form."""
+
+    name: str
+    faces: list[RawFace]
+    backs: list[str]
+    image_ids: list[str]
+    twinpact: bool
+    rules_text: list[str] = field(repr=False)
+
+
+def as_list(value: Any) -> list[Any]:
+    """Ether fields hold a value or a list of values; read both the same way."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+def type_codes(value: Any) -> tuple[str, ...]:
+    """'C', 'C/TS' or ['C'] → ('C',) / ('C', 'TS')."""
+    codes: list[str] = []
+    for item in as_list(value):
+        codes.extend(part for part in str(item).split("/") if part)
+    return tuple(codes)
+
+
+def raw_face(data: dict[str, Any]) -> RawFace:
+    return RawFace(type_codes(data.get("type")), data.get("civil"), data.get("cost"), data.get("power"),
+                   tuple(data.get("race") or ()))
+
+
+def image_ids(pics: Any) -> list[str]:
+    """Official image file names (the official card ids); fan-site pictures are ignored."""
+    ids = []
+    for pic in as_list(pics):
+        match = OFFICIAL_IMAGE.match(str(pic))
+        if match:
+            ids.append(match.group(1))
+    return ids
+
+
+def parse_ether(data: dict[str, Any]) -> EtherRecord:
+    """Read either record shape: 2025 (top-level stats or wData + mType) or 2026 (wdata)."""
+    faces_data = data.get("wdata") or data.get("wData")
+    if data.get("mType") == "H":  # 超化獣: one card, the second entry is its hyper mode
+        faces_data = faces_data[:1]
+    faces = [raw_face(f) for f in faces_data] if faces_data else ([raw_face(data)] if "type" in data else [])
+    twinpact = data.get("mType") == "T" or (len(faces) == 2 and "wdata" in data)
+    rules = list(data.get("sp") or [])
+    for face in data.get("wdata") or data.get("wData") or []:
+        rules.extend(face.get("sp") or [])
+    return EtherRecord(data["name"], faces, as_list(data.get("back")), image_ids(data.get("pic")), twinpact, rules)
+
+
+# ---------------------------------------------------------------- value conversions
+
+
+def civilizations(mask: int | None) -> tuple[str, ...]:
+    """Bitmask → civilizations in canonical order; ゼロ(32) and unknown → colourless ()."""
+    if not mask:
+        return ()
+    return tuple(name for bit, name in CIVILIZATION_BITS if mask & bit)
+
+
+def number(value: Any) -> int | str | None:
+    """Cost or power: int, "∞" for the JS max-safe-integer marker, strings like "5000+" kept."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return INFINITY if int(value) >= INFINITE_NUMBER else int(value)
+    text = str(value).strip()
+    if text.isdigit():
+        return number(int(text))
+    return INFINITY if text in ("∞", "Infinity") else text
+
+
+class TypeTable:
+    """Ether type codes → Japanese type names and the zone the type lives in."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        self.rows = {row["value"]: row for row in rows if "value" in row}
+
+    def type_name(self, codes: tuple[str, ...]) -> str:
+        names = [self.rows[c]["jap"] if c in self.rows else c for c in codes]
+        return "/".join(names[::-1]) if set(codes) == {"C", "TS"} else "/".join(names)
+
+    def zone(self, codes: tuple[str, ...]) -> str:
+        zones = [LOCATION_ZONE.get(self.rows.get(c, {}).get("location", "M"), "main") for c in codes]
+        return next((z for z in zones if z != "main"), "main")
+
+
+# ---------------------------------------------------------------- official spellings
+
+
+def preference(spelling: str, printings: int) -> tuple[Any, ...]:
+    """Sort key choosing the display spelling among same-key variants: most printed, plain width."""
+    plain = unicodedata.normalize("NFKC", spelling) == spelling
+    return (-printings, not plain, "\u3000" in spelling, KANA_READING.search(spelling) is not None, spelling)
+
+
+class Spellings:
+    """Every spelling met per matching key, with how often each was printed (for choosing)."""
+
+    def __init__(self) -> None:
+        self.official: dict[str, Counter[str]] = defaultdict(Counter)
+        self.setlist: dict[str, Counter[str]] = defaultdict(Counter)
+
+    def add_official(self, name: str, printings: int) -> None:
+        self.official[name_key(name)][name] += max(printings, 1)
+
+    def add_setlist(self, name: str) -> None:
+        self.setlist[name_key(name)][name] += 1
+
+    def best(self, key: str, fallback: str) -> str:
+        """Official (opencard) spelling, else the set lists' most printed one, else the fallback."""
+        for table in (self.official, self.setlist):
+            counts = table.get(key)
+            if counts:
+                return min(counts, key=lambda s: preference(s, counts[s]))
+        return fallback
+
+    def all_for(self, key: str) -> list[str]:
+        return sorted(set(self.official.get(key, ())) | set(self.setlist.get(key, ())))
+
+
+def twinpact_sides(official: str, ether: str) -> tuple[str, str]:
+    """Split 'A / B', 'A/B' or 'A／B' into the two side names (official spelling if it splits cleanly)."""
+    for text in (official, ether):
+        parts = TWINPACT_SPLIT.split(text.strip())
+        if len(parts) == 2 and all(parts):
+            return parts[0], parts[1]
+    head, _, tail = ether.partition("/")
+    return head.strip(), tail.strip()
+
+
+def without_reading(name: str) -> str:
+    return KANA_READING.sub("", name)
+
+
+# ---------------------------------------------------------------- multi-side groups
+
+
+def side_groups(records: dict[str, EtherRecord]) -> list[list[str]]:
+    """Connected groups of records joined by ``back`` links, each sorted."""
+    links: dict[str, set[str]] = defaultdict(set)
+    for record in records.values():
+        for back in record.backs:
+            if back in records:
+                links[record.name].add(back)
+                links[back].add(record.name)
+    groups, seen = [], set()
+    for start in sorted(links):
+        if start in seen:
+            continue
+        group, stack = set(), [start]
+        while stack:
+            name = stack.pop()
+            if name not in group:
+                group.add(name)
+                stack.extend(links[name])
+        seen |= group
+        groups.append(sorted(group))
+    return groups
+
+
+def split_fronts(group: list[str], records: dict[str, EtherRecord], official: set[str]) -> list[tuple[str, list[str]]]:
+    """(front, other sides) for each card of a group.
+
+    A front is a side opencard lists (it lists only fronts) or whose official image ends in 'a'.
+    A star whose leaves are all fronts (one combined back such as 零龍 or 雷獣ヴォルグ・ティーガー
+    shared by several cards) gives one card per leaf. Any other group is one card whose front
+    is the best-ranked side: listed by opencard, else image 'a', else the cheapest.
+    """
+
+    def is_front(name: str) -> bool:
+        record = records[name]
+        return name in official or without_reading(name) in official or any(i.endswith("a") for i in record.image_ids)
+
+    def neighbours(name: str) -> set[str]:
+        return ({m for m in group if name in records[m].backs} | set(records[name].backs)) & set(group) - {name}
+
+    hubs = [n for n in group if len(neighbours(n)) == len(group) - 1]
+    if len(group) >= 3 and len(hubs) == 1:
+        leaves = [n for n in group if n != hubs[0]]
+        if all(len(neighbours(n)) == 1 and is_front(n) for n in leaves):
+            return [(leaf, [hubs[0]]) for leaf in leaves]
+
+    def front_rank(name: str) -> tuple[Any, ...]:
+        record = records[name]
+        cost = record.faces[0].cost if record.faces and isinstance(record.faces[0].cost, int) else 999
+        return (name not in official and without_reading(name) not in official, not is_front(name), cost, name)
+
+    ordered = sorted(group, key=front_rank)
+    return [(ordered[0], ordered[1:])]
+
+
+# ---------------------------------------------------------------- the builder
+
+
+@dataclass
+class Draft:
+    """A card being assembled: the final Card is made once every source has been read."""
+
+    name: str
+    faces: list[Face]
+    layout: str
+    zone: str
+    key_spellings: set[str] = field(default_factory=set)  # names whose spellings become aliases
+    aliases: set[str] = field(default_factory=set)
+    english: set[str] = field(default_factory=set)
+    ids: set[str] = field(default_factory=set)
+    rules_text: list[str] = field(default_factory=list, repr=False)
+    complete: bool = True
+
+
+class Builder:
+    """Reads the sources and assembles the drafts; ``cards()`` gives the final Card list."""
+
+    def __init__(self, source: Path) -> None:
+        self.source = source
+        cards_dir = source / "cards"
+        self.types = TypeTable(self._json(cards_dir / "ether_card_type.json"))
+        self.opencard: dict[str, list[str]] = self._json(cards_dir / "opencard_cardnames.json")
+        self.setlists: list[dict[str, Any]] = self._json(cards_dir / "ether_setlists_2026.json")
+        self.records: dict[str, EtherRecord] = {}
+        for file in ("ether_allcards_2025-12-17.json", "ether_carddata_tail_2026.json"):
+            for data in self._json(cards_dir / file):
+                self.records.setdefault(data["name"], parse_ether(data))
+        regulation = yaml.safe_load((source.parent / "spec" / "regulation-research.yaml").read_text(encoding="utf-8"))
+        self.unlimited = {name_key(n) for n in regulation.get("unlimited_copies", [])}
+        self.battle_zone = {name_key(n) for n in regulation.get("starts_in_battle_zone", [])}
+        self.spellings = Spellings()
+        for name, ids in self.opencard.items():
+            if name.strip():
+                self.spellings.add_official(name, len(ids))
+        for entry in self.setlist_entries():
+            self.spellings.add_setlist(entry["name"])
+        self.drafts: dict[str, Draft] = {}
+        self.by_key: dict[str, list[Draft]] = defaultdict(list)  # name/alias keys → drafts
+        self.side_key: dict[str, list[Draft]] = defaultdict(list)  # multi-side face keys → drafts
+
+    @staticmethod
+    def _json(path: Path) -> Any:
+        return json.loads(path.read_text(encoding="utf-8"))
+
+    def setlist_entries(self) -> Iterable[dict[str, Any]]:
+        for product in self.setlists:
+            for entry in product["setcardlist"]:
+                if entry.get("name", "").strip():
+                    yield {**entry, "setcode": product["setcode"]}
+
+    # -- faces
+
+    def face(self, name: str, raw: RawFace) -> Face:
+        """A side's facts. A spell has no power: Ether copies the creature side's onto some spell sides."""
+        type_name = self.types.type_name(raw.type_codes)
+        power = None if type_name.endswith("呪文") else number(raw.power)
+        return Face(name=name, type=type_name, civilizations=civilizations(raw.civil),
+                    cost=number(raw.cost), power=power, races=raw.races)
+
+    def official_name(self, ether_name: str) -> str:
+        return self.spellings.best(name_key(ether_name), ether_name)
+
+    # -- assembling
+
+    def build(self) -> None:
+        grouped: set[str] = set()
+        official = set(self.opencard)
+        for group in side_groups(self.records):
+            grouped.update(group)
+            for front, others in split_fronts(group, self.records, official):
+                self.add_multi_side(front, others)
+        for name in sorted(self.records):
+            if name not in grouped:
+                self.add_single_or_twinpact(self.records[name])
+        self.add_known_names_without_data()
+        self.add_ids_from_setlists()
+        self.add_english()
+
+    def register(self, draft: Draft) -> None:
+        if draft.name in self.drafts:  # two Ether records with one official spelling: keep the first
+            self.drafts[draft.name].aliases |= draft.aliases | {s for s in draft.key_spellings if s != draft.name}
+            self.drafts[draft.name].ids |= draft.ids
+            return
+        self.drafts[draft.name] = draft
+        for spelling in {draft.name, *draft.key_spellings, *draft.aliases}:
+            key = name_key(spelling)
+            if draft not in self.by_key[key]:
+                self.by_key[key].append(draft)
+
+    def add_single_or_twinpact(self, record: EtherRecord) -> None:
+        official = self.official_name(record.name)
+        if record.twinpact and len(record.faces) == 2:
+            creature_first = sorted(range(2), key=lambda i: "クリーチャー" not in self.types.type_name(record.faces[i].type_codes))
+            sides = twinpact_sides(official, record.name)
+            faces = [self.face(sides[i], record.faces[i]) for i in creature_first]
+            name = f"{faces[0].name}／{faces[1].name}"
+            layout = "twinpact"
+            ids = {TWINPACT_IMAGE_SIDE.sub(r"\1", i) for i in record.image_ids}
+        else:
+            faces = [self.face(official, raw) for raw in record.faces[:1]]
+            name, layout, ids = official, "single", set(record.image_ids)
+        zone = self.zone_of(name, [f for f in record.faces[:1]])
+        spellings = {record.name, official, *self.spellings.all_for(name_key(record.name))}
+        self.register(Draft(name, faces, layout, zone, key_spellings=spellings, ids=ids,
+                            rules_text=record.rules_text, complete=bool(faces)))
+
+    def add_multi_side(self, front: str, others: list[str]) -> None:
+        sides = [front, *others]
+        faces = [self.face(self.official_name(n), raw) for n in sides for raw in self.records[n].faces[:1]]
+        name = self.official_name(front)
+        zone = self.zone_of(name, [f for n in sides for f in self.records[n].faces[:1]], extra_names=others)
+        draft = Draft(name, faces, "multi_side", zone,
+                      key_spellings={front, name, *self.spellings.all_for(name_key(front))},
+                      ids=set(self.records[front].image_ids), rules_text=self.records[front].rules_text,
+                      complete=bool(faces))
+        self.register(draft)
+        for other in others:
+            for spelling in {other, self.official_name(other), *self.spellings.all_for(name_key(other))}:
+                self.side_key[name_key(spelling)].append(draft)
+
+    def zone_of(self, name: str, faces: list[RawFace], extra_names: Iterable[str] = ()) -> str:
+        """The regulation's battle-zone list wins; otherwise the first side's type location."""
+        if any(name_key(n) in self.battle_zone for n in (name, *extra_names)):
+            return "starts_in_battle_zone"
+        return self.types.zone(faces[0].type_codes) if faces else "main"
+
+    def add_known_names_without_data(self) -> None:
+        """Names from opencard / the set lists that no Ether record covers: incomplete cards."""
+        keys = set(self.spellings.official) | set(self.spellings.setlist)
+        for key in sorted(keys):
+            if not key or key in self.by_key or key in self.side_key:
+                continue
+            name = self.spellings.best(key, "")
+            if TWINPACT_SPLIT.search(name) and not name.startswith("*"):
+                parts = TWINPACT_SPLIT.split(name)
+                if len(parts) == 2:
+                    name = "／".join(parts)
+            self.register(Draft(name, [], "single", "main", key_spellings=set(self.spellings.all_for(key)),
+                                ids=set(), complete=False))
+
+    def card_for(self, spelling: str) -> Draft | None:
+        """The one draft a spelling names (its own name first, else a side of one multi-side card)."""
+        key = name_key(spelling)
+        found = self.by_key.get(key) or self.side_key.get(key) or []
+        unique = {id(d): d for d in found}
+        return next(iter(unique.values())) if len(unique) == 1 else None
+
+    def add_ids_from_setlists(self) -> None:
+        for name, ids in self.opencard.items():
+            draft = self.card_for(name) if name.strip() else None
+            if draft:
+                draft.ids |= set(ids)
+        for entry in self.setlist_entries():
+            draft = self.card_for(entry["name"])
+            if draft:
+                found = image_ids(entry.get("pic"))
+                if draft.layout == "twinpact":
+                    found = [TWINPACT_IMAGE_SIDE.sub(r"\1", i) for i in found]
+                draft.ids |= set(found)
+
+    def add_english(self) -> None:
+        cards_dir = self.source / "cards"
+        for ja, en in self._json(cards_dir / "ether_englishname.json").items():
+            if plausible_english(en):
+                self.add_english_name(ja, en)
+        for row in self._json(cards_dir / "otwsia_fandom_ja_en_2022-2024.json"):
+            self.add_english_name(row.get("name_ja", ""), row.get("name_en", ""))
+        printed = self.printed_numbers()
+        with (cards_dir / "en_ocg_fandom_Ravenite_All_Cards.csv").open(encoding="utf-8", newline="") as handle:
+            for row in csv.DictReader(handle):
+                ja = printed.get((row["Set"].strip(), row["SetNum"].strip().lower()))
+                if ja:
+                    self.add_english_name(ja, row["CardName"])
+
+    def printed_numbers(self) -> dict[tuple[str, str], str]:
+        """(set code, printed number) → Japanese name, for joining the English CSV; ambiguous pairs dropped."""
+        table: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for entry in self.setlist_entries():
+            for printed in as_list(entry.get("id")):
+                number_part = str(printed).split("/")[0].split()[-1] if str(printed).strip() else ""
+                if number_part:
+                    table[(entry["setcode"], number_part.lower())].add(entry["name"])
+        return {k: next(iter(v)) for k, v in table.items() if len(v) == 1}
+
+    def add_english_name(self, ja: str, en: str) -> None:
+        en = " ".join(en.split())
+        draft = self.card_for(ja) if ja.strip() and en else None
+        if draft and en:
+            draft.english.add(en)
+
+    # -- output
+
+    def cards(self) -> list[Card]:
+        return [self.finish(d) for d in sorted(self.drafts.values(), key=lambda d: d.name)]
+
+    def finish(self, draft: Draft) -> Card:
+        aliases = {s for s in draft.key_spellings | draft.aliases if s.strip() and s != draft.name}
+        key = name_key(draft.name)
+        exceeds = key in self.unlimited or any(MORE_THAN_FOUR.search(t) for t in draft.rules_text)
+        card = Card(name=draft.name, faces=tuple(draft.faces), layout=draft.layout, zone=draft.zone,
+                    may_exceed_four=exceeds, aliases=tuple(sorted(aliases)),
+                    english=tuple(sorted(draft.english)), ids=tuple(sorted(draft.ids)), complete=draft.complete)
+        return Card(**{**card.__dict__, "partner_eligible": card.partner_problem(5) is None})
+
+
+def plausible_english(text: str) -> bool:
+    """The Ether English table has a few rules snippets in it; keep only name-like values."""
+    text = text.strip()
+    return bool(text) and "Rulings" not in text and not text.startswith(("Chooses", "When ", "This ")) and len(text) < 120
+
+
+def header() -> dict[str, Any]:
+    dates = [s["date"] for s in SOURCES if s["file"].startswith("cards/") and re.match(r"\d{4}-\d{2}", s["date"])]
+    return {"sources": SOURCES, "built_from": "shared/data/cards (raw files) by tools/build_card_data.py",
+            "data_date": max(dates)}
+
+
+# ---------------------------------------------------------------- report
+
+
+def report(builder: Builder, cards: list[Card]) -> str:
+    """Counts worth knowing after a build (printed with --report)."""
+    lines = [f"cards: {len(cards)}  complete: {sum(c.complete for c in cards)}  incomplete: {sum(not c.complete for c in cards)}"]
+    lines.append("layouts: " + ", ".join(f"{k} {v}" for k, v in sorted(Counter(c.layout for c in cards).items())))
+    lines.append("zones: " + ", ".join(f"{k} {v}" for k, v in sorted(Counter(c.zone for c in cards).items())))
+    lines.append(f"partner eligible: {sum(c.partner_eligible for c in cards)}")
+    lines.append("may exceed four: " + ", ".join(c.name for c in cards if c.may_exceed_four))
+    found_by_text = sorted({d.name for d in builder.drafts.values() if any(MORE_THAN_FOUR.search(t) for t in d.rules_text)})
+    lines.append("  found by text: " + ", ".join(found_by_text))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--out", type=Path, default=REPO / "card_data")
+    parser.add_argument("--report", action="store_true", help="print counts after building")
+    args = parser.parse_args(argv)
+    builder = Builder(args.source)
+    builder.build()
+    cards = builder.cards()
+    write_card_data(cards, header(), args.out)
+    if args.report:
+        print(report(builder, cards))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
