@@ -1,0 +1,281 @@
+"""The command line: options in, exit code out. Everything else lives in the modules it calls.
+
+``main(argv) -> int`` is the entry point (and what tests call). ``duepa-check DECK...`` is
+``duepa-check check DECK...``; ``card``, ``rules``, ``update`` and ``stats`` are subcommands.
+Exit codes: 0 every deck legal, 1 a rule violation, 2 usage error, unreadable input or
+broken data. Expected failures print one line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from datetime import date
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from . import __version__
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
+)
+SUBCOMMANDS = {"check", "card", "rules", "update", "stats"}
+EXIT_OK, EXIT_VIOLATION, EXIT_USAGE = 0, 1, 2
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
+
+
+class SimpleFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class Fail(Exception):
+    """An expected failure: print the message on one line and exit 2."""
+
+
+def _console(no_color: bool = False, stderr: bool = False):
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    width = None if stream.isatty() or "COLUMNS" in os.environ else 120
+    return Console(file=stream, no_color=no_color, highlight=False, width=width, soft_wrap=False)
+
+
+def _as_of(text: str | None) -> date:
+    if text is None:
+        return date.today()
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise Fail(f"--as-of {text!r}: expected a date as YYYY-MM-DD") from None
+
+
+def _data(data_dir: Path | None):
+    """Card pool, regulation and a label of where they came from (user data or embedded)."""
+    from .cards import CardPool
+    from .regulation import load_current
+    from .userdata import resolve_data_dir
+
+    directory = resolve_data_dir(data_dir)
+    pool = CardPool.load(directory)
+    regulation = load_current(directory)
+    used = str(directory) if len(pool.shards) > 1 else "embedded"
+    return pool, regulation, used
+
+
+DataDirOption = Annotated[
+    Optional[Path],
+    typer.Option("--data-dir", help="Updated card data (default: $DUEPA_CHECK_DATA or the user data dir)."),
+]
+AsOfOption = Annotated[Optional[str], typer.Option("--as-of", help="Regulation in force on this date (YYYY-MM-DD).")]
+
+
+@app.command()
+def check(
+    decks: Annotated[list[Path], typer.Argument(help="Decklist files or folders.", show_default=False)],
+    partner: Annotated[Optional[str], typer.Option(help="Designate or override the partner.")] = None,
+    output_format: Annotated[
+        Optional[OutputFormat], typer.Option("--format", help="Output format (default text; github on GitHub Actions).")
+    ] = None,
+    as_of: AsOfOption = None,
+    config: Annotated[Optional[Path], typer.Option(help="House rules file (default: nearest .duepa-check.yaml).")] = None,
+    strict: Annotated[bool, typer.Option(help="Warnings fail too.")] = False,
+    exit_zero: Annotated[bool, typer.Option(help="Exit 0 even when a deck is not legal.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")] = False,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    include_unconfirmed: Annotated[
+        bool, typer.Option(help="Apply the unconfirmed later 殿堂 change.")
+    ] = False,
+    data_dir: DataDirOption = None,
+) -> int:
+    """Check decklists (this is also what `duepa-check DECK...` does)."""
+    from .checker import Checker, deck_files
+    from .report import RunInfo, render_github, render_json, render_text
+
+    if output_format is None:
+        output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
+    day = _as_of(as_of)
+    pool, regulation, used = _data(data_dir)
+    checker = Checker(pool, regulation, day, config, partner, include_unconfirmed)
+    files = list(deck_files(decks))
+    info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used)
+    console = _console(no_color) if output_format is OutputFormat.text else None
+    results = _check_all(checker, files, console)
+    if output_format is OutputFormat.json:
+        print(render_json(results, info))
+    elif output_format is OutputFormat.github:
+        sys.stdout.write(render_github(results))
+    elif output_format is OutputFormat.sarif:
+        from .sarif import render_sarif
+
+        print(render_sarif(results, info))
+    else:
+        render_text(console, results, info, quiet=quiet)
+    return _exit_code(results, strict, exit_zero)
+
+
+def _check_all(checker, files: list[Path], console) -> list:
+    """Check every file; a progress bar only for many files on a terminal in text format."""
+    if console is None or not console.is_terminal or len(files) <= 50:
+        return [checker.check(path) for path in files]
+    from rich.progress import Progress
+
+    results = []
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("checking", total=len(files))
+        for path in files:
+            results.append(checker.check(path))
+            progress.advance(task)
+    return results
+
+
+def _exit_code(results, strict: bool, exit_zero: bool) -> int:
+    if any(r.error is not None for r in results):
+        return EXIT_USAGE
+    failed = any(not r.legal or (strict and r.warnings) for r in results)
+    return EXIT_VIOLATION if failed and not exit_zero else EXIT_OK
+
+
+@app.command()
+def card(
+    name: Annotated[str, typer.Argument(help="A card name, typed any way.")],
+    as_of: AsOfOption = None,
+    output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
+    data_dir: DataDirOption = None,
+) -> int:
+    """Look a card up: faces, civilizations, cost, zone, partner eligibility, 殿堂 status."""
+    from .cardinfo import card_json, render_card, render_not_found
+
+    day = _as_of(as_of)
+    pool, regulation, _ = _data(data_dir)
+    found = pool.lookup(name)
+    if found.card is None:
+        if output_format is SimpleFormat.json:
+            import json
+
+            print(json.dumps({"query": name, "found": False, "matches": [c.name for c in found.cards],
+                              "suggestions": found.suggestions}, ensure_ascii=False, indent=2))
+        else:
+            render_not_found(_console(), found)
+        return EXIT_VIOLATION
+    if output_format is SimpleFormat.json:
+        import json
+
+        print(json.dumps(card_json(found.card, regulation, day), ensure_ascii=False, indent=2))
+    else:
+        render_card(_console(), found.card, regulation, day)
+    return EXIT_OK
+
+
+@app.command()
+def rules(
+    rule: Annotated[Optional[str], typer.Argument(help="Show one rule in full (id or name).")] = None,
+    output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
+) -> int:
+    """List the rules, their ids, and what house rules can change."""
+    from .cardinfo import render_rules, rules_json
+
+    if output_format is SimpleFormat.json:
+        import json
+
+        print(json.dumps(rules_json(), ensure_ascii=False, indent=2))
+        return EXIT_OK
+    return render_rules(_console(), rule)
+
+
+@app.command()
+def update(
+    source: Annotated[Optional[str], typer.Option(help="The official site or a mirror (same paths).")] = None,
+    full: Annotated[bool, typer.Option(help="Refetch every card, not only new ones.")] = False,
+    delay: Annotated[float, typer.Option(help="Seconds between requests (at least 1).", min=1.0)] = 1.0,
+    data_dir: DataDirOption = None,
+) -> int:
+    """Refresh the card pool and the regulation from the official site."""
+    from .update import DEFAULT_SOURCE, UpdateError, render_summary, run_update
+    from .userdata import resolve_data_dir
+
+    console = _console()
+    directory = resolve_data_dir(data_dir)
+    try:
+        summary = _run_update_with_progress(console, run_update, source or DEFAULT_SOURCE, directory, full, delay)
+    except UpdateError as error:
+        raise Fail(str(error)) from None
+    for line in render_summary(summary):
+        console.print(line, markup=False)
+    return EXIT_OK
+
+
+def _run_update_with_progress(console, run_update, source: str, directory: Path, full: bool, delay: float):
+    if not console.is_terminal:
+        return run_update(source=source, data_dir=directory, full=full, delay=delay)
+    from rich.progress import Progress
+
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("updating", total=None)
+
+        def on_progress(done: int, total: int | None, label: str) -> None:
+            progress.update(task, completed=done, total=total, description=label)
+
+        return run_update(source=source, data_dir=directory, full=full, delay=delay, on_progress=on_progress)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        print(f"duepa-check {__version__}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version_callback, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """Check デュエパーティー decklists."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI and return its exit code (pre-commit-hooks style: testable without sys.exit)."""
+    from .cards import CardDataError
+    from .config import ConfigError
+    from .deck import PartnerOptionError
+    from .decklist import DeckInputError
+    from .regulation import RegulationError
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] not in SUBCOMMANDS and args[0] not in ("--help", "-h", "--version"):
+        args.insert(0, "check")
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=args, prog_name="duepa-check", standalone_mode=False)
+    except typer.Exit as done:
+        return done.exit_code
+    except typer.Abort:
+        print("duepa-check: interrupted", file=sys.stderr)
+        return 130
+    except typer.TyperException as error:  # usage errors (typer's click): bad option, missing argument
+        show = getattr(error, "show", None)
+        show() if show else print(f"duepa-check: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except (Fail, CardDataError, ConfigError, PartnerOptionError, DeckInputError, RegulationError) as error:
+        print(f"duepa-check: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK
+    return result if isinstance(result, int) else EXIT_OK
+
+
+def entry_point() -> None:
+    sys.exit(main())

@@ -1,0 +1,168 @@
+"""House rules: a playgroup's changes to the recommended デュエパーティー rules.
+
+Read from ``--config PATH``, else the nearest ``.duepa-check.yaml`` in the deck's folder or
+a parent, else ``[tool.duepa-check]`` in the nearest ``pyproject.toml``. Every key is
+validated; a problem names the file, the key and (for card names) the closest cards, and is
+a ``ConfigError`` (exit code 2): a tournament must never run on a half-read config.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CONFIG_FILE = ".duepa-check.yaml"
+SEVERITIES = ("error", "warning")
+
+# key → (what it changes, the default) — shown by `duepa-check rules` and the README.
+KEYS: dict[str, tuple[str, Any]] = {
+    "deck_size": ("number of cards in a deck, partner included", 60),
+    "partner_min_cost": ("lowest cost a partner creature may have", 5),
+    "singleton": ("one copy of each name (false lifts DP002; DP009 then limits 殿堂入り to one)", True),
+    "banned": ("extra banned cards (reported as DP010)", []),
+    "allowed": ("cards allowed despite DP006, DP007, DP008 and DP010", []),
+    "disable": ("rule ids turned off", []),
+    "severity": ("rule id → error or warning", {}),
+    "include_unconfirmed": ("apply the unconfirmed later 殿堂 change", False),
+}
+
+
+class ConfigError(Exception):
+    """A config file is unreadable or has a bad key or value (exit code 2)."""
+
+
+@dataclass(frozen=True)
+class FormatConfig:
+    deck_size: int = 60
+    partner_min_cost: int = 5
+    singleton: bool = True
+    banned: tuple[str, ...] = ()
+    allowed: tuple[str, ...] = ()
+    disable: tuple[str, ...] = ()
+    severity: dict[str, str] = field(default_factory=dict)
+    include_unconfirmed: bool = False
+    source: str = ""  # the file it came from, for messages; "" for the defaults
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest .duepa-check.yaml, or a pyproject.toml with [tool.duepa-check], upwards."""
+    folder = start if start.is_dir() else start.parent
+    for candidate in [folder.resolve(), *folder.resolve().parents]:
+        if (candidate / CONFIG_FILE).is_file():
+            return candidate / CONFIG_FILE
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file() and "duepa-check" in _read(pyproject):
+            return pyproject
+    return None
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read config ({error})") from None
+
+
+def load_config(
+    path: Path,
+    resolve_card: Callable[[str], tuple[str | None, list[str]]],
+    rule_ids: dict[str, str],
+) -> FormatConfig:
+    """Parse and validate a config file.
+
+    ``resolve_card(name)`` returns (official name or None, suggestions); ``rule_ids`` maps
+    what `disable` and `severity` may name (an id or a rule name, upper case) to the id.
+    """
+    text = _read(path)
+    if path.name == "pyproject.toml":
+        import tomllib
+
+        try:
+            data = tomllib.loads(text).get("tool", {}).get("duepa-check", {})
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"{path}: invalid TOML ({error})") from None
+        where = f"{path} [tool.duepa-check]"
+    else:
+        import yaml
+
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            at = f":{mark.line + 1}" if mark else ""
+            raise ConfigError(f"{path}{at}: invalid YAML ({getattr(error, 'problem', None) or error})") from None
+        where = str(path)
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: expected a mapping of house-rule keys")
+    return validate(data, where, resolve_card, rule_ids)
+
+
+def validate(
+    data: dict[str, Any],
+    where: str,
+    resolve_card: Callable[[str], tuple[str | None, list[str]]],
+    rule_ids: dict[str, str],
+) -> FormatConfig:
+    values: dict[str, Any] = {"source": where}
+    for raw_key, value in data.items():
+        key = str(raw_key).replace("-", "_")
+        if key not in KEYS:
+            close = difflib.get_close_matches(key, KEYS, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(KEYS)}"
+            raise ConfigError(f"{where}: unknown key {raw_key!r}{hint}")
+        values[key] = _check_value(key, value, where, resolve_card, rule_ids)
+    return FormatConfig(**values)
+
+
+def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
+    def fail(expected: str) -> ConfigError:
+        return ConfigError(f"{where}: {key}: expected {expected}, got {value!r}")
+
+    if key in ("deck_size", "partner_min_cost"):
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
+            raise fail("a whole number from 0 to 1000")
+        return value
+    if key in ("singleton", "include_unconfirmed"):
+        if not isinstance(value, bool):
+            raise fail("true or false")
+        return value
+    if key in ("banned", "allowed"):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise fail("a list of card names")
+        names = []
+        for index, typed in enumerate(value):
+            name, close = resolve_card(typed)
+            if name is None:
+                hint = f"; did you mean {', '.join(f'《{c}》' for c in close)}?" if close else ""
+                raise ConfigError(f"{where}: {key}[{index}]: {typed!r} matches no card{hint}")
+            names.append(name)
+        return tuple(names)
+    if key == "disable":
+        if not isinstance(value, list):
+            raise fail("a list of rule ids")
+        return tuple(_rule_id(v, key, where, rule_ids) for v in value)
+    if key == "severity":
+        if not isinstance(value, dict):
+            raise fail("a mapping of rule id to error or warning")
+        result = {}
+        for rule, level in value.items():
+            rule = _rule_id(rule, key, where, rule_ids)
+            if level not in SEVERITIES:
+                raise ConfigError(f"{where}: severity.{rule}: expected error or warning, got {level!r}")
+            result[rule] = level
+        return result
+    raise fail("a known value")  # pragma: no cover - KEYS and this function list the same keys
+
+
+def _rule_id(value: Any, key: str, where: str, rule_ids: dict[str, str]) -> str:
+    text = str(value).upper()
+    if text not in rule_ids:
+        close = difflib.get_close_matches(text, sorted(rule_ids), n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        raise ConfigError(f"{where}: {key}: unknown rule id {value!r}{hint}")
+    return rule_ids[text]

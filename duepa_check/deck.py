@@ -1,0 +1,91 @@
+"""Resolve a parsed decklist against the card pool: entries become cards (or stay unknown).
+
+This is the last step before the rules: a ``Deck`` holds every entry with its card (when
+one matched), the parse problems, and which entry is the partner. ``--partner NAME``
+designates or overrides the partner here, so the rules see one shape whatever the source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .cards import Card, CardPool, Lookup
+from .decklist import DeckList, Entry, ParseProblem
+
+
+class PartnerOptionError(Exception):
+    """``--partner NAME`` names no card (a usage error: exit code 2)."""
+
+
+@dataclass(frozen=True)
+class DeckCard:
+    """An entry that resolved to exactly one card."""
+
+    entry: Entry
+    card: Card
+
+
+@dataclass
+class Deck:
+    path: str
+    cards: list[DeckCard] = field(default_factory=list)
+    unresolved: list[tuple[Entry, Lookup]] = field(default_factory=list)
+    problems: list[ParseProblem] = field(default_factory=list)
+
+    @property
+    def entries(self) -> list[Entry]:
+        return sorted([c.entry for c in self.cards] + [e for e, _ in self.unresolved], key=lambda e: e.line)
+
+    @property
+    def card_count(self) -> int:
+        return sum(entry.count for entry in self.entries)
+
+    @property
+    def partner_entries(self) -> list[Entry]:
+        return [entry for entry in self.entries if entry.is_partner]
+
+    @property
+    def partner(self) -> DeckCard | None:
+        """The partner when exactly one is designated and it resolved to a card."""
+        partners = self.partner_entries
+        if len(partners) != 1:
+            return None
+        return next((c for c in self.cards if c.entry is partners[0]), None)
+
+
+def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
+    """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
+    resolved = [(entry, pool.lookup(entry.name)) for entry in decklist.entries]
+    if partner is not None:
+        resolved = _designate_partner(resolved, pool, partner)
+    deck = Deck(path=decklist.path, problems=list(decklist.problems))
+    for entry, found in resolved:
+        if found.card is not None:
+            deck.cards.append(DeckCard(entry=entry, card=found.card))
+        else:
+            deck.unresolved.append((entry, found))
+    return deck
+
+
+def _designate_partner(
+    resolved: list[tuple[Entry, Lookup]], pool: CardPool, typed: str
+) -> list[tuple[Entry, Lookup]]:
+    """The first listed copy of the named card becomes the partner; any other loses the mark.
+
+    A card that is not listed is added, as a partner line would add it (line 0: the option).
+    """
+    wanted = pool.lookup(typed)
+    if wanted.card is None:
+        close = wanted.suggestions or [c.name for c in wanted.cards]
+        hint = f"; did you mean {', '.join(f'《{n}》' for n in close)}?" if close else ""
+        kind = "matches several cards" if wanted.cards else "matches no card"
+        raise PartnerOptionError(f"--partner {typed!r} {kind}{hint}")
+    designated = False
+    result = []
+    for entry, found in resolved:
+        is_it = not designated and found.card is not None and found.card.name == wanted.card.name
+        designated = designated or is_it
+        result.append((replace(entry, is_partner=is_it), found))
+    if not designated:
+        result.append((Entry(line=0, name=wanted.card.name, count=1, is_partner=True), wanted))
+    return result

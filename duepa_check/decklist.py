@@ -1,0 +1,314 @@
+"""Decode decklist bytes and parse the formats people write: plain text, YAML, JSON.
+
+Every entry keeps the line it came from, so each problem can be reported where the
+player can fix it. Input that is not a decklist at all (missing, empty, binary, huge,
+undecodable) raises ``DeckInputError`` with one line that names the file: exit code 2.
+Lines that are text but not a card, comment or header become ``ParseProblem`` (DP102).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+MAX_BYTES = 1_000_000  # a 60-card list is a few kilobytes; anything this big is not a decklist
+MAX_COUNT = 999
+MAX_NAME_LENGTH = 80
+DECK_SUFFIXES = (".txt", ".dek", ".deck", ".yaml", ".yml", ".json")
+
+PARTNER_WORDS = {"パートナー", "partner", "ぱーとなー", "パートナーカード"}
+MAIN_WORDS = {"メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards"}
+METADATA_WORDS = {"title", "name", "author", "date", "format", "デッキ名", "作者", "日付", "フォーマット", "タイトル"}
+
+
+class DeckInputError(Exception):
+    """The file cannot be read as a decklist at all (exit code 2)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One decklist line that names a card: the name as typed, how many, where."""
+
+    line: int
+    name: str
+    count: int = 1
+    is_partner: bool = False
+
+
+@dataclass(frozen=True)
+class ParseProblem:
+    line: int
+    text: str
+    message: str
+
+
+@dataclass
+class DeckList:
+    path: str
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[ParseProblem] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------- decoding
+
+
+def read_deck_bytes(path: Path) -> bytes:
+    """Read at most MAX_BYTES; a larger, missing or unreadable file is a DeckInputError."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise DeckInputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise DeckInputError(f"{path}: is a folder, not a decklist file") from None
+    except OSError as error:
+        raise DeckInputError(f"{path}: cannot read ({error.strerror or error})") from None
+    if len(data) > MAX_BYTES:
+        raise DeckInputError(f"{path}: file is larger than {MAX_BYTES // 1_000_000} MB; not a decklist")
+    return data
+
+
+def decode(data: bytes, where: str) -> str:
+    """Bytes to text: UTF-8 (with or without BOM), UTF-16 with BOM, or CP932 (Shift_JIS)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        encodings = ["utf-8-sig"]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encodings = ["utf-16"]
+    elif b"\x00" in data:
+        raise DeckInputError(f"{where}: binary file (contains NUL bytes); expected a text decklist")
+    else:
+        encodings = ["utf-8", "cp932"]
+    for encoding in encodings:
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if _looks_binary(text):
+            raise DeckInputError(f"{where}: binary file (control characters); expected a text decklist")
+        if not text.strip():
+            raise DeckInputError(f"{where}: empty file; expected a decklist")
+        return text
+    if not data.strip():
+        raise DeckInputError(f"{where}: empty file; expected a decklist")
+    raise DeckInputError(f"{where}: cannot decode: not UTF-8, UTF-16 (with BOM) or CP932/Shift_JIS text")
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+
+
+def _looks_binary(text: str) -> bool:
+    return len(_CONTROL.findall(text[:4096])) > 2
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on CRLF, CR or LF only, so line numbers match what an editor shows."""
+    return _LINE_BREAK.split(text)
+
+
+# ---------------------------------------------------------------------------- plain text
+
+_COMMENT = re.compile(r"(?:^|\s)(?:#|//)")
+_BRACKET_HEADER = re.compile(r"^(?:\[([^\[\]]+)\]|【([^【】]+)】)$")
+_PARTNER_LINE = re.compile(r"^(?:パートナー|partner)\s*[:：]\s*(.+)$", re.IGNORECASE)
+_KEY_VALUE = re.compile(r"^([^\s:：]+)\s*[:：]\s*(.*)$")
+_COUNT_FIRST = re.compile(r"^(\d+)\s*(?:[xX×]\s*|\s+)(.+)$")
+_COUNT_LAST = re.compile(r"^(.+?)(?:\s+[xX]\s*|\s*×\s*)(\d+)$")
+_COUNT_MAI = re.compile(r"^(.+?)\s*(\d+)\s*枚$")
+_NOT_A_NAME = re.compile(r"^[\d\s\W_]+$")
+
+
+def _word(text: str) -> str:
+    return re.sub(r"[\s:：]+", "", text).casefold()
+
+
+def parse_count_and_name(text: str) -> tuple[int, str] | None:
+    """'1 名前', '1x 名前', '名前 x1', '名前×1', '名前 1枚' or a bare name → (count, name)."""
+    for pattern, count_group, name_group in (
+        (_COUNT_FIRST, 1, 2),
+        (_COUNT_LAST, 2, 1),
+        (_COUNT_MAI, 2, 1),
+    ):
+        match = pattern.match(text)
+        if match:
+            return int(match.group(count_group)), match.group(name_group).strip()
+    return None
+
+
+def parse_text(text: str, path: str) -> DeckList:
+    """Parse a plain-text decklist: counts, comments, section headers, a partner line."""
+    deck = DeckList(path=path)
+    in_partner_section = False
+    for number, raw in enumerate(split_lines(text), start=1):
+        line = _COMMENT.split(raw, maxsplit=1)[0].strip() if ("#" in raw or "//" in raw) else raw.strip()
+        if not line:
+            continue
+        header = _BRACKET_HEADER.match(line)
+        if header or _word(line) in PARTNER_WORDS | MAIN_WORDS:
+            word = _word(next(g for g in header.groups() if g) if header else line)
+            in_partner_section = word in PARTNER_WORDS
+            continue
+        partner_line = _PARTNER_LINE.match(line)
+        if partner_line:
+            _add_entry(deck, number, partner_line.group(1).strip(), True)
+            continue
+        key_value = _KEY_VALUE.match(line)
+        if key_value and _word(key_value.group(1)) in METADATA_WORDS | MAIN_WORDS:
+            continue
+        if line.endswith((":", "：")) and len(line) < 30:
+            in_partner_section = _word(line) in PARTNER_WORDS
+            continue
+        _add_entry(deck, number, line, in_partner_section)
+        # A partner header introduces one card: the partner. What follows is the main deck.
+        in_partner_section = False
+    return deck
+
+
+def _add_entry(deck: DeckList, number: int, text: str, is_partner: bool) -> None:
+    counted = parse_count_and_name(text)
+    count, name = counted if counted else (1, text)
+    name = name.strip().strip("《》").strip() if name.startswith("《") and name.endswith("》") else name
+    problem = _name_problem(name, count)
+    if problem:
+        deck.problems.append(ParseProblem(number, text, problem))
+    elif count > 0:
+        deck.entries.append(Entry(line=number, name=name, count=count, is_partner=is_partner))
+
+
+def _name_problem(name: str, count: int) -> str | None:
+    if count > MAX_COUNT:
+        return f"count {count} is not a number of cards"
+    if not name or _NOT_A_NAME.match(name):
+        return "not a card name, a comment (# or //) or a section header"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"longer than any card name ({len(name)} characters)"
+    if _CONTROL.search(name):
+        return "contains control characters"
+    return None
+
+
+# ---------------------------------------------------------------------------- YAML and JSON
+
+
+def parse_structured(data: Any, path: str, line_of: dict[int, int]) -> DeckList:
+    """A mapping with ``partner:`` and ``cards:`` (names or {name, count}) → DeckList.
+
+    ``line_of`` maps ``id()`` of parsed values to 1-based line numbers where known.
+    """
+    deck = DeckList(path=path)
+    if not isinstance(data, dict):
+        raise DeckInputError(f"{path}: expected a mapping with 'partner' and 'cards'")
+    unknown = sorted(str(k) for k in data if str(k) not in {"partner", "cards", "name", "title", "author"})
+    if unknown:
+        deck.problems.append(ParseProblem(1, unknown[0], f"unknown key {unknown[0]!r} (expected partner, cards)"))
+    partner = data.get("partner")
+    if partner is not None:
+        _add_structured(deck, partner, line_of, True, "partner")
+    cards = data.get("cards") or []
+    if not isinstance(cards, list):
+        raise DeckInputError(f"{path}: 'cards' must be a list of names or {{name, count}}")
+    for index, item in enumerate(cards):
+        _add_structured(deck, item, line_of, False, f"cards[{index}]")
+    return deck
+
+
+def _add_structured(deck: DeckList, item: Any, line_of: dict[int, int], is_partner: bool, where: str) -> None:
+    line = line_of.get(id(item), 0)
+    if isinstance(item, dict):
+        name, count = item.get("name"), item.get("count", 1)
+    else:
+        name, count = item, 1
+    if not isinstance(name, str) or not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        deck.problems.append(ParseProblem(line, str(item)[:60], f"{where}: expected a name or {{name, count}}"))
+        return
+    name = name.strip().strip("《》").strip()
+    problem = _name_problem(name, count)
+    if problem:
+        deck.problems.append(ParseProblem(line, name[:60], problem))
+    elif count > 0:
+        deck.entries.append(Entry(line=line, name=name, count=count, is_partner=is_partner))
+
+
+def parse_yaml(text: str, path: str) -> DeckList:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        node = yaml.compose(text, Loader=loader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else path
+        raise DeckInputError(f"{where}: invalid YAML ({getattr(error, 'problem', None) or error})") from None
+    line_of: dict[int, int] = {}
+    data = _construct(node, line_of)
+    return parse_structured(data, path, line_of)
+
+
+def _construct(node: Any, line_of: dict[int, int]) -> Any:
+    """Build plain data from a YAML node tree, remembering each value's line."""
+    import yaml
+
+    if node is None:
+        return None
+    if isinstance(node, yaml.MappingNode):
+        value: Any = {str(_construct(k, line_of)): _construct(v, line_of) for k, v in node.value}
+    elif isinstance(node, yaml.SequenceNode):
+        value = [_construct(item, line_of) for item in node.value]
+    else:
+        value = yaml.safe_load(yaml.serialize(node)) if node.tag != "tag:yaml.org,2002:str" else node.value
+        if isinstance(value, str):
+            value = _Located(value)
+    line_of[id(value)] = node.start_mark.line + 1
+    return value
+
+
+class _Located(str):
+    """A str subclass so each scalar has its own identity for the line map."""
+
+
+def parse_json(text: str, path: str) -> DeckList:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DeckInputError(f"{path}:{error.lineno}: invalid JSON ({error.msg})") from None
+    line_of: dict[int, int] = {}
+    if isinstance(data, dict):
+        _locate_json_items(data, split_lines(text), line_of)
+    return parse_structured(data, path, line_of)
+
+
+def _locate_json_items(data: dict, lines: list[str], line_of: dict[int, int]) -> None:
+    """json has no positions: find each card name's line by searching forward in order."""
+    items = ([data["partner"]] if "partner" in data else []) + list(data.get("cards") or [])
+    cursor = 0
+    for item in items:
+        name = item.get("name") if isinstance(item, dict) else item
+        needles = {json.dumps(name, ensure_ascii=False), json.dumps(name)}
+        for number in range(cursor, len(lines)):
+            if any(needle in lines[number] for needle in needles):
+                line_of[id(item)] = number + 1
+                cursor = number + 1
+                break
+
+
+# ---------------------------------------------------------------------------- entry point
+
+
+def parse_decklist(data: bytes, path: str) -> DeckList:
+    """Decode and parse by suffix (or content for JSON): .yaml/.yml, .json, else plain text."""
+    text = decode(data, path)
+    suffix = Path(path).suffix.lower()
+    if suffix in (".yaml", ".yml"):
+        return parse_yaml(text, path)
+    if suffix == ".json" or text.lstrip("\ufeff \t\r\n").startswith("{"):
+        return parse_json(text, path)
+    return parse_text(text, path)
+
+
+def load_decklist(path: Path) -> DeckList:
+    return parse_decklist(read_deck_bytes(path), str(path))

@@ -1,0 +1,220 @@
+"""The 殿堂 regulation as dated data: the status of any card on any date.
+
+``card_data/regulation.yaml`` (built by ``tools/build_regulation.py``) holds every 殿堂
+change since 2004 as an event ``{date, card, status}`` where status is the card's state
+*after* that day's change. The status of a card on a date is the status of its newest event
+on or before that date (``unrestricted`` when there is none). プレミアム殿堂コンビ pairs carry
+their own ``since``/``until`` dates; 使用禁止 cards are listed apart; a change seen in only
+one unofficial source lives under ``unconfirmed`` and is applied only on request.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+UNRESTRICTED = "unrestricted"
+HALL_OF_FAME = "hall_of_fame"
+PREMIUM = "premium_hall_of_fame"
+PROHIBITED = "prohibited"
+STATUSES = (UNRESTRICTED, HALL_OF_FAME, PREMIUM)
+STATUS_LABELS = {
+    UNRESTRICTED: "無制限",
+    HALL_OF_FAME: "殿堂入り",
+    PREMIUM: "プレミアム殿堂",
+    PROHIBITED: "使用禁止",
+}
+REGULATION_FILE = "regulation.yaml"
+
+
+class RegulationError(Exception):
+    """regulation.yaml is missing or malformed (exit code 2)."""
+
+
+@dataclass(frozen=True)
+class Combo:
+    """Two cards that may not share a deck (プレミアム殿堂コンビ) between two dates."""
+
+    cards: tuple[str, str]
+    since: date
+    until: date | None = None
+    kind: str = "premium_combo"  # or hyperspatial_combo (プレミアム殿堂超次元コンビ)
+
+    def in_force(self, on: date) -> bool:
+        return self.since <= on and (self.until is None or on < self.until)
+
+
+@dataclass
+class Regulation:
+    """Dated 殿堂 data. ``events`` maps an official card name to (date, status) in date order."""
+
+    data_date: date
+    events: dict[str, list[tuple[date, str]]] = field(default_factory=dict)
+    combos: list[Combo] = field(default_factory=list)
+    prohibited: dict[str, str] = field(default_factory=dict)
+    unconfirmed: dict[str, str] = field(default_factory=dict)
+    unconfirmed_source: str = ""
+    starts_in_battle_zone: list[str] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+
+    def status(self, name: str, on: date, include_unconfirmed: bool = False) -> str:
+        """The card's 殿堂 status on a date (prohibited first: it is not a 殿堂 level)."""
+        if name in self.prohibited:
+            return PROHIBITED
+        if include_unconfirmed and name in self.unconfirmed and on > self.data_date:
+            return self.unconfirmed[name]
+        history = self.events.get(name)
+        if not history:
+            return UNRESTRICTED
+        position = bisect.bisect_right([d for d, _ in history], on)
+        return history[position - 1][1] if position else UNRESTRICTED
+
+    def since(self, name: str, on: date) -> date | None:
+        """The date the card's status on ``on`` began (None when it never changed)."""
+        history = self.events.get(name, [])
+        position = bisect.bisect_right([d for d, _ in history], on)
+        return history[position - 1][0] if position else None
+
+    def combos_on(self, on: date) -> list[Combo]:
+        return [combo for combo in self.combos if combo.in_force(on)]
+
+    def to_yaml_data(self) -> dict[str, Any]:
+        rows = sorted(
+            (d.isoformat(), name, status) for name, history in self.events.items() for d, status in history
+        )
+        return {
+            "format": 1,
+            "data_date": self.data_date.isoformat(),
+            "sources": list(self.sources),
+            "events": [{"date": d, "card": n, "status": s} for d, n, s in rows],
+            "combos": [
+                {
+                    "cards": list(c.cards),
+                    "since": c.since.isoformat(),
+                    "until": c.until.isoformat() if c.until else None,
+                    "kind": c.kind,
+                }
+                for c in sorted(self.combos, key=lambda c: (c.since, c.cards))
+            ],
+            "prohibited": [{"card": n, "reason": r} for n, r in sorted(self.prohibited.items())],
+            "starts_in_battle_zone": sorted(self.starts_in_battle_zone),
+            "unconfirmed": {
+                "source": self.unconfirmed_source,
+                "changes": [{"card": n, "status": s} for n, s in sorted(self.unconfirmed.items())],
+            },
+        }
+
+
+def _date(value: Any, where: str) -> date:
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        raise RegulationError(f"{where}: {value!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _yaml_loader():
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def regulation_from_data(data: Any, where: str) -> Regulation:
+    """Validate the parsed YAML and build a Regulation; every problem names the file."""
+    if not isinstance(data, dict) or data.get("format") != 1:
+        raise RegulationError(f"{where}: not a duepa-check regulation file (format: 1 missing)")
+    regulation = Regulation(data_date=_date(data.get("data_date"), f"{where}: data_date"))
+    regulation.sources = [str(s) for s in data.get("sources") or []]
+    for number, event in enumerate(data.get("events") or [], start=1):
+        try:
+            name, status = str(event["card"]), str(event["status"])
+            when = _date(event["date"], f"{where}: events[{number}]")
+        except (KeyError, TypeError):
+            raise RegulationError(f"{where}: events[{number}] needs date, card and status") from None
+        if status not in STATUSES:
+            raise RegulationError(f"{where}: events[{number}]: unknown status {status!r}")
+        regulation.events.setdefault(name, []).append((when, status))
+    for history in regulation.events.values():
+        history.sort()
+    for number, combo in enumerate(data.get("combos") or [], start=1):
+        try:
+            first, second = combo["cards"]
+            until = combo.get("until")
+            regulation.combos.append(
+                Combo(
+                    cards=(str(first), str(second)),
+                    since=_date(combo["since"], f"{where}: combos[{number}]"),
+                    until=_date(until, f"{where}: combos[{number}]") if until else None,
+                    kind=str(combo.get("kind", "premium_combo")),
+                )
+            )
+        except (KeyError, TypeError, ValueError):
+            raise RegulationError(f"{where}: combos[{number}] needs two cards and a since date") from None
+    for entry in data.get("prohibited") or []:
+        regulation.prohibited[str(entry["card"])] = str(entry.get("reason", ""))
+    regulation.starts_in_battle_zone = [str(n) for n in data.get("starts_in_battle_zone") or []]
+    unconfirmed = data.get("unconfirmed") or {}
+    regulation.unconfirmed_source = str(unconfirmed.get("source", ""))
+    for change in unconfirmed.get("changes") or []:
+        if change.get("status") not in STATUSES:
+            raise RegulationError(f"{where}: unconfirmed change for {change.get('card')!r} has no valid status")
+        regulation.unconfirmed[str(change["card"])] = str(change["status"])
+    return regulation
+
+
+def load_regulation(path: Path) -> Regulation:
+    """Read a regulation.yaml; a broken file raises RegulationError with the path."""
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RegulationError(f"{path}: cannot read regulation data ({error})") from None
+    try:
+        data = yaml.load(text, Loader=_yaml_loader())
+    except yaml.YAMLError as error:
+        raise RegulationError(f"{path}: invalid YAML ({str(error).splitlines()[0]})") from None
+    return regulation_from_data(data, str(path))
+
+
+def dump_regulation(regulation: Regulation, header: str = "") -> str:
+    """Regulation as YAML text, sorted and stable, one event per line (diffs read well)."""
+    import json
+
+    data = regulation.to_yaml_data()
+    lines = [f"# {line}".rstrip() for line in header.splitlines()]
+    lines += ["format: 1", f"data_date: {json.dumps(data['data_date'])}", "sources:"]
+    lines += [f"  - {json.dumps(s, ensure_ascii=False)}" for s in data["sources"]]
+    lines.append("events:" if data["events"] else "events: []")
+    for e in data["events"]:
+        lines.append("  - " + json.dumps(e, ensure_ascii=False))
+    lines.append("combos:" if data["combos"] else "combos: []")
+    lines += ["  - " + json.dumps(c, ensure_ascii=False) for c in data["combos"]]
+    lines.append("prohibited:" if data["prohibited"] else "prohibited: []")
+    lines += ["  - " + json.dumps(p, ensure_ascii=False) for p in data["prohibited"]]
+    starters = data["starts_in_battle_zone"]
+    lines.append("starts_in_battle_zone:" if starters else "starts_in_battle_zone: []")
+    lines += ["  - " + json.dumps(n, ensure_ascii=False) for n in starters]
+    lines.append("unconfirmed:")
+    lines.append(f"  source: {json.dumps(data['unconfirmed']['source'], ensure_ascii=False)}")
+    changes = data["unconfirmed"]["changes"]
+    lines.append("  changes:" if changes else "  changes: []")
+    lines += ["    - " + json.dumps(c, ensure_ascii=False) for c in changes]
+    return "\n".join(lines) + "\n"
+
+
+def embedded_regulation_path() -> Path:
+    from .cards import embedded_data_dir
+
+    return embedded_data_dir() / REGULATION_FILE
+
+
+def load_current(data_dir: Path | None = None) -> Regulation:
+    """The user's updated regulation when present, else the embedded one."""
+    if data_dir is not None and (data_dir / REGULATION_FILE).is_file():
+        return load_regulation(data_dir / REGULATION_FILE)
+    return load_regulation(embedded_regulation_path())

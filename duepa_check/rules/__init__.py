@@ -1,0 +1,69 @@
+"""The rule registry: every rule module, keyed by id, and the one function that runs them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import ModuleType
+
+from . import (
+    ambiguous_card,
+    civilization,
+    deck_size,
+    hall_of_fame,
+    incomplete_card,
+    not_main_deck,
+    partner_designation,
+    partner_eligibility,
+    premium_combo,
+    premium_hall_of_fame,
+    prohibited,
+    singleton,
+    stale_data,
+    unconfirmed_change,
+    unknown_card,
+    unparsable_line,
+)
+from .base import ERROR, WARNING, Context, Violation
+
+RULES: dict[str, ModuleType] = {
+    module.ID: module
+    for module in (
+        deck_size,
+        singleton,
+        partner_designation,
+        partner_eligibility,
+        civilization,
+        not_main_deck,
+        premium_hall_of_fame,
+        premium_combo,
+        hall_of_fame,
+        prohibited,
+        unknown_card,
+        ambiguous_card,
+        unparsable_line,
+        incomplete_card,
+        stale_data,
+        unconfirmed_change,
+    )
+}
+# What a house rule may name a rule by (its id or its name, upper case) → the id.
+RULE_IDS: dict[str, str] = {
+    **{rule_id: rule_id for rule_id in RULES},
+    **{module.NAME.upper(): module.ID for module in RULES.values()},
+}
+
+
+def run_rules(deck, context: Context) -> list[Violation]:
+    """Every violation of every enabled rule, with house-rule severities, in line order."""
+    found: list[Violation] = []
+    for rule in RULES.values():
+        if rule.ID in context.config.disable:
+            continue
+        severity = context.config.severity.get(rule.ID)
+        for violation in rule.check(deck, context):
+            found.append(replace(violation, severity=severity) if severity else violation)
+    found.sort(key=lambda v: (v.line is not None, v.line or 0, v.rule))
+    return found
+
+
+__all__ = ["ERROR", "RULES", "RULE_IDS", "WARNING", "Context", "Violation", "run_rules"]

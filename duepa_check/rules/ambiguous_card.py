@@ -1,0 +1,27 @@
+"""Every line names one card, not several.
+
+Some spellings fold to the same key (for example when two cards differ only in spacing or
+in kana). Write the official name to choose one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .base import ERROR, Context, Violation, names_list, quoted
+
+ID = "DP101"
+NAME = "ambiguous-card"
+SEVERITY = ERROR
+CONF = ()
+
+
+def check(deck, context: Context) -> Iterator[Violation]:
+    for entry, found in deck.unresolved:
+        if len(found.cards) > 1:
+            names = [c.name for c in found.cards]
+            yield Violation(
+                ID, NAME, SEVERITY, entry.line or None, entry.name,
+                f"{quoted(entry.name)} matches {len(names)} cards: {names_list(names)}",
+                f"write the full official name, e.g. {quoted(names[0])}",
+            )

@@ -1,0 +1,87 @@
+"""What every rule shares: the Violation it yields and the Context it reads.
+
+A rule is a module with ``ID``, ``NAME``, ``SEVERITY``, ``CONF`` (the house-rule keys it
+reads) and one pure ``check(deck, context)`` that yields Violations. Its docstring is the
+player-facing explanation shown by ``duepa-check rules`` and in the README. No rule prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from ..cards import Card
+from ..config import FormatConfig
+from ..deck import Deck, DeckCard
+from ..regulation import Regulation
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    name: str
+    severity: str
+    line: int | None
+    card: str | None
+    message: str
+    hint: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "rule": self.rule,
+            "name": self.name,
+            "severity": self.severity,
+            "line": self.line,
+            "card": self.card,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything a rule may read besides the deck."""
+
+    as_of: date
+    regulation: Regulation
+    config: FormatConfig = FormatConfig()
+
+    @property
+    def include_unconfirmed(self) -> bool:
+        return self.config.include_unconfirmed
+
+    def status(self, card: Card) -> str:
+        return self.regulation.status(card.name, self.as_of, self.include_unconfirmed)
+
+
+def quoted(name: str) -> str:
+    return f"《{name}》"
+
+
+def names_list(names: Iterable[str]) -> str:
+    return ", ".join(quoted(n) for n in names)
+
+
+def civilization_text(civilizations: Iterable[str]) -> str:
+    civs = list(civilizations)
+    return "/".join(civs) if civs else "無色"
+
+
+def line_of(card: DeckCard) -> int | None:
+    """The entry's line; None for a partner added by --partner (it has no line)."""
+    return card.entry.line or None
+
+
+def partner_candidates(deck: Deck, min_cost: int, limit: int = 3) -> list[str]:
+    """Cards in the deck that could be the partner, most expensive first (for hints)."""
+    seen: dict[str, int] = {}
+    for deck_card in deck.cards:
+        card = deck_card.card
+        face = card.creature_face
+        if card.partner_problem(min_cost) is None and face is not None and card.name not in seen:
+            seen[card.name] = face.cost if isinstance(face.cost, int) else 10**6
+    return sorted(seen, key=lambda n: (-seen[n], n))[:limit]

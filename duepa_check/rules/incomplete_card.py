@@ -1,0 +1,27 @@
+"""Warning: a known card with no type or civilization in the card data yet.
+
+The card exists (it is in the official name list or a set list) but its facts are not in
+the embedded data, so its civilization and zone cannot be checked. ``duepa-check update``
+fetches them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .base import WARNING, Context, Violation, line_of, quoted
+
+ID = "DP201"
+NAME = "incomplete-card-data"
+SEVERITY = WARNING
+CONF = ()
+
+
+def check(deck, context: Context) -> Iterator[Violation]:
+    for deck_card in deck.cards:
+        if not deck_card.card.complete:
+            yield Violation(
+                ID, NAME, SEVERITY, line_of(deck_card), deck_card.card.name,
+                f"{quoted(deck_card.card.name)} is a known card with no data yet: its civilization and type were not checked",
+                "run 'duepa-check update' to fetch its data",
+            )

@@ -1,0 +1,36 @@
+"""Only main-deck cards: no 超次元ゾーン, no 超GRゾーン, nothing that starts in the battle zone.
+
+Psychic creatures, draghearts and ルール・プラス live in the 超次元ゾーン; GR creatures in
+the 超GRゾーン; 《禁断〜封印されしX〜》, 《FORBIDDEN STAR〜世界最後の日〜》, 《滅亡の起源 零無》
+and the 零龍星雲 start the game in the battle zone. デュエパーティー uses none of these.
+House rules may allow a card with ``allowed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..cards import ZONE_LABELS
+from .base import ERROR, Context, Violation, line_of, quoted
+
+ID = "DP006"
+NAME = "not-main-deck"
+SEVERITY = ERROR
+CONF = ("allowed",)
+
+
+def check(deck, context: Context) -> Iterator[Violation]:
+    starters = set(context.regulation.starts_in_battle_zone)
+    for deck_card in deck.cards:
+        card = deck_card.card
+        if card.name in context.config.allowed:
+            continue
+        zone = "starts_in_battle_zone" if card.name in starters else card.zone
+        if zone == "main":
+            continue
+        kind = card.faces[0].type if card.faces else "card"
+        yield Violation(
+            ID, NAME, SEVERITY, line_of(deck_card), card.name,
+            f"{quoted(card.name)} ({kind}) is not a main-deck card: {ZONE_LABELS[zone]}",
+            "remove it; デュエパーティー uses only the 60-card main deck",
+        )

@@ -1,0 +1,46 @@
+"""One card of each name (ハイランダー).
+
+Names are compared in full: a twinpact 《A／B》 and a single card named 《B》 are different
+names. Cards whose own text lets them be put in a deck more than 4 times (e.g.
+《はずれポンの助》, the 遊撃師団 cards) may repeat. The partner counts: listing it on the
+partner line and again in the main deck is two copies. House rules may lift this with
+``singleton: false``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .base import ERROR, Context, Violation, quoted
+
+ID = "DP002"
+NAME = "singleton"
+SEVERITY = ERROR
+CONF = ("singleton",)
+
+
+def check(deck, context: Context) -> Iterator[Violation]:
+    if not context.config.singleton:
+        return
+    by_name: dict[str, list] = {}
+    for deck_card in deck.cards:
+        by_name.setdefault(deck_card.card.name, []).append(deck_card)
+    for name, copies in by_name.items():
+        total = sum(c.entry.count for c in copies)
+        if total <= 1 or copies[0].card.may_exceed_four:
+            continue
+        lines = [c.entry.line for c in copies]
+        where = ", ".join(str(n) if n else "--partner" for n in lines)
+        extra = copies[-1] if len(copies) > 1 else copies[0]
+        if len(copies) == 1:
+            hint = f"change the count on line {extra.entry.line} to 1"
+        elif any(c.entry.is_partner for c in copies):
+            hint = f"the partner already counts as one of the 60; remove line {extra.entry.line}"
+        else:
+            hint = f"keep one: remove line {extra.entry.line}"
+        yield Violation(
+            ID, NAME, SEVERITY, extra.entry.line or None, name,
+            f"{quoted(name)} is in the deck {total} times (line{'s' if len(lines) > 1 else ''} {where}); "
+            "only one card of each name is allowed",
+            hint,
+        )

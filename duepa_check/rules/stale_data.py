@@ -1,0 +1,28 @@
+"""Warning: the check date is more than 6 months after the newest confirmed 殿堂 change.
+
+The 殿堂 list changes about twice a year; a regulation older than that may miss a change.
+``duepa-check update`` refreshes it from the official site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+
+from .base import WARNING, Context, Violation
+
+ID = "DP202"
+NAME = "stale-regulation"
+SEVERITY = WARNING
+CONF = ()
+MAX_AGE = timedelta(days=183)
+
+
+def check(deck, context: Context) -> Iterator[Violation]:
+    data_date = context.regulation.data_date
+    if context.as_of - data_date > MAX_AGE:
+        yield Violation(
+            ID, NAME, SEVERITY, None, None,
+            f"the regulation data ends at {data_date}, more than 6 months before the check date {context.as_of}",
+            "run 'duepa-check update', or pass --as-of with the tournament's date",
+        )
