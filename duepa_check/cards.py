@@ -4,18 +4,20 @@ Card data is plain text in git (``card_data/``):
 
 * ``cards.jsonl`` — line 0 is a header (sources, dates, key version); every other line is
   one card as a JSON object, sorted by matching key.
-* ``index.tsv`` — ``key<TAB>kind<TAB>line`` for every spelling of every card (official name,
+* ``index.tsv`` — ``key<TAB>kind<TAB>byte offset`` for every spelling of every card (official name,
   other spellings, English names, the names of its faces). Keys come from ``names.name_key``.
 
-Loading reads the index and keeps the card lines as raw bytes; a card line is parsed
-only when a deck asks for it. That keeps a check of one deck well under the cost of
+Loading reads the sorted index; a card's line is read and parsed only when a deck asks
+for it. That keeps a check of one deck well under the cost of
 parsing ten thousand records. An ``update`` writes a second set of the same files in the
 user data dir; the pool reads it first, so its records win over the embedded ones.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -177,43 +179,71 @@ class Lookup:
 
 
 class _Shard:
-    """One directory of card data: raw card lines plus the key index."""
+    """One directory of card data: the sorted key index in memory, card lines read on demand.
+
+    ``index.tsv`` rows are ``key<TAB>kind<TAB>byte offset`` sorted as UTF-8 bytes, so a key
+    is found by bisection without building a dict of every spelling; a card's line is read
+    at its offset and parsed once. Loading costs one read and one split of the index.
+    """
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
+        self.cards_path = directory / CARDS_FILE
         try:
-            raw = (directory / CARDS_FILE).read_bytes()
-            index_text = (directory / INDEX_FILE).read_text(encoding="utf-8")
+            self.rows = (directory / INDEX_FILE).read_bytes().split(b"\n")
+            with self.cards_path.open("rb") as handle:
+                first_line = handle.readline()
         except OSError as error:
             raise CardDataError(f"{directory}: cannot read card data ({error.strerror or error})") from None
-        self.lines = raw.split(b"\n")
+        if self.rows and not self.rows[-1]:
+            self.rows.pop()
         try:
-            self.header: dict[str, Any] = json.loads(self.lines[0])["_header"]
+            self.header: dict[str, Any] = json.loads(first_line)["_header"]
         except (ValueError, KeyError, TypeError):
-            raise CardDataError(f"{directory / CARDS_FILE}: line 1 is not a card-data header") from None
-        self.index: dict[str, list[tuple[str, int]]] = {}
-        for row in index_text.split("\n"):
-            if not row:
-                continue
-            try:
-                key, kind, line = row.split("\t")
-                self.index.setdefault(key, []).append((kind, int(line)))
-            except ValueError:
-                raise CardDataError(f"{directory / INDEX_FILE}: malformed row {row[:60]!r}") from None
+            raise CardDataError(f"{self.cards_path}: line 1 is not a card-data header") from None
         self._parsed: dict[int, Card] = {}
 
-    def card_at(self, line: int) -> Card:
-        card = self._parsed.get(line)
-        if card is None:
+    def hits(self, key: str) -> list[tuple[str, int]]:
+        """(kind, offset) of every index row for this key."""
+        prefix = key.encode("utf-8") + b"\t"
+        position = bisect.bisect_left(self.rows, prefix)
+        found = []
+        while position < len(self.rows) and self.rows[position].startswith(prefix):
             try:
-                card = Card.from_json(json.loads(self.lines[line]))
-            except (IndexError, ValueError, KeyError, TypeError):
-                raise CardDataError(f"{self.directory / CARDS_FILE}: line {line + 1} is not a card record") from None
-            self._parsed[line] = card
+                _, kind, offset = self.rows[position].split(b"\t")
+                found.append((kind.decode(), int(offset)))
+            except ValueError:
+                raise CardDataError(f"{self.directory / INDEX_FILE}: malformed row {position + 1}") from None
+            position += 1
+        return found
+
+    def keys(self) -> list[str]:
+        """Every key (for close-name suggestions only: decodes the whole index)."""
+        return list(dict.fromkeys(row.split(b"\t", 1)[0].decode("utf-8") for row in self.rows))
+
+    def card_at(self, offset: int) -> Card:
+        card = self._parsed.get(offset)
+        if card is None:
+            with self.cards_path.open("rb") as handle:
+                handle.seek(offset)
+                card = self._parse(handle.readline(), offset)
+            self._parsed[offset] = card
         return card
 
-    def all_lines(self) -> range:
-        return range(1, len(self.lines)) if self.lines[-1] else range(1, len(self.lines) - 1)
+    def _parse(self, line: bytes, offset: int) -> Card:
+        try:
+            return Card.from_json(json.loads(line))
+        except (ValueError, KeyError, TypeError):
+            raise CardDataError(f"{self.cards_path}: no card record at byte {offset}") from None
+
+    def all_cards(self) -> Iterator[Card]:
+        with self.cards_path.open("rb") as handle:
+            handle.readline()
+            offset = handle.tell()
+            for line in handle:
+                if line.strip():
+                    yield self._parsed.get(offset) or self._parse(line, offset)
+                offset += len(line)
 
 
 class CardPool:
@@ -241,8 +271,8 @@ class CardPool:
         hits: list[tuple[str, Card]] = []
         seen: set[str] = set()
         for shard in self.shards:
-            for kind, line in shard.index.get(key, ()):
-                card = shard.card_at(line)
+            for kind, offset in shard.hits(key):
+                card = shard.card_at(offset)
                 if card.name not in seen:
                     seen.add(card.name)
                     hits.append((kind, card))
@@ -276,7 +306,7 @@ class CardPool:
 
     def suggest(self, key: str, limit: int = 3) -> list[str]:
         """Official names of the cards whose spellings look most like ``key``."""
-        keys = {k for shard in self.shards for k in shard.index}
+        keys = {k for shard in self.shards for k in shard.keys()}
         names: list[str] = []
         for close in closest_keys(key, keys, limit=limit * 2):
             for _, card in self._hits(close):
@@ -288,20 +318,23 @@ class CardPool:
         """Every card once (overlay first). Parses every line: for tools and tests, not checks."""
         seen: set[str] = set()
         for shard in self.shards:
-            for line in shard.all_lines():
-                card = shard.card_at(line)
+            for card in shard.all_cards():
                 if card.name not in seen:
                     seen.add(card.name)
                     yield card
 
 
 def embedded_data_dir() -> Path:
-    """Where the card data shipped with the package lives (a wheel or a checkout)."""
-    from importlib.resources import files
+    """Where the card data shipped with the package lives (a wheel or a checkout).
 
+    The data is the package ``duepa_check.card_data``; its ``__file__`` is cheaper to ask
+    than importlib.resources, which costs more than the whole pool load.
+    """
     try:
-        return Path(str(files("duepa_check.card_data")))
-    except ModuleNotFoundError:  # running from a checkout that is not installed
+        from . import card_data  # type: ignore[attr-defined]
+
+        return Path(card_data.__file__).parent
+    except ImportError:  # a checkout that is not installed
         return Path(__file__).resolve().parent.parent / "card_data"
 
 
@@ -339,19 +372,21 @@ def write_card_data(cards: list[Card], header: dict[str, Any], directory: Path) 
     if len(set(names)) != len(names):
         duplicates = sorted({n for n in names if names.count(n) > 1})
         raise CardDataError(f"duplicate card names: {duplicates[:5]}")
-    head = {"_header": {**header, "key_version": KEY_VERSION, "cards": len(ordered)}}
+    head = {"_header": {**header, "key_version": KEY_VERSION, "index": "byte-offset", "cards": len(ordered)}}
     card_lines = [json.dumps(head, ensure_ascii=False, sort_keys=True)]
-    index: list[tuple[str, str, int]] = []
-    for number, card in enumerate(ordered, start=1):
-        card_lines.append(json.dumps(card.to_json(), ensure_ascii=False, separators=(",", ":")))
-        index.extend((key, kind, number) for key, kind in index_rows(card))
-    index.sort()
-    index_text = "".join(f"{k}\t{kind}\t{n}\n" for k, kind, n in index)
-    _atomic_write(directory / INDEX_FILE, index_text)
-    _atomic_write(directory / CARDS_FILE, "\n".join(card_lines) + "\n")
+    rows: list[bytes] = []
+    offset = len(card_lines[0].encode("utf-8")) + 1
+    for card in ordered:
+        line = json.dumps(card.to_json(), ensure_ascii=False, separators=(",", ":"))
+        card_lines.append(line)
+        rows.extend(f"{key}\t{kind}\t{offset}".encode() for key, kind in index_rows(card))
+        offset += len(line.encode("utf-8")) + 1
+    rows.sort()  # byte order: what _Shard.hits bisects on
+    _atomic_write(directory / INDEX_FILE, b"".join(row + b"\n" for row in rows))
+    _atomic_write(directory / CARDS_FILE, ("\n".join(card_lines) + "\n").encode("utf-8"))
 
 
-def _atomic_write(path: Path, text: str) -> None:
+def _atomic_write(path: Path, data: bytes) -> None:
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8", newline="\n")
+    temporary.write_bytes(data)
     temporary.replace(path)

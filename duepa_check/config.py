@@ -9,6 +9,7 @@ a ``ConfigError`` (exit code 2): a tournament must never run on a half-read conf
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,14 +50,19 @@ class FormatConfig:
 
 def find_config(start: Path) -> Path | None:
     """The nearest .duepa-check.yaml, or a pyproject.toml with [tool.duepa-check], upwards."""
-    folder = start if start.is_dir() else start.parent
-    for candidate in [folder.resolve(), *folder.resolve().parents]:
-        if (candidate / CONFIG_FILE).is_file():
-            return candidate / CONFIG_FILE
-        pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file() and "duepa-check" in _read(pyproject):
-            return pyproject
-    return None
+    folder = (start if start.is_dir() else start.parent).resolve()
+    return _find_config_from(folder)
+
+
+@functools.lru_cache(maxsize=256)
+def _find_config_from(folder: Path) -> Path | None:
+    """Cached per folder: a thousand decks in one folder walk up once."""
+    if (folder / CONFIG_FILE).is_file():
+        return folder / CONFIG_FILE
+    pyproject = folder / "pyproject.toml"
+    if pyproject.is_file() and "[tool.duepa-check]" in _read(pyproject):
+        return pyproject
+    return None if folder.parent == folder else _find_config_from(folder.parent)
 
 
 def _read(path: Path) -> str:

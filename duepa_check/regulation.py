@@ -167,18 +167,59 @@ def regulation_from_data(data: Any, where: str) -> Regulation:
 
 
 def load_regulation(path: Path) -> Regulation:
-    """Read a regulation.yaml; a broken file raises RegulationError with the path."""
-    import yaml
+    """Read a regulation.yaml; a broken file raises RegulationError with the path.
 
+    The file as ``dump_regulation`` writes it (every value a JSON scalar or a JSON object
+    on one line) is read without PyYAML, whose import alone costs more than checking a
+    deck; anything else (a hand-edited file) goes through PyYAML.
+    """
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise RegulationError(f"{path}: cannot read regulation data ({error})") from None
-    try:
-        data = yaml.load(text, Loader=_yaml_loader())
-    except yaml.YAMLError as error:
-        raise RegulationError(f"{path}: invalid YAML ({str(error).splitlines()[0]})") from None
+    data = read_dumped_yaml(text)
+    if data is None:
+        import yaml
+
+        try:
+            data = yaml.load(text, Loader=_yaml_loader())
+        except yaml.YAMLError as error:
+            raise RegulationError(f"{path}: invalid YAML ({str(error).splitlines()[0]})") from None
     return regulation_from_data(data, str(path))
+
+
+def read_dumped_yaml(text: str) -> dict[str, Any] | None:
+    """Parse the subset of YAML that dump_regulation writes; None when the text is not that subset."""
+    import json
+
+    data: dict[str, Any] = {}
+    section: str | None = None  # the top-level key whose list or mapping is open
+    inner: str | None = None  # the second-level key whose list is open (unconfirmed.changes)
+    try:
+        for line in text.splitlines():
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if line.startswith("    - ") and section and inner:
+                data[section][inner].append(json.loads(line[6:]))
+            elif line.startswith("  - ") and section:
+                data[section].append(json.loads(line[4:]))
+            elif line.startswith("  ") and not line.startswith("   ") and section:
+                key, _, value = line[2:].partition(":")
+                value = value.strip()
+                if isinstance(data[section], list):
+                    data[section] = {}
+                data[section][key] = json.loads(value) if value else []
+                inner = None if value else key
+            elif not line.startswith(" "):
+                key, _, value = line.partition(":")
+                value = value.strip()
+                data[key] = json.loads(value) if value else []
+                section, inner = (None if value else key), None
+            else:
+                return None
+    except (ValueError, TypeError, AttributeError, KeyError):
+        return None
+    return data
 
 
 def dump_regulation(regulation: Regulation, header: str = "") -> str:
@@ -214,7 +255,14 @@ def embedded_regulation_path() -> Path:
 
 
 def load_current(data_dir: Path | None = None) -> Regulation:
-    """The user's updated regulation when present, else the embedded one."""
+    """The newer of the user's updated regulation and the embedded one.
+
+    An update writes a full copy into the data dir; after a package upgrade the embedded
+    file may be the newer one, and it must not be hidden by an old update.
+    """
+    embedded = load_regulation(embedded_regulation_path())
     if data_dir is not None and (data_dir / REGULATION_FILE).is_file():
-        return load_regulation(data_dir / REGULATION_FILE)
-    return load_regulation(embedded_regulation_path())
+        updated = load_regulation(data_dir / REGULATION_FILE)
+        if updated.data_date >= embedded.data_date:
+            return updated
+    return embedded

@@ -185,9 +185,10 @@ def test_card_lines_carry_facts_only():
 
 def test_index_keys_are_name_keys_of_the_card_spellings(pool):
     shard = pool.shards[0]
-    rows = sorted((line, key, kind) for key, hits in shard.index.items() for kind, line in hits)
-    for line, key, kind in rows[::37]:
-        assert (key, kind) in index_rows(shard.card_at(line))
-        spellings = [shard.card_at(line).name, *shard.card_at(line).aliases, *shard.card_at(line).english,
-                     *(f.name for f in shard.card_at(line).faces)]
+    assert shard.rows == sorted(shard.rows), "index.tsv must be sorted as bytes (lookups bisect it)"
+    for row in shard.rows[::37]:
+        key, kind, offset = row.decode("utf-8").split("\t")
+        card = shard.card_at(int(offset))
+        assert (key, kind) in index_rows(card)
+        spellings = [card.name, *card.aliases, *card.english, *(f.name for f in card.faces)]
         assert key in {name_key(s) for s in spellings}
