@@ -156,6 +156,7 @@ def parse_text(text: str, path: str) -> DeckList:
         partner_line = _PARTNER_LINE.match(line)
         if partner_line:
             _add_entry(deck, number, partner_line.group(1).strip(), True)
+            in_partner_section = False  # under a partner header, this line is the partner
             continue
         key_value = _KEY_VALUE.match(line)
         if key_value and _word(key_value.group(1)) in METADATA_WORDS | MAIN_WORDS:
@@ -284,15 +285,19 @@ def parse_json(text: str, path: str) -> DeckList:
 
 def _locate_json_items(data: dict, lines: list[str], line_of: dict[int, int]) -> None:
     """json has no positions: find each card name's line by searching forward in order."""
-    items = ([data["partner"]] if "partner" in data else []) + list(data.get("cards") or [])
-    cursor = 0
+    cards = data.get("cards")
+    items = ([data["partner"]] if "partner" in data else []) + (list(cards) if isinstance(cards, list) else [])
+    cursor_line, cursor_column = 0, 0  # several items may share a line (compact JSON)
     for item in items:
         name = item.get("name") if isinstance(item, dict) else item
         needles = {json.dumps(name, ensure_ascii=False), json.dumps(name)}
-        for number in range(cursor, len(lines)):
-            if any(needle in lines[number] for needle in needles):
+        for number in range(cursor_line, len(lines)):
+            start = cursor_column if number == cursor_line else 0
+            found = [(at, needle) for needle in needles if (at := lines[number].find(needle, start)) >= 0]
+            if found:
+                at, needle = min(found)
                 line_of[id(item)] = number + 1
-                cursor = number + 1
+                cursor_line, cursor_column = number, at + len(needle)
                 break
 
 
