@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .errors import DuepaError
+
 CONFIG_FILE = ".duepa-check.yaml"
 SEVERITIES = ("error", "warning")
 
@@ -31,7 +33,7 @@ KEYS: dict[str, tuple[str, Any]] = {
 }
 
 
-class ConfigError(Exception):
+class ConfigError(DuepaError):
     """A config file is unreadable or has a bad key or value (exit code 2)."""
 
 
@@ -99,7 +101,8 @@ def load_config(
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             at = f":{mark.line + 1}" if mark else ""
-            raise ConfigError(f"{path}{at}: invalid YAML ({getattr(error, 'problem', None) or error})") from None
+            why = getattr(error, "problem", None) or str(error).splitlines()[0]  # one line, never several
+            raise ConfigError(f"{path}{at}: invalid YAML ({why})") from None
         where = str(path)
     if data is None:
         data = {}

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .errors import DuepaError
+
 MAX_BYTES = 1_000_000  # a 60-card list is a few kilobytes; anything this big is not a decklist
 MAX_COUNT = 999
 MAX_NAME_LENGTH = 80
@@ -24,7 +26,7 @@ MAIN_WORDS = {"メイン", "メインデッキ", "main", "maindeck", "deck", "�
 METADATA_WORDS = {"title", "name", "author", "date", "format", "デッキ名", "作者", "日付", "フォーマット", "タイトル"}
 
 
-class DeckInputError(Exception):
+class DeckInputError(DuepaError):
     """The file cannot be read as a decklist at all (exit code 2)."""
 
 
@@ -86,6 +88,8 @@ def decode(data: bytes, where: str) -> str:
             text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
+        if encoding == "cp932" and _CP932_UNUSED.search(text):
+            continue  # bytes 0x80, 0xA0, 0xFD-0xFF: never in Shift_JIS text, so not CP932
         if _looks_binary(text):
             raise DeckInputError(f"{where}: binary file (control characters); expected a text decklist")
         if not text.strip():
@@ -97,6 +101,7 @@ def decode(data: bytes, where: str) -> str:
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+_CP932_UNUSED = re.compile("[\x80\uf8f0-\uf8f3]")  # what Python's cp932 makes of single bytes no text uses
 
 
 def _looks_binary(text: str) -> bool:
@@ -136,7 +141,9 @@ def parse_count_and_name(text: str) -> tuple[int, str] | None:
     ):
         match = pattern.match(text)
         if match:
-            return int(match.group(count_group)), match.group(name_group).strip()
+            digits = match.group(count_group)
+            count = int(digits) if len(digits) <= 9 else MAX_COUNT + 1  # int() of 5000 digits fails
+            return count, match.group(name_group).strip()
     return None
 
 
@@ -183,7 +190,7 @@ def _add_entry(deck: DeckList, number: int, text: str, is_partner: bool) -> None
 
 def _name_problem(name: str, count: int) -> str | None:
     if count > MAX_COUNT:
-        return f"count {count} is not a number of cards"
+        return f"count {count if count < 10**9 else 'of ten digits or more'} is not a number of cards"
     if not name or _NOT_A_NAME.match(name):
         return "not a card name, a comment (# or //) or a section header"
     if len(name) > MAX_NAME_LENGTH:
@@ -225,7 +232,8 @@ def _add_structured(deck: DeckList, item: Any, line_of: dict[int, int], is_partn
     else:
         name, count = item, 1
     if not isinstance(name, str) or not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        deck.problems.append(ParseProblem(line, str(item)[:60], f"{where}: expected a name or {{name, count}}"))
+        shown = str(item)[:60] if not isinstance(item, (list, dict)) else f"<{type(item).__name__}>"
+        deck.problems.append(ParseProblem(line, shown, f"{where}: expected a name or {{name, count}}"))
         return
     name = name.strip().strip("《》").strip()
     problem = _name_problem(name, count)
@@ -239,33 +247,62 @@ def parse_yaml(text: str, path: str) -> DeckList:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    line_of: dict[int, int] = {}
     try:
         node = yaml.compose(text, Loader=loader)
+        data = _construct(node, line_of, {})
+        return parse_structured(data, path, line_of)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else path
-        raise DeckInputError(f"{where}: invalid YAML ({getattr(error, 'problem', None) or error})") from None
-    line_of: dict[int, int] = {}
-    data = _construct(node, line_of)
-    return parse_structured(data, path, line_of)
+        why = getattr(error, "problem", None) or str(error).splitlines()[0]  # one line, never several
+        raise DeckInputError(f"{where}: invalid YAML ({why})") from None
+    except RecursionError:
+        raise DeckInputError(f"{path}: invalid YAML (nested too deeply for a decklist)") from None
 
 
-def _construct(node: Any, line_of: dict[int, int]) -> Any:
-    """Build plain data from a YAML node tree, remembering each value's line."""
+_BUILDING = object()
+
+
+def _construct(node: Any, line_of: dict[int, int], built: dict[int, Any]) -> Any:
+    """Build plain data from a YAML node tree, remembering each value's line.
+
+    ``built`` maps nodes already built to their value: an alias is built once (no
+    exponential "billion laughs" growth), and an anchor inside itself is an error.
+    """
     import yaml
 
     if node is None:
         return None
+    done = built.get(id(node))
+    if done is _BUILDING:
+        raise yaml.constructor.ConstructorError(None, None, "an alias refers to its own anchor", node.start_mark)
+    if done is not None:
+        return done
+    built[id(node)] = _BUILDING
     if isinstance(node, yaml.MappingNode):
-        value: Any = {str(_construct(k, line_of)): _construct(v, line_of) for k, v in node.value}
+        value: Any = {
+            _text(_construct(k, line_of, built)): _construct(v, line_of, built) for k, v in node.value
+        }
     elif isinstance(node, yaml.SequenceNode):
-        value = [_construct(item, line_of) for item in node.value]
+        value = [_construct(item, line_of, built) for item in node.value]
+    elif node.tag == "tag:yaml.org,2002:str":
+        value = node.value
     else:
-        value = yaml.safe_load(yaml.serialize(node)) if node.tag != "tag:yaml.org,2002:str" else node.value
-        if isinstance(value, str):
-            value = _Located(value)
+        try:
+            value = yaml.safe_load(yaml.serialize(node))
+        except (ValueError, OverflowError):  # e.g. an integer with thousands of digits
+            value = node.value
+    if isinstance(value, str):
+        value = _Located(value)
+    built[id(node)] = value
     line_of[id(value)] = node.start_mark.line + 1
     return value
+
+
+def _text(value: Any) -> str:
+    """A mapping key as text (keys that are lists or mappings are not decklist keys anyway)."""
+    return str(value) if not isinstance(value, (list, dict)) else f"<{type(value).__name__}>"
 
 
 class _Located(str):
@@ -277,10 +314,16 @@ def parse_json(text: str, path: str) -> DeckList:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise DeckInputError(f"{path}:{error.lineno}: invalid JSON ({error.msg})") from None
+    except (ValueError, RecursionError) as error:  # a number with thousands of digits; deep nesting
+        why = "nested too deeply for a decklist" if isinstance(error, RecursionError) else error
+        raise DeckInputError(f"{path}: invalid JSON ({why})") from None
     line_of: dict[int, int] = {}
-    if isinstance(data, dict):
-        _locate_json_items(data, split_lines(text), line_of)
-    return parse_structured(data, path, line_of)
+    try:
+        if isinstance(data, dict):
+            _locate_json_items(data, split_lines(text), line_of)
+        return parse_structured(data, path, line_of)
+    except RecursionError:
+        raise DeckInputError(f"{path}: invalid JSON (nested too deeply for a decklist)") from None
 
 
 def _locate_json_items(data: dict, lines: list[str], line_of: dict[int, int]) -> None:

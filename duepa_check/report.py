@@ -8,6 +8,7 @@ and GitHub formats start faster.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -84,7 +85,8 @@ def render_github(results: Sequence[DeckResult]) -> str:
             level = "error" if v.severity == ERROR else "warning"
             where = f"file={path}" + (f",line={v.line}" if v.line else "")
             text = v.message + (f" (hint: {v.hint})" if v.hint else "")
-            lines.append(f"::{level} {where},title={v.rule} {v.name}::{_escape_github(text)}")
+            title = _escape_github(f"{v.rule} {v.name}", property_value=True)
+            lines.append(f"::{level} {where},title={title}::{_escape_github(text)}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -108,7 +110,8 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
         if quiet and result.legal and not result.violations:
             continue
         if result.error is not None:
-            console.print(f"[bold red]✘[/] {escape(result.error)}")
+            # Unreadable input is an exit-2 problem: one plain line on stderr, like usage errors.
+            print(f"duepa-check: {result.error}", file=sys.stderr)
             continue
         deck = result.deck
         partner = deck.partner
