@@ -23,6 +23,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from .errors import DuepaError
 from .names import closest_keys, display_name, name_key
 
 CIVILIZATIONS = ("光", "水", "闇", "火", "自然")
@@ -37,7 +38,7 @@ INDEX_FILE = "index.tsv"
 Cost = int | str | None  # an int, "∞", or None when the source gives none
 
 
-class CardDataError(Exception):
+class CardDataError(DuepaError):
     """The card data on disk is missing or malformed (exit code 2)."""
 
 
@@ -89,13 +90,13 @@ class Card:
     ids: tuple[str, ...] = ()
     complete: bool = True
 
-    @property
+    @cached_property
     def civilizations(self) -> tuple[str, ...]:
         """Union of the civilizations printed on every face, in the canonical order."""
         present = {c for face in self.faces for c in face.civilizations}
         return tuple(c for c in CIVILIZATIONS if c in present)
 
-    @property
+    @cached_property
     def creature_face(self) -> Face | None:
         return next((f for f in self.faces if f.is_creature), None)
 
@@ -253,6 +254,7 @@ class CardPool:
         if not directories:
             raise CardDataError("no card data directory given")
         self.shards = [_Shard(d) for d in directories]
+        self._lookups: dict[str, Lookup] = {}
 
     @classmethod
     def load(cls, data_dir: Path | None = None) -> CardPool:
@@ -279,7 +281,16 @@ class CardPool:
         return hits
 
     def lookup(self, typed: str) -> Lookup:
-        """Resolve a typed name: exact spelling, then key, then alias, then one face; else suggest."""
+        """Resolve a typed name: exact spelling, then key, then alias, then one face; else suggest.
+
+        Results are cached by the typed text: a thousand decks repeat the same names.
+        """
+        cached = self._lookups.get(typed)
+        if cached is None:
+            cached = self._lookups[typed] = self._lookup(typed)
+        return cached
+
+    def _lookup(self, typed: str) -> Lookup:
         result = Lookup(typed=typed)
         key = name_key(typed)
         if not key:
@@ -306,13 +317,17 @@ class CardPool:
 
     def suggest(self, key: str, limit: int = 3) -> list[str]:
         """Official names of the cards whose spellings look most like ``key``."""
-        keys = {k for shard in self.shards for k in shard.keys()}
         names: list[str] = []
-        for close in closest_keys(key, keys, limit=limit * 2):
-            for _, card in self._hits(close):
+        for close in closest_keys(key, self._all_keys, limit=limit * 2):
+            for _, card in sorted(self._hits(close), key=lambda hit: INDEX_KINDS.index(hit[0])):
                 if card.name not in names:
                     names.append(card.name)
         return names[:limit]
+
+    @cached_property
+    def _all_keys(self) -> list[str]:
+        """Every spelling's key, decoded once per run (only failed look-ups need it)."""
+        return sorted({key for shard in self.shards for key in shard.keys()})
 
     def __iter__(self):
         """Every card once (overlay first). Parses every line: for tools and tests, not checks."""

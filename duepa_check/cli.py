@@ -13,11 +13,12 @@ import sys
 from datetime import date
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from . import __version__
+from .errors import DuepaError
 
 app = typer.Typer(
     add_completion=False,
@@ -41,7 +42,7 @@ class SimpleFormat(str, Enum):
     json = "json"
 
 
-class Fail(Exception):
+class Fail(DuepaError):
     """An expected failure: print the message on one line and exit 2."""
 
 
@@ -50,10 +51,12 @@ def _console(no_color: bool = False, stderr: bool = False):
 
     stream = sys.stderr if stderr else sys.stdout
     width = None if stream.isatty() or "COLUMNS" in os.environ else 120
-    return Console(file=stream, no_color=no_color, highlight=False, width=width, soft_wrap=False)
+    # no_color alone keeps bold and dim; --no-color means plain text, so no colour system at all.
+    options = {"no_color": True, "color_system": None} if no_color else {}
+    return Console(file=stream, highlight=False, width=width, soft_wrap=False, **options)
 
 
-def _as_of(text: Optional[str]) -> date:
+def _as_of(text: str | None) -> date:
     if text is None:
         return date.today()
     try:
@@ -62,7 +65,7 @@ def _as_of(text: Optional[str]) -> date:
         raise Fail(f"--as-of {text!r}: expected a date as YYYY-MM-DD") from None
 
 
-def _data(data_dir: Optional[Path]):
+def _data(data_dir: Path | None):
     """Card pool, regulation and a label of where they came from (user data or embedded)."""
     from .cards import CardPool
     from .regulation import load_current
@@ -76,10 +79,10 @@ def _data(data_dir: Optional[Path]):
 
 
 DataDirOption = Annotated[
-    Optional[Path],
+    Path | None,
     typer.Option("--data-dir", help="Updated card data (default: $DUEPA_CHECK_DATA or the user data dir)."),
 ]
-AsOfOption = Annotated[Optional[str], typer.Option("--as-of", help="Regulation in force on this date (YYYY-MM-DD).")]
+AsOfOption = Annotated[str | None, typer.Option("--as-of", help="Regulation in force on this date (YYYY-MM-DD).")]
 
 
 @app.command()
@@ -87,12 +90,12 @@ def check(
     decks: Annotated[
         list[Path], typer.Argument(help="Decklist files or folders.", show_default=False, metavar="DECK...")
     ],
-    partner: Annotated[Optional[str], typer.Option(help="Designate or override the partner.")] = None,
+    partner: Annotated[str | None, typer.Option(help="Designate or override the partner.")] = None,
     output_format: Annotated[
-        Optional[OutputFormat], typer.Option("--format", help="Output format (default text; github on GitHub Actions).")
+        OutputFormat | None, typer.Option("--format", help="Output format (default text; github on GitHub Actions).")
     ] = None,
     as_of: AsOfOption = None,
-    config: Annotated[Optional[Path], typer.Option(help="House rules file (default: nearest .duepa-check.yaml).")] = None,
+    config: Annotated[Path | None, typer.Option(help="House rules file (default: nearest .duepa-check.yaml).")] = None,
     strict: Annotated[bool, typer.Option(help="Warnings fail too.")] = False,
     exit_zero: Annotated[bool, typer.Option(help="Exit 0 even when a deck is not legal.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")] = False,
@@ -115,6 +118,8 @@ def check(
     info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used)
     console = _console(no_color) if output_format is OutputFormat.text else None
     results = _check_all(checker, files, console)
+    if output_format is not OutputFormat.text:
+        _note_unreadable(results)  # machine formats hold them too; a person reading stderr sees them
     if output_format is OutputFormat.json:
         print(render_json(results, info))
     elif output_format is OutputFormat.github:
@@ -126,6 +131,12 @@ def check(
     else:
         render_text(console, results, info, quiet=quiet)
     return _exit_code(results, strict, exit_zero)
+
+
+def _note_unreadable(results) -> None:
+    for result in results:
+        if result.error is not None:
+            print(f"duepa-check: {result.error}", file=sys.stderr)
 
 
 def _check_all(checker, files: list[Path], console) -> list:
@@ -183,7 +194,7 @@ def card(
 
 @app.command()
 def rules(
-    rule: Annotated[Optional[str], typer.Argument(help="Show one rule in full (id or name).")] = None,
+    rule: Annotated[str | None, typer.Argument(help="Show one rule in full (id or name).")] = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
 ) -> int:
     """List the rules, their ids, and what house rules can change."""
@@ -199,21 +210,18 @@ def rules(
 
 @app.command()
 def update(
-    source: Annotated[Optional[str], typer.Option(help="The official site or a mirror (same paths).")] = None,
+    source: Annotated[str | None, typer.Option(help="The official site or a mirror (same paths).")] = None,
     full: Annotated[bool, typer.Option(help="Refetch every card, not only new ones.")] = False,
     delay: Annotated[float, typer.Option(help="Seconds between requests (at least 1).", min=1.0)] = 1.0,
     data_dir: DataDirOption = None,
 ) -> int:
     """Refresh the card pool and the regulation from the official site."""
-    from .update import DEFAULT_SOURCE, UpdateError, render_summary, run_update
+    from .update import DEFAULT_SOURCE, render_summary, run_update
     from .userdata import resolve_data_dir
 
     console = _console()
     directory = resolve_data_dir(data_dir)
-    try:
-        summary = _run_update_with_progress(console, run_update, source or DEFAULT_SOURCE, directory, full, delay)
-    except UpdateError as error:
-        raise Fail(str(error)) from None
+    summary = _run_update_with_progress(console, run_update, source or DEFAULT_SOURCE, directory, full, delay)
     for line in render_summary(summary):
         console.print(line, markup=False)
     return EXIT_OK
@@ -227,7 +235,7 @@ def _run_update_with_progress(console, run_update, source: str, directory: Path,
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("updating", total=None)
 
-        def on_progress(done: int, total: Optional[int], label: str) -> None:
+        def on_progress(done: int, total: int | None, label: str) -> None:
             progress.update(task, completed=done, total=total, description=label)
 
         return run_update(source=source, data_dir=directory, full=full, delay=delay, on_progress=on_progress)
@@ -236,9 +244,9 @@ def _run_update_with_progress(console, run_update, source: str, directory: Path,
 @app.command()
 def stats(
     deck: Annotated[Path, typer.Argument(help="One decklist file.", show_default=False)],
-    partner: Annotated[Optional[str], typer.Option(help="Designate or override the partner.")] = None,
+    partner: Annotated[str | None, typer.Option(help="Designate or override the partner.")] = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
-    svg: Annotated[Optional[Path], typer.Option(help="Also write the view as an SVG picture here.")] = None,
+    svg: Annotated[Path | None, typer.Option(help="Also write the view as an SVG picture here.")] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
     data_dir: DataDirOption = None,
 ) -> int:
@@ -247,11 +255,11 @@ def stats(
     from .decklist import load_decklist
     from .stats import compute_stats, render_stats, stats_json, write_svg
 
-    pool, _, _ = _data(data_dir)
+    pool, regulation, used = _data(data_dir)
     decklist = load_decklist(deck)
     resolved = resolve_deck(decklist, pool, partner)
     if decklist.problems or resolved.unresolved:
-        return _explain_unreadable_deck(resolved)
+        return _explain_unreadable_deck(resolved, regulation, used, no_color)
     shape = compute_stats(resolved)
     if output_format is SimpleFormat.json:
         import json
@@ -264,18 +272,19 @@ def stats(
     return EXIT_OK
 
 
-def _explain_unreadable_deck(deck) -> int:
-    """stats needs every line to be a card: show the same problems check would, exit 1."""
+def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool) -> int:
+    """stats needs every line to be a card: show (on stderr) the problems check would, exit 1."""
     from .checker import DeckResult
+    from .report import RunInfo, render_text
     from .rules import RULES, Context
 
-    context = Context(as_of=date.today(), regulation=None)  # these rules read only the deck
+    context = Context(as_of=date.today(), regulation=regulation)
     violations = [v for rule in ("DP100", "DP101", "DP102") for v in RULES[rule].check(deck, context)]
     violations.sort(key=lambda v: v.line or 0)
-    from .report import RunInfo, render_text
-
     result = DeckResult(path=deck.path, deck=deck, violations=violations)
-    render_text(_console(), [result], RunInfo(date.today(), date.today(), ""), quiet=True)
+    console = _console(no_color, stderr=True)
+    console.print(f"{deck.path}: cannot show stats until every line names one card", markup=False)
+    render_text(console, [result], RunInfo(date.today(), regulation.data_date, used), quiet=True)
     return EXIT_VIOLATION
 
 
@@ -296,12 +305,6 @@ def _root(
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (pre-commit-hooks style: testable without sys.exit)."""
-    from .cards import CardDataError
-    from .config import ConfigError
-    from .deck import PartnerOptionError
-    from .decklist import DeckInputError
-    from .regulation import RegulationError
-
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] not in SUBCOMMANDS and args[0] not in ("--help", "-h", "--version"):
         args.insert(0, "check")
@@ -317,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         show = getattr(error, "show", None)
         show() if show else print(f"duepa-check: {error}", file=sys.stderr)
         return EXIT_USAGE
-    except (Fail, CardDataError, ConfigError, PartnerOptionError, DeckInputError, RegulationError) as error:
+    except DuepaError as error:
         print(f"duepa-check: {error}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Card, CardPool, Lookup
 from .decklist import DeckList, Entry, ParseProblem
+from .errors import DuepaError
 
 
-class PartnerOptionError(Exception):
+class PartnerOptionError(DuepaError):
     """``--partner NAME`` names no card (a usage error: exit code 2)."""
 
 

@@ -29,8 +29,7 @@ _HYPHENS = str.maketrans({c: "-" for c in "‐‑‒–—―−－"})
 _BOOK_QUOTES = str.maketrans({"『": "「", "』": "」"})
 
 
-def _hiragana_to_katakana(text: str) -> str:
-    return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)
+_HIRAGANA_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
 
 
 def name_key(name: str) -> str:
@@ -40,7 +39,7 @@ def name_key(name: str) -> str:
     text = _READING.sub("", text)
     text = text.translate(_SLASHES).translate(_HYPHENS).translate(_BOOK_QUOTES)
     text = _DROP.sub("", text)
-    text = _hiragana_to_katakana(text)
+    text = text.translate(_HIRAGANA_TO_KATAKANA)
     return text.casefold()
 
 
@@ -57,9 +56,9 @@ def closest_keys(key: str, keys: Iterable[str], limit: int = 3, cutoff: float = 
     from rapidfuzz import fuzz, process
 
     found = process.extract(key, keys, scorer=fuzz.WRatio, limit=limit * 4, score_cutoff=cutoff)
-    # Prefer plain edit-distance similarity among the WRatio candidates so that a one-letter
-    # typo ranks above a long name that merely contains the typed text.
-    ranked = sorted(found, key=lambda hit: (-(hit[1] + fuzz.ratio(key, hit[0])), hit[0]))
+    # Rank the WRatio candidates by plain edit-distance similarity so that a one-letter typo
+    # ranks above a longer name that merely contains the typed text.
+    ranked = sorted(found, key=lambda hit: (-fuzz.ratio(key, hit[0]), -hit[1], hit[0]))
     seen: list[str] = []
     for candidate, _score, _index in ranked:
         if candidate not in seen:

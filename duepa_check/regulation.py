@@ -16,6 +16,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from .errors import DuepaError
+
 UNRESTRICTED = "unrestricted"
 HALL_OF_FAME = "hall_of_fame"
 PREMIUM = "premium_hall_of_fame"
@@ -30,7 +32,7 @@ STATUS_LABELS = {
 REGULATION_FILE = "regulation.yaml"
 
 
-class RegulationError(Exception):
+class RegulationError(DuepaError):
     """regulation.yaml is missing or malformed (exit code 2)."""
 
 

@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import CIVILIZATIONS, INFINITY, Card, Cost
+from .errors import DuepaError
 
 COLORLESS = "無色"
 UNKNOWN = "unknown"
@@ -237,7 +238,7 @@ def render_stats(console, stats: DeckStats) -> None:
     console.print(f"twinpacts {stats.twinpacts}  multicolour {stats.multicolor}  average cost {average}")
 
 
-class SvgWriteError(Exception):
+class SvgWriteError(DuepaError):
     """``--svg PATH`` cannot be written (one line: the path and why)."""
 
 

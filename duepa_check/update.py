@@ -32,10 +32,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from . import __version__
+from . import __version__, official_site
 from . import cards as cards_module
-from . import official_site
-from .cards import CARDS_FILE, INDEX_FILE, Card, CardDataError, CardPool, write_card_data
+from .cards import (
+    CARDS_FILE,
+    INDEX_FILE,
+    Card,
+    CardDataError,
+    CardPool,
+    write_card_data,
+)
+from .errors import DuepaError
 from .names import name_key
 from .official_site import PageError
 from .userdata import resolve_data_dir  # noqa: F401  (part of this module's API for the CLI)
@@ -66,7 +73,7 @@ PROHIBITED_REASON = "使用禁止カード on the official regulation page"
 Progress = Callable[[int, int, str], None]
 
 
-class UpdateError(Exception):
+class UpdateError(DuepaError):
     """The update stopped; the message is one line saying what happened and where."""
 
 

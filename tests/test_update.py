@@ -32,7 +32,13 @@ from duepa_check.official_site import (
     parse_list_page,
     parse_regulation_page,
 )
-from duepa_check.regulation import Combo, Regulation, dump_regulation, load_current, load_regulation
+from duepa_check.regulation import (
+    Combo,
+    Regulation,
+    dump_regulation,
+    load_current,
+    load_regulation,
+)
 from duepa_check.update import SiteClient, UpdateError, render_summary, run_update
 
 FIXTURES = Path(__file__).parent / "fixtures" / "official"

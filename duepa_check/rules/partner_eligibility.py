@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Violation, line_of, names_list, partner_candidates, quoted
+from .base import (
+    ERROR,
+    Context,
+    Violation,
+    line_of,
+    names_list,
+    partner_candidates,
+    quoted,
+)
 
 ID = "DP004"
 NAME = "partner-eligibility"
