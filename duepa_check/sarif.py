@@ -1,0 +1,143 @@
+"""Render check results as SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+
+One run; ``tool.driver.rules`` lists every rule (id, name, the docstring's first line and the
+whole docstring, default level) in id order, and each violation is a result pointing at the
+deck file and, when the violation has one, its line. A file that could not be read is not a
+rule violation: it is a tool execution notification (error level, with the file's location)
+and makes ``invocations[0].executionSuccessful`` false, matching exit code 2.
+
+The output is deterministic for the same input (no timestamps, stable ordering), so it can be
+diffed and committed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import PurePath
+from urllib.parse import quote
+
+from . import __version__
+from .checker import DeckResult
+from .report import RunInfo, summary
+from .rules import ERROR, RULES
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/duepa-check/"
+UNREADABLE_ID = "DP000"
+UNREADABLE_NAME = "unreadable-input"
+SRCROOT = "%SRCROOT%"
+
+
+def _level(severity: str) -> str:
+    return "error" if severity == ERROR else "warning"
+
+
+def _doc(module) -> str:
+    return (module.__doc__ or module.NAME).strip()
+
+
+def _rule_descriptor(module) -> dict:
+    doc = _doc(module)
+    return {
+        "id": module.ID,
+        "name": module.NAME,
+        "shortDescription": {"text": doc.splitlines()[0].strip()},
+        "fullDescription": {"text": doc},
+        "help": {"text": doc},
+        "defaultConfiguration": {"level": _level(module.SEVERITY)},
+    }
+
+
+def artifact_location(path: str) -> dict:
+    """The file as given: a relative path stays relative (to %SRCROOT%), an absolute one is a file: URI."""
+    pure = PurePath(path)
+    if pure.is_absolute():
+        try:
+            return {"uri": pure.as_uri()}
+        except ValueError:  # e.g. a Windows path without a drive
+            pass
+    return {"uri": quote(pure.as_posix(), safe="/"), "uriBaseId": SRCROOT}
+
+
+def _message(message: str, hint: str) -> str:
+    return message + (f" (hint: {hint})" if hint else "")
+
+
+def _result(path: str, violation, rule_index: dict[str, int]) -> dict:
+    physical: dict = {"artifactLocation": artifact_location(path)}
+    if violation.line:
+        physical["region"] = {"startLine": violation.line}
+    result: dict = {"ruleId": violation.rule}
+    if violation.rule in rule_index:
+        result["ruleIndex"] = rule_index[violation.rule]
+    result.update(
+        {
+            "level": _level(violation.severity),
+            "message": {"text": _message(violation.message, violation.hint)},
+            "locations": [{"physicalLocation": physical}],
+        }
+    )
+    if violation.card:
+        result["properties"] = {"card": violation.card}
+    return result
+
+
+def _unreadable(path: str, error: str) -> dict:
+    return {
+        "level": "error",
+        "message": {"text": error},
+        "descriptor": {"id": UNREADABLE_ID, "index": 0},
+        "locations": [{"physicalLocation": {"artifactLocation": artifact_location(path)}}],
+    }
+
+
+def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
+    """The SARIF log as a dict (``render_sarif`` serialises it)."""
+    modules = [RULES[rule_id] for rule_id in sorted(RULES)]
+    rule_index = {module.ID: index for index, module in enumerate(modules)}
+    sarif_results = [
+        _result(result.path, violation, rule_index)
+        for result in results
+        for violation in result.violations  # already in line order per deck
+    ]
+    notifications = [_unreadable(r.path, r.error) for r in results if r.error is not None]
+    invocation: dict = {"executionSuccessful": not notifications}
+    if notifications:
+        invocation["toolExecutionNotifications"] = notifications
+    run = {
+        "tool": {
+            "driver": {
+                "name": "duepa-check",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": [_rule_descriptor(module) for module in modules],
+                "notifications": [
+                    {
+                        "id": UNREADABLE_ID,
+                        "name": UNREADABLE_NAME,
+                        "shortDescription": {"text": "A decklist file could not be read or decoded."},
+                        "defaultConfiguration": {"level": "error"},
+                    }
+                ],
+            }
+        },
+        "invocations": [invocation],
+        "originalUriBaseIds": {SRCROOT: {"description": {"text": "The directory duepa-check ran in."}}},
+        "columnKind": "unicodeCodePoints",
+        "results": sarif_results,
+        "properties": {
+            "regulation": {
+                "as_of": info.as_of.isoformat(),
+                "data_date": info.data_date.isoformat(),
+                "data_source": info.data_source,
+            },
+            "summary": summary(results),
+        },
+    }
+    return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+
+
+def render_sarif(results: Sequence[DeckResult], info: RunInfo) -> str:
+    return json.dumps(sarif_document(results, info), ensure_ascii=False, indent=2)
