@@ -42,7 +42,9 @@ class CardDataError(DuepaError):
     """The card data on disk is missing or malformed (exit code 2)."""
 
 
-@dataclass(frozen=True)
+# Face and Card are not frozen: a frozen dataclass's __init__ costs three times as much,
+# and a batch of decks builds thousands of them. Treat them as values; nothing mutates them.
+@dataclass(slots=True)
 class Face:
     """One printed side: a twinpact has two, a psychic or 禁断 card lists its other sides."""
 
@@ -75,7 +77,7 @@ def cost_at_least(cost: Cost, minimum: int) -> bool:
     return isinstance(cost, int) and cost >= minimum
 
 
-@dataclass(frozen=True)
+@dataclass
 class Card:
     """A card as the deck rules see it: one name, its faces, and derived facts."""
 
@@ -225,11 +227,19 @@ class _Shard:
     def card_at(self, offset: int) -> Card:
         card = self._parsed.get(offset)
         if card is None:
-            with self.cards_path.open("rb") as handle:
-                handle.seek(offset)
-                card = self._parse(handle.readline(), offset)
+            data = self._data
+            end = data.find(b"\n", offset)
+            card = self._parse(data[offset : end if end >= 0 else len(data)], offset)
             self._parsed[offset] = card
         return card
+
+    @cached_property
+    def _data(self) -> bytes:
+        """The card lines, read once on the first look-up (a few ms; no handle left open)."""
+        try:
+            return self.cards_path.read_bytes()
+        except OSError as error:
+            raise CardDataError(f"{self.cards_path}: cannot read card data ({error.strerror or error})") from None
 
     def _parse(self, line: bytes, offset: int) -> Card:
         try:

@@ -6,12 +6,12 @@ configs by folder) so that checking a thousand decks costs one load, not a thous
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from .cards import CardPool
+from .cards import Card, CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
 from .deck import Deck, resolve_deck
 from .decklist import DECK_SUFFIXES, DeckInputError, load_decklist
@@ -21,12 +21,18 @@ from .rules import ERROR, RULE_IDS, WARNING, Context, Violation, run_rules
 
 @dataclass
 class DeckResult:
-    """The verdict on one file; ``error`` is set when the file could not be read at all."""
+    """The verdict on one file; ``error`` is set when the file could not be read at all.
+
+    Renderers read ``partner`` and ``card_count``; ``deck`` (everything resolved) stays in
+    the process that checked it and is not sent back from a worker process.
+    """
 
     path: str
-    deck: Deck | None = None
+    deck: Deck | None = field(default=None, repr=False, compare=False)
     violations: list[Violation] = field(default_factory=list)
     error: str | None = None
+    partner: Card | None = None
+    card_count: int = 0
 
     @property
     def errors(self) -> int:
@@ -45,19 +51,23 @@ def deck_files(paths: Iterable[Path]) -> Iterator[Path]:
     """Each file given, and every decklist file below each folder given (hidden ones skipped)."""
     for path in paths:
         if path.is_dir():
-            found = sorted(
-                p
-                for p in path.rglob("*")
-                if p.is_file()
-                and p.suffix.lower() in DECK_SUFFIXES
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)
-                and p.name != "pyproject.toml"
-            )
+            found = sorted(_decklists_below(path))
             if not found:
                 raise DeckInputError(f"{path}: folder holds no decklist files ({', '.join(DECK_SUFFIXES)})")
             yield from found
         else:
             yield path
+
+
+def _decklists_below(folder: Path) -> Iterator[Path]:
+    """os.walk, pruning hidden folders: a tournament folder can hold thousands of files."""
+    import os
+
+    for root, folders, files in os.walk(folder):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in files:
+            if not name.startswith(".") and name.lower().endswith(DECK_SUFFIXES) and name != "pyproject.toml":
+                yield Path(root, name)
 
 
 class Checker:
@@ -77,6 +87,7 @@ class Checker:
         self.include_unconfirmed = include_unconfirmed
         self._explicit_config = self.load_config(config_path) if config_path else None
         self._configs: dict[Path | None, FormatConfig] = {}
+        self._config_paths: dict[Path, Path | None] = {}  # deck folder → its config file
 
     def _resolve_card(self, typed: str) -> tuple[str | None, list[str]]:
         found = self.pool.lookup(typed)
@@ -92,7 +103,9 @@ class Checker:
         if self._explicit_config is not None:
             config = self._explicit_config
         else:
-            found = find_config(deck_path)
+            found = self._config_paths.get(deck_path.parent)
+            if deck_path.parent not in self._config_paths:
+                found = self._config_paths[deck_path.parent] = find_config(deck_path)
             if found not in self._configs:
                 self._configs[found] = self.load_config(found) if found else FormatConfig()
             config = self._configs[found]
@@ -111,7 +124,60 @@ class Checker:
             result.error = str(error)
             return result
         config = self.config_for(path)
-        result.deck = resolve_deck(decklist, self.pool, self.partner)
+        deck = resolve_deck(decklist, self.pool, self.partner)
         context = Context(as_of=self.as_of, regulation=self.regulation, config=config)
-        result.violations = run_rules(result.deck, context)
+        result.deck, result.violations, result.card_count = deck, run_rules(deck, context), deck.card_count
+        result.partner = deck.partner.card if deck.partner else None
         return result
+
+    def check_all(self, paths: list[Path], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
+        """Check many files, in order; large batches are split over the machine's cores.
+
+        Worker processes are forked, so they share the loaded pool and regulation without
+        pickling them; each sends back its results without the resolved decks.
+        """
+        workers = _worker_count(len(paths))
+        if workers <= 1:
+            results = []
+            for path in paths:
+                results.append(self.check(path))
+                if on_progress:
+                    on_progress(1)
+            return results
+        import multiprocessing
+
+        global _FORKED_CHECKER
+        _FORKED_CHECKER = self
+        chunks = [paths[i : i + CHUNK_SIZE] for i in range(0, len(paths), CHUNK_SIZE)]
+        results = []
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for chunk_results in pool.imap(_check_chunk, chunks):
+                    results.extend(chunk_results)
+                    if on_progress:
+                        on_progress(len(chunk_results))
+        finally:
+            _FORKED_CHECKER = None
+        return results
+
+
+PARALLEL_FROM = 200  # below this many files, forking costs more than it saves
+CHUNK_SIZE = 50
+_FORKED_CHECKER: Checker | None = None
+
+
+def _worker_count(files: int) -> int:
+    import os
+    import sys
+
+    if files < PARALLEL_FROM or not sys.platform.startswith("linux"):
+        return 1
+    return min(len(os.sched_getaffinity(0)), 4)
+
+
+def _check_chunk(paths: list[Path]) -> list[DeckResult]:
+    """In a forked worker: check with the parent's Checker; drop the decks before pickling."""
+    results = [_FORKED_CHECKER.check(path) for path in paths]
+    for result in results:
+        result.deck = None
+    return results

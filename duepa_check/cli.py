@@ -142,16 +142,12 @@ def _note_unreadable(results) -> None:
 def _check_all(checker, files: list[Path], console) -> list:
     """Check every file; a progress bar only for many files on a terminal in text format."""
     if console is None or not console.is_terminal or len(files) <= 50:
-        return [checker.check(path) for path in files]
+        return checker.check_all(files)
     from rich.progress import Progress
 
-    results = []
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("checking", total=len(files))
-        for path in files:
-            results.append(checker.check(path))
-            progress.advance(task)
-    return results
+        return checker.check_all(files, on_progress=lambda done: progress.advance(task, done))
 
 
 def _exit_code(results, strict: bool, exit_zero: bool) -> int:

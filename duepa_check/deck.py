@@ -8,6 +8,7 @@ designates or overrides the partner here, so the rules see one shape whatever th
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from .cards import Card, CardPool, Lookup
 from .decklist import DeckList, Entry, ParseProblem
@@ -18,7 +19,7 @@ class PartnerOptionError(DuepaError):
     """``--partner NAME`` names no card (a usage error: exit code 2)."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class DeckCard:
     """An entry that resolved to exactly one card."""
 
@@ -33,19 +34,21 @@ class Deck:
     unresolved: list[tuple[Entry, Lookup]] = field(default_factory=list)
     problems: list[ParseProblem] = field(default_factory=list)
 
-    @property
+    # Cached: the rules ask for these many times per deck, and a Deck is complete once
+    # resolve_deck returns it.
+    @cached_property
     def entries(self) -> list[Entry]:
         return sorted([c.entry for c in self.cards] + [e for e, _ in self.unresolved], key=lambda e: e.line)
 
-    @property
+    @cached_property
     def card_count(self) -> int:
         return sum(entry.count for entry in self.entries)
 
-    @property
+    @cached_property
     def partner_entries(self) -> list[Entry]:
         return [entry for entry in self.entries if entry.is_partner]
 
-    @property
+    @cached_property
     def partner(self) -> DeckCard | None:
         """The partner when exactly one is designated and it resolved to a card."""
         partners = self.partner_entries
@@ -61,8 +64,8 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
         resolved = _designate_partner(resolved, pool, partner)
     deck = Deck(path=decklist.path, problems=list(decklist.problems))
     for entry, found in resolved:
-        if found.card is not None:
-            deck.cards.append(DeckCard(entry=entry, card=found.card))
+        if len(found.cards) == 1:
+            deck.cards.append(DeckCard(entry, found.cards[0]))
         else:
             deck.unresolved.append((entry, found))
     return deck

@@ -30,7 +30,7 @@ class DeckInputError(DuepaError):
     """The file cannot be read as a decklist at all (exit code 2)."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Entry:
     """One decklist line that names a card: the name as typed, how many, where."""
 
@@ -40,7 +40,7 @@ class Entry:
     is_partner: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ParseProblem:
     line: int
     text: str
@@ -108,12 +108,12 @@ def _looks_binary(text: str) -> bool:
     return len(_CONTROL.findall(text[:4096])) > 2
 
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-
-
 def split_lines(text: str) -> list[str]:
-    """Split on CRLF, CR or LF only, so line numbers match what an editor shows."""
-    return _LINE_BREAK.split(text)
+    """Split on CRLF, CR or LF only, so line numbers match what an editor shows.
+
+    (str.splitlines would also split on form feeds, U+2028 and others.)
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 # ---------------------------------------------------------------------------- plain text
@@ -122,18 +122,35 @@ _COMMENT = re.compile(r"(?:^|\s)(?:#|//)")
 _BRACKET_HEADER = re.compile(r"^(?:\[([^\[\]]+)\]|【([^【】]+)】)$")
 _PARTNER_LINE = re.compile(r"^(?:パートナー|partner)\s*[:：]\s*(.+)$", re.IGNORECASE)
 _KEY_VALUE = re.compile(r"^([^\s:：]+)\s*[:：]\s*(.*)$")
-_COUNT_FIRST = re.compile(r"^(\d+)\s*(?:[xX×]\s*|\s+)(.+)$")
+# '1 NAME', '1x NAME', '1xNAME', '1 x NAME'; '1 X-NAME' keeps its X (a separator x needs a space)
+_COUNT_FIRST = re.compile(r"^(\d+)(?:\s*×\s*|\s*[xX]\s+|[xX]\s*|\s+)(.+)$")
 _COUNT_LAST = re.compile(r"^(.+?)(?:\s+[xX]\s*|\s*×\s*)(\d+)$")
 _COUNT_MAI = re.compile(r"^(.+?)\s*(\d+)\s*枚$")
 _NOT_A_NAME = re.compile(r"^[\d\s\W_]+$")
 
 
+_SPACES_AND_COLONS = re.compile(r"[\s:：]+")
+HEADER_WORDS = PARTNER_WORDS | MAIN_WORDS
+MAX_HEADER_LENGTH = 30
+
+
 def _word(text: str) -> str:
-    return re.sub(r"[\s:：]+", "", text).casefold()
+    return _SPACES_AND_COLONS.sub("", text).casefold()
 
 
 def parse_count_and_name(text: str) -> tuple[int, str] | None:
     """'1 名前', '1x 名前', '名前 x1', '名前×1', '名前 1枚' or a bare name → (count, name)."""
+    count_text, space, rest = text.partition(" ")
+    if (
+        space
+        and count_text.isascii()
+        and count_text.isdigit()
+        and len(count_text) <= 9
+        and rest.strip()
+        and rest.lstrip()[:2] not in ("x ", "X ", "× ", "x\u3000", "X\u3000", "×\u3000")  # '1 x NAME'
+        and not rest.lstrip().startswith("×")
+    ):
+        return int(count_text), rest.strip()  # the common '1 NAME', without a regex
     for pattern, count_group, name_group in (
         (_COUNT_FIRST, 1, 2),
         (_COUNT_LAST, 2, 1),
@@ -155,8 +172,12 @@ def parse_text(text: str, path: str) -> DeckList:
         line = _COMMENT.split(raw, maxsplit=1)[0].strip() if ("#" in raw or "//" in raw) else raw.strip()
         if not line:
             continue
+        if line[0] in "0123456789":  # the common '1 NAME': never a header, partner or metadata line
+            _add_entry(deck, number, line, in_partner_section)
+            in_partner_section = False
+            continue
         header = _BRACKET_HEADER.match(line)
-        if header or _word(line) in PARTNER_WORDS | MAIN_WORDS:
+        if header or (len(line) <= MAX_HEADER_LENGTH and _word(line) in HEADER_WORDS):
             word = _word(next(g for g in header.groups() if g) if header else line)
             in_partner_section = word in PARTNER_WORDS
             continue
@@ -168,7 +189,7 @@ def parse_text(text: str, path: str) -> DeckList:
         key_value = _KEY_VALUE.match(line)
         if key_value and _word(key_value.group(1)) in METADATA_WORDS | MAIN_WORDS:
             continue
-        if line.endswith((":", "：")) and len(line) < 30:
+        if line.endswith((":", "：")) and len(line) < MAX_HEADER_LENGTH:
             in_partner_section = _word(line) in PARTNER_WORDS
             continue
         _add_entry(deck, number, line, in_partner_section)
@@ -178,14 +199,30 @@ def parse_text(text: str, path: str) -> DeckList:
 
 
 def _add_entry(deck: DeckList, number: int, text: str, is_partner: bool) -> None:
-    counted = parse_count_and_name(text)
-    count, name = counted if counted else (1, text)
-    name = name.strip().strip("《》").strip() if name.startswith("《") and name.endswith("》") else name
-    problem = _name_problem(name, count)
+    parsed = _PARSED_LINES.get(text)
+    if parsed is None:
+        parsed = _parse_card_line(text)
+        if len(_PARSED_LINES) >= _PARSED_LINES_LIMIT:
+            _PARSED_LINES.clear()
+        _PARSED_LINES[text] = parsed
+    count, name, problem = parsed
     if problem:
         deck.problems.append(ParseProblem(number, text, problem))
     elif count > 0:
         deck.entries.append(Entry(line=number, name=name, count=count, is_partner=is_partner))
+
+
+# A batch of decks repeats the same lines ('1 ボルシャック・ドラゴン'): parse each text once.
+_PARSED_LINES: dict[str, tuple[int, str, str | None]] = {}
+_PARSED_LINES_LIMIT = 50_000
+
+
+def _parse_card_line(text: str) -> tuple[int, str, str | None]:
+    """(count, name, problem or None) for the text of a card line."""
+    counted = parse_count_and_name(text)
+    count, name = counted if counted else (1, text)
+    name = name.strip().strip("《》").strip() if name.startswith("《") and name.endswith("》") else name
+    return count, name, _name_problem(name, count)
 
 
 def _name_problem(name: str, count: int) -> str | None:

@@ -61,9 +61,22 @@ class Regulation:
     unconfirmed_source: str = ""
     starts_in_battle_zone: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    _memo: dict[tuple[str, date, bool], str] = field(default_factory=dict, repr=False, compare=False)
 
     def status(self, name: str, on: date, include_unconfirmed: bool = False) -> str:
-        """The card's 殿堂 status on a date (prohibited first: it is not a 殿堂 level)."""
+        """The card's 殿堂 status on a date (prohibited first: it is not a 殿堂 level).
+
+        Memoised: a batch of decks asks about the same cards on the same date again and again.
+        """
+        if name not in self.events and name not in self.prohibited and name not in self.unconfirmed:
+            return UNRESTRICTED  # most cards: no history at all
+        key = (name, on, include_unconfirmed)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._status(name, on, include_unconfirmed)
+        return found
+
+    def _status(self, name: str, on: date, include_unconfirmed: bool) -> str:
         if name in self.prohibited:
             return PROHIBITED
         if include_unconfirmed and name in self.unconfirmed and on > self.data_date:
@@ -71,13 +84,13 @@ class Regulation:
         history = self.events.get(name)
         if not history:
             return UNRESTRICTED
-        position = bisect.bisect_right([d for d, _ in history], on)
+        position = bisect.bisect_right(history, (on, "\uffff"))  # after every event on that day
         return history[position - 1][1] if position else UNRESTRICTED
 
     def since(self, name: str, on: date) -> date | None:
         """The date the card's status on ``on`` began (None when it never changed)."""
         history = self.events.get(name, [])
-        position = bisect.bisect_right([d for d, _ in history], on)
+        position = bisect.bisect_right(history, (on, "\uffff"))
         return history[position - 1][0] if position else None
 
     def combos_on(self, on: date) -> list[Combo]:

@@ -38,15 +38,14 @@ def summary(results: Sequence[DeckResult]) -> dict[str, int]:
 
 
 def deck_json(result: DeckResult) -> dict:
-    deck = result.deck
-    partner = deck.partner if deck else None
+    partner = result.partner
     data: dict = {
         "path": result.path,
         "legal": result.legal,
         "partner": (
-            {"name": partner.card.name, "civilizations": list(partner.card.civilizations)} if partner else None
+            {"name": partner.name, "civilizations": list(partner.civilizations)} if partner else None
         ),
-        "card_count": deck.card_count if deck else 0,
+        "card_count": result.card_count,
         "violations": [v.to_json() for v in result.violations],
     }
     if result.error is not None:
@@ -113,15 +112,10 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
             # Unreadable input is an exit-2 problem: one plain line on stderr, like usage errors.
             print(f"duepa-check: {result.error}", file=sys.stderr)
             continue
-        deck = result.deck
-        partner = deck.partner
+        partner = result.partner
         if not quiet:
-            who = (
-                f"《{escape(partner.card.name)}》 {civilization_markup(partner.card.civilizations)}"
-                if partner
-                else "[red]none[/]"
-            )
-            console.print(f"[bold]{escape(result.path)}[/]  partner {who}  cards {deck.card_count}")
+            who = f"《{escape(partner.name)}》 {civilization_markup(partner.civilizations)}" if partner else "[red]none[/]"
+            console.print(f"[bold]{escape(result.path)}[/]  partner {who}  cards {result.card_count}")
         if result.violations:
             table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
             for column in ("rule", "line", "card", "problem", "hint"):
@@ -160,12 +154,12 @@ def render_summary_table(console, results: Sequence[DeckResult]) -> None:
     for column in ("deck", "partner", "civilizations", "verdict", "errors", "warnings"):
         table.add_column(column, overflow="fold")
     for result in results:
-        partner = result.deck.partner if result.deck else None
+        partner = result.partner
         verdict = "[green]legal[/]" if result.legal else ("[red]unreadable[/]" if result.error else "[red]not legal[/]")
         table.add_row(
             escape(result.path),
-            escape(partner.card.name) if partner else "",
-            civilization_markup(partner.card.civilizations) if partner else "",
+            escape(partner.name) if partner else "",
+            civilization_markup(partner.civilizations) if partner else "",
             verdict,
             str(result.errors),
             str(result.warnings),
