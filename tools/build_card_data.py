@@ -287,6 +287,10 @@ def split_fronts(group: list[str], records: dict[str, EtherRecord], official: se
 # ---------------------------------------------------------------- the builder
 
 
+# Some official-list names write a wave-dash phrase with long-vowel marks: 《禁断 ー封印されしXー》.
+LONG_VOWEL_AS_WAVE_DASH = re.compile(r"ー([^ー]+)ー$")
+
+
 @dataclass
 class Draft:
     """A card being assembled: the final Card is made once every source has been read."""
@@ -422,6 +426,13 @@ class Builder:
             if not key or key in self.by_key or key in self.side_key:
                 continue
             name = self.spellings.best(key, "")
+            known = self.by_key.get(name_key(LONG_VOWEL_AS_WAVE_DASH.sub(r"～\1～", name)))
+            if known and len(known) == 1:  # 《禁断 ー封印されしXー》 is 《禁断 ～封印されしX～》 spelt with ー
+                known[0].aliases |= {name}
+                for spelling in self.spellings.all_for(key):
+                    self.by_key[key].append(known[0])
+                    known[0].aliases |= {spelling} - {known[0].name}
+                continue
             if TWINPACT_SPLIT.search(name) and not name.startswith("*"):
                 parts = TWINPACT_SPLIT.split(name)
                 if len(parts) == 2:
