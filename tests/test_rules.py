@@ -399,13 +399,22 @@ def test_dp100_unknown_name_with_suggestions(capsys, tmp_path):
 
 
 def test_dp101_ambiguous_name(capsys, tmp_path):
-    """零龍 is a face of five cards (the four 儀 and 滅亡の起源 零無)."""
-    path = make_deck(tmp_path, BD4, replace={30: "1 零龍"})
+    """天地命動 バラギアラ is the creature side of four twinpacts (輪廻暴冥, 暴氷, 暴炎, 暴聖)."""
+    path = make_deck(tmp_path, BD4, replace={30: "1 天地命動 バラギアラ"})
     code, deck = check_json(capsys, path)
     assert code == 1
     violation = only(deck, "DP101")
     assert violation["line"] == 30
-    assert "5 cards" in violation["message"]
+    assert "4 cards" in violation["message"] and "輪廻暴炎" in violation["message"]
+
+
+def test_a_side_shared_by_cards_outside_the_main_deck_is_dp006_not_ambiguous(capsys, tmp_path):
+    """零龍 is a side of five cards (the four 儀 and 滅亡の起源 零無), all starting in the battle zone."""
+    path = make_deck(tmp_path, BD4, replace={30: "1 零龍"})
+    code, deck = check_json(capsys, path)
+    assert code == 1
+    violation = only(deck, "DP006")
+    assert violation["line"] == 30 and "滅亡の起源 零無" in violation["message"]
 
 
 def test_dp102_unparsable_line(capsys, tmp_path):

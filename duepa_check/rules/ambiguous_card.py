@@ -1,14 +1,15 @@
 """Every line names one card, not several.
 
 Some spellings fold to the same key (for example when two cards differ only in spacing or
-in kana). Write the official name to choose one.
+in kana). Write the official name to choose one. (A side shared by several cards that are
+all outside the main deck, like 《零龍》, is reported by DP006 instead.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Violation, names_list, quoted
+from .base import ERROR, Context, Violation, names_list, quoted, shared_side_zone
 
 ID = "DP101"
 NAME = "ambiguous-card"
@@ -18,7 +19,7 @@ CONF = ()
 
 def check(deck, context: Context) -> Iterator[Violation]:
     for entry, found in deck.unresolved:
-        if len(found.cards) > 1:
+        if len(found.cards) > 1 and shared_side_zone(found) is None:  # else DP006 reports it
             names = [c.name for c in found.cards]
             yield Violation(
                 ID, NAME, SEVERITY, entry.line or None, entry.name,

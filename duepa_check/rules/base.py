@@ -85,3 +85,13 @@ def partner_candidates(deck: Deck, min_cost: int, limit: int = 3) -> list[str]:
         if card.partner_problem(min_cost) is None and face is not None and card.name not in seen:
             seen[card.name] = face.cost if isinstance(face.cost, int) else 10**6
     return sorted(seen, key=lambda n: (-seen[n], n))[:limit]
+
+
+def shared_side_zone(found) -> str | None:
+    """The zone of every card a name matched, when it is one side shared by several cards
+    that all live outside the main deck (《零龍》: a side of five 零龍星雲 cards). Such a name
+    is not ambiguous for the rules: whichever card it means, it cannot be in the deck."""
+    zones = {card.zone for card in found.cards}
+    if len(found.cards) > 1 and len(zones) == 1 and "main" not in zones:
+        return zones.pop()
+    return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..cards import ZONE_LABELS
-from .base import ERROR, Context, Violation, line_of, quoted
+from .base import ERROR, Context, Violation, line_of, quoted, shared_side_zone
 
 ID = "DP006"
 NAME = "not-main-deck"
@@ -20,6 +20,19 @@ CONF = ("allowed",)
 
 
 def check(deck, context: Context) -> Iterator[Violation]:
+    yield from _checked_cards(deck, context)
+    for entry, found in deck.unresolved:
+        zone = shared_side_zone(found)
+        if zone is not None:
+            cards = ", ".join(quoted(card.name) for card in found.cards)
+            yield Violation(
+                ID, NAME, SEVERITY, entry.line or None, entry.name,
+                f"{quoted(entry.name)} is a side of {cards}: not main-deck cards ({ZONE_LABELS[zone]})",
+                "remove it; デュエパーティー uses only the 60-card main deck",
+            )
+
+
+def _checked_cards(deck, context: Context) -> Iterator[Violation]:
     starters = set(context.regulation.starts_in_battle_zone)
     for deck_card in deck.cards:
         card = deck_card.card
