@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import bisect
 import json
+from collections import namedtuple
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from .errors import DuepaError
 from .names import closest_keys, display_name, name_key
@@ -42,24 +41,25 @@ class CardDataError(DuepaError):
     """The card data on disk is missing or malformed (exit code 2)."""
 
 
-# Face and Card are not frozen: a frozen dataclass's __init__ costs three times as much,
-# and a batch of decks builds thousands of them. Treat them as values; nothing mutates them.
-@dataclass(slots=True)
-class Face:
-    """One printed side: a twinpact has two, a psychic or 禁断 card lists its other sides."""
+# Face, Card and Lookup are plain classes, not dataclasses: importing dataclasses (it pulls
+# in inspect) and typing costs more than loading the whole pool, and `duepa-check card` or
+# a library user needs only this module. Treat them as values; nothing mutates them.
+_FACE_FIELDS = ("name", "type", "civilizations", "cost", "power", "races")
 
-    name: str
-    type: str
-    civilizations: tuple[str, ...]
-    cost: Cost
-    power: Cost
-    races: tuple[str, ...] = ()
+
+class Face(namedtuple("_FaceFields", _FACE_FIELDS, defaults=((),))):
+    """One printed side: a twinpact has two, a psychic or 禁断 card lists its other sides.
+
+    Fields: name, type (Japanese card type), civilizations, cost, power, races.
+    """
+
+    __slots__ = ()
 
     @property
     def is_creature(self) -> bool:
         return "クリーチャー" in self.type
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "name": self.name,
             "type": self.type,
@@ -77,20 +77,52 @@ def cost_at_least(cost: Cost, minimum: int) -> bool:
     return isinstance(cost, int) and cost >= minimum
 
 
-@dataclass
+_CARD_FIELDS = (
+    "name", "faces", "layout", "zone", "partner_eligible", "may_exceed_four", "aliases", "english", "ids", "complete",
+)
+
+
 class Card:
     """A card as the deck rules see it: one name, its faces, and derived facts."""
 
-    name: str
-    faces: tuple[Face, ...]
-    layout: str = "single"  # single | twinpact | multi_side
-    zone: str = "main"
-    partner_eligible: bool = False
-    may_exceed_four: bool = False
-    aliases: tuple[str, ...] = ()
-    english: tuple[str, ...] = ()
-    ids: tuple[str, ...] = ()
-    complete: bool = True
+    def __init__(
+        self,
+        name: str,
+        faces: tuple[Face, ...],
+        layout: str = "single",  # single | twinpact | multi_side
+        zone: str = "main",
+        partner_eligible: bool = False,
+        may_exceed_four: bool = False,
+        aliases: tuple[str, ...] = (),
+        english: tuple[str, ...] = (),
+        ids: tuple[str, ...] = (),
+        complete: bool = True,
+    ) -> None:
+        self.name = name
+        self.faces = faces
+        self.layout = layout
+        self.zone = zone
+        self.partner_eligible = partner_eligible
+        self.may_exceed_four = may_exceed_four
+        self.aliases = aliases
+        self.english = english
+        self.ids = ids
+        self.complete = complete
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, name) for name in _CARD_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self._fields() == other._fields()
+
+    __hash__ = None  # equal by value, and not frozen
+
+    def __repr__(self) -> str:
+        return "Card(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in _CARD_FIELDS) + ")"
+
+    def replace(self, **changes: object) -> Card:
+        """A copy with some fields changed (the cached derived facts are not copied)."""
+        return Card(**{**{name: getattr(self, name) for name in _CARD_FIELDS}, **changes})
 
     @cached_property
     def civilizations(self) -> tuple[str, ...]:
@@ -118,7 +150,7 @@ class Card:
             return f"{side} {creature.cost}, less than {min_cost}"
         return None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "name": self.name,
             "layout": self.layout,
@@ -133,7 +165,7 @@ class Card:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Card:
+    def from_json(cls, data: dict) -> Card:
         faces = tuple(
             Face(
                 name=f["name"],
@@ -167,18 +199,24 @@ ZONE_LABELS = {
 }
 
 
-@dataclass
 class Lookup:
     """What a typed name resolved to: one card, several (ambiguous), or none."""
 
-    typed: str
-    cards: list[Card] = field(default_factory=list)
-    suggestions: list[str] = field(default_factory=list)
-    matched_by: str = ""  # exact | key | alias | face
+    __slots__ = ("typed", "cards", "suggestions", "matched_by")
+
+    def __init__(self, typed: str, cards: list[Card] | None = None, suggestions: list[str] | None = None,
+                 matched_by: str = "") -> None:
+        self.typed = typed
+        self.cards = cards or []
+        self.suggestions = suggestions or []
+        self.matched_by = matched_by  # exact | key | alias | face
 
     @property
     def card(self) -> Card | None:
         return self.cards[0] if len(self.cards) == 1 else None
+
+    def __repr__(self) -> str:
+        return f"Lookup({self.typed!r}, cards={[c.name for c in self.cards]}, suggestions={self.suggestions})"
 
 
 class _Shard:
@@ -201,7 +239,7 @@ class _Shard:
         if self.rows and not self.rows[-1]:
             self.rows.pop()
         try:
-            self.header: dict[str, Any] = json.loads(first_line)["_header"]
+            self.header: dict[str, object] = json.loads(first_line)["_header"]
         except (ValueError, KeyError, TypeError):
             raise CardDataError(f"{self.cards_path}: line 1 is not a card-data header") from None
         self._parsed: dict[int, Card] = {}
@@ -275,7 +313,7 @@ class CardPool:
         return cls(directories)
 
     @property
-    def header(self) -> dict[str, Any]:
+    def header(self) -> dict[str, object]:
         return self.shards[0].header
 
     def _hits(self, key: str) -> list[tuple[str, Card]]:
@@ -383,7 +421,7 @@ def index_rows(card: Card) -> list[tuple[str, str]]:
     return rows
 
 
-def write_card_data(cards: list[Card], header: dict[str, Any], directory: Path) -> None:
+def write_card_data(cards: list[Card], header: dict[str, object], directory: Path) -> None:
     """Write cards.jsonl and index.tsv, sorted, byte-for-byte reproducible.
 
     Files are written beside their final names and renamed into place, so a reader never

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from html.parser import HTMLParser
 from urllib.parse import parse_qs, urlsplit
@@ -259,17 +259,17 @@ def _name_faces(blocks: list[_Block], page_name: str | None, card_id: str) -> tu
     if any(n is None for n in names):
         raise PageError(f"card {card_id}: no h3.card-name")
     if len(blocks) == 1:
-        return names[0], "single", [replace(blocks[0].face, name=names[0])]
+        return names[0], "single", [blocks[0].face._replace(name=names[0])]
     distinct = list(dict.fromkeys(names))
     if page_name and _split_twinpact(page_name, len(blocks)) == names:  # "A / B" above blocks "A", "B"
-        return "／".join(names), "twinpact", [replace(b.face, name=n) for b, n in zip(blocks, names)]
+        return "／".join(names), "twinpact", [b.face._replace(name=n) for b, n in zip(blocks, names)]
     if len(distinct) == 1:
         sides = _split_twinpact(distinct[0], len(blocks))
         if sides is None:
             raise PageError(f"card {card_id}: {len(blocks)} sides share the name {distinct[0]!r}")
-        faces = [replace(b.face, name=side) for b, side in zip(blocks, sides)]
+        faces = [b.face._replace(name=side) for b, side in zip(blocks, sides)]
         return "／".join(sides), "twinpact", faces
-    faces = [replace(b.face, name=n) for b, n in zip(blocks, names)]
+    faces = [b.face._replace(name=n) for b, n in zip(blocks, names)]
     return names[0], "multi_side", faces
 
 
@@ -310,7 +310,7 @@ def parse_detail_page(html: str, card_id: str) -> DetailPage:
         may_exceed_four=bool(MAY_EXCEED_FOUR.search(text)),
         ids=(card_id,),
     )
-    card = replace(card, partner_eligible=card.partner_problem(5) is None)
+    card = card.replace(partner_eligible=card.partner_problem(5) is None)
     return DetailPage(card=card, not_for_official_play=NOT_FOR_OFFICIAL_PLAY in text)
 
 

@@ -539,7 +539,7 @@ def merge_cards(state: RunState, previous: Previous, summary: UpdateSummary) -> 
             summary.not_for_official_play.append(card.name)
         key = name_key(card.name)
         if key in fetched:  # another printing of a card already seen (the newest printing wins)
-            fetched[key] = replace(fetched[key], ids=_union(fetched[key].ids, card.ids))
+            fetched[key] = fetched[key].replace(ids=_union(fetched[key].ids, card.ids))
             continue
         base = previous.base(card.name)
         if base is None:
@@ -547,8 +547,7 @@ def merge_cards(state: RunState, previous: Previous, summary: UpdateSummary) -> 
         else:
             if not _same_card(card, base):
                 summary.changed_cards.append(base.name)
-            card = replace(
-                card,
+            card = card.replace(
                 name=base.name,  # same key, stored spelling: two spellings of one key would be ambiguous
                 aliases=base.aliases,
                 english=base.english,

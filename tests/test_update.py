@@ -9,7 +9,6 @@ and regulation, so that results do not depend on the real card_data).
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import http.server
 import re
 import subprocess
@@ -164,7 +163,7 @@ def fake_site(site: FakeSite | None = None) -> Iterator[str]:
 def _old_card(name: str, card_id: str, civ: str, cost: int, power: int = 2000, **extra) -> Card:
     face = Face(name=name, type="クリーチャー", civilizations=(civ,), cost=cost, power=power, races=("テスター",))
     card = Card(name=name, faces=(face,), ids=(card_id,), **extra)
-    return dataclasses.replace(card, partner_eligible=card.partner_problem(5) is None)
+    return card.replace(partner_eligible=card.partner_problem(5) is None)
 
 
 def write_fixture_embedded(directory: Path) -> Path:
