@@ -148,7 +148,8 @@ class Checker:
 
         global _FORKED_CHECKER
         _FORKED_CHECKER = self
-        chunks = [paths[i : i + CHUNK_SIZE] for i in range(0, len(paths), CHUNK_SIZE)]
+        size = max(CHUNK_SIZE, -(-len(paths) // (workers * 4)))  # ~4 chunks per worker
+        chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
         results = []
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -162,7 +163,7 @@ class Checker:
 
 
 PARALLEL_FROM = 200  # below this many files, forking costs more than it saves
-CHUNK_SIZE = 50
+CHUNK_SIZE = 50  # at least this many files per task sent to a worker
 _FORKED_CHECKER: Checker | None = None
 
 

@@ -9,6 +9,7 @@ Lines that are text but not a card, comment or header become ``ParseProblem`` (D
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,8 +61,11 @@ class DeckList:
 def read_deck_bytes(path: Path) -> bytes:
     """Read at most MAX_BYTES; a larger, missing or unreadable file is a DeckInputError."""
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            # Read what the file holds (+1 to notice growth): a 1 MB buffer per deck would
+            # cost more than the rest of a check. Pipes and special files report size 0.
+            data = handle.read(size + 1 if 0 < size <= MAX_BYTES else MAX_BYTES + 1)
     except FileNotFoundError:
         raise DeckInputError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -105,7 +109,8 @@ _CP932_UNUSED = re.compile("[\x80\uf8f0-\uf8f3]")  # what Python's cp932 makes o
 
 
 def _looks_binary(text: str) -> bool:
-    return len(_CONTROL.findall(text[:4096])) > 2
+    head = text[:4096]
+    return _CONTROL.search(head) is not None and len(_CONTROL.findall(head)) > 2
 
 
 def split_lines(text: str) -> list[str]:

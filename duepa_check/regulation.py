@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -63,12 +64,17 @@ class Regulation:
     sources: list[str] = field(default_factory=list)
     _memo: dict[tuple[str, date, bool], str] = field(default_factory=dict, repr=False, compare=False)
 
+    @cached_property
+    def restricted_names(self) -> frozenset[str]:
+        """Every card whose status is not always unrestricted: the only ones worth asking about."""
+        return frozenset(self.events) | frozenset(self.prohibited) | frozenset(self.unconfirmed)
+
     def status(self, name: str, on: date, include_unconfirmed: bool = False) -> str:
         """The card's 殿堂 status on a date (prohibited first: it is not a 殿堂 level).
 
         Memoised: a batch of decks asks about the same cards on the same date again and again.
         """
-        if name not in self.events and name not in self.prohibited and name not in self.unconfirmed:
+        if name not in self.restricted_names:
             return UNRESTRICTED  # most cards: no history at all
         key = (name, on, include_unconfirmed)
         found = self._memo.get(key)

@@ -14,7 +14,7 @@ from datetime import date
 from ..cards import Card
 from ..config import FormatConfig
 from ..deck import Deck, DeckCard
-from ..regulation import Regulation
+from ..regulation import UNRESTRICTED, Regulation
 
 ERROR = "error"
 WARNING = "warning"
@@ -56,6 +56,20 @@ class Context:
 
     def status(self, card: Card) -> str:
         return self.regulation.status(card.name, self.as_of, self.include_unconfirmed)
+
+    def restricted_cards(self, deck: Deck) -> list[tuple[DeckCard, str]]:
+        """(card, status) for the deck's cards the regulation restricts on the check date.
+
+        Most cards have no 殿堂 history; DP007, DP009 and DP010 look only at these.
+        """
+        restricted = self.regulation.restricted_names
+        found = []
+        for deck_card in deck.cards:
+            if deck_card.card.name in restricted:
+                status = self.status(deck_card.card)
+                if status != UNRESTRICTED:
+                    found.append((deck_card, status))
+        return found
 
 
 def quoted(name: str) -> str:

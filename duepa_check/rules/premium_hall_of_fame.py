@@ -18,12 +18,13 @@ CONF = ("allowed", "include_unconfirmed")
 
 
 def check(deck, context: Context) -> Iterator[Violation]:
-    for deck_card in deck.cards:
+    for deck_card, status in context.restricted_cards(deck):
         card = deck_card.card
-        if card.name in context.config.allowed or context.status(card) != PREMIUM:
+        if status != PREMIUM or card.name in context.config.allowed:
             continue
+        confirmed = context.regulation.status(card.name, context.as_of) == PREMIUM
         since = context.regulation.since(card.name, context.as_of)
-        when = f" since {since}" if since else " (unconfirmed change)"
+        when = f" since {since}" if confirmed and since else " by the unconfirmed later change"
         yield Violation(
             ID, NAME, SEVERITY, line_of(deck_card), card.name,
             f"{quoted(card.name)} is プレミアム殿堂{when}: it cannot be in a deck on {context.as_of}",

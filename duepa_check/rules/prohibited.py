@@ -21,14 +21,15 @@ CONF = ("banned", "allowed")
 
 
 def check(deck, context: Context) -> Iterator[Violation]:
-    for deck_card in deck.cards:
-        card = deck_card.card
-        if card.name in context.config.allowed:
-            continue
-        if card.name in context.config.banned:
-            why = f"banned by the house rules in {context.config.source}"
-        elif context.status(card) == PROHIBITED:
-            why = f"使用禁止: {context.regulation.prohibited.get(card.name, '')}".rstrip(": ")
-        else:
-            continue
-        yield Violation(ID, NAME, SEVERITY, line_of(deck_card), card.name, f"{quoted(card.name)} is {why}", "remove it")
+    banned, allowed = context.config.banned, context.config.allowed
+    if banned:
+        for deck_card in deck.cards:
+            name = deck_card.card.name
+            if name in banned and name not in allowed:
+                why = f"banned by the house rules in {context.config.source}"
+                yield Violation(ID, NAME, SEVERITY, line_of(deck_card), name, f"{quoted(name)} is {why}", "remove it")
+    for deck_card, status in context.restricted_cards(deck):
+        name = deck_card.card.name
+        if status == PROHIBITED and name not in allowed and name not in banned:
+            why = f"使用禁止: {context.regulation.prohibited.get(name, '')}".rstrip(": ")
+            yield Violation(ID, NAME, SEVERITY, line_of(deck_card), name, f"{quoted(name)} is {why}", "remove it")

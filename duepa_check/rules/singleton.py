@@ -23,8 +23,13 @@ def check(deck, context: Context) -> Iterator[Violation]:
     if not context.config.singleton:
         return
     by_name: dict[str, list] = {}
+    repeated = False
     for deck_card in deck.cards:
-        by_name.setdefault(deck_card.card.name, []).append(deck_card)
+        copies = by_name.setdefault(deck_card.card.name, [])
+        copies.append(deck_card)
+        repeated = repeated or len(copies) > 1 or deck_card.entry.count > 1
+    if not repeated:  # the usual legal deck: nothing more to look at
+        return
     for name, copies in by_name.items():
         total = sum(c.entry.count for c in copies)
         if total <= 1 or copies[0].card.may_exceed_four:
