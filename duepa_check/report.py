@@ -133,7 +133,7 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
         console.print(_verdict(result))
     if len(results) > 1:
         render_summary_table(console, results)
-    if not quiet:
+    if not quiet and any(result.error is None for result in results):  # nothing was judged otherwise
         console.print(
             f"[dim]regulation as of {info.as_of} (data up to {info.data_date}, {escape(info.data_source)})[/]"
         )

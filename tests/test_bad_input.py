@@ -83,7 +83,9 @@ def test_50_mb_of_real_text_is_refused(capsys, tmp_path):
 
 def test_missing_file(capsys, tmp_path):
     path = tmp_path / "nope.txt"
-    assert_one_line_error(run(capsys, path), str(path), "no such file")
+    result = run(capsys, path)
+    assert_one_line_error(result, str(path), "no such file")
+    assert result.out == ""  # nothing was judged: no verdict, no regulation footer
 
 
 def test_folder_without_decks(capsys, tmp_path):
