@@ -112,10 +112,10 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
             # Unreadable input is an exit-2 problem: one plain line on stderr, like usage errors.
             print(f"duepa-check: {result.error}", file=sys.stderr)
             continue
+        # The header is printed even with --quiet: a table of problems must say which deck it is about.
         partner = result.partner
-        if not quiet:
-            who = f"《{escape(partner.name)}》 {civilization_markup(partner.civilizations)}" if partner else "[red]none[/]"
-            console.print(f"[bold]{escape(result.path)}[/]  partner {who}  cards {result.card_count}")
+        who = f"《{escape(partner.name)}》 {civilization_markup(partner.civilizations)}" if partner else "[red]none[/]"
+        console.print(f"[bold]{escape(result.path)}[/]  partner {who}  cards {result.card_count}")
         if result.violations:
             table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
             for column in ("rule", "line", "card", "problem", "hint"):

@@ -93,6 +93,7 @@ def test_quiet_still_prints_problems(capsys, illegal):
     assert result.code == 1
     assert "DP005" in result.out
     assert "フェアリー・シャワー" in result.out
+    assert str(illegal) in result.out  # which deck the problems belong to
 
 
 def test_colours_are_used_on_a_terminal(capsys, monkeypatch, illegal):
