@@ -473,6 +473,18 @@ class Builder:
                 ja = printed.get((row["Set"].strip(), row["SetNum"].strip().lower()))
                 if ja:
                     self.add_english_name(ja, row["CardName"])
+        self.drop_ambiguous_english()
+
+    def drop_ambiguous_english(self) -> None:
+        """An English name joined to several cards is wrong on at least one of them (the set +
+        number join and the Ether list both misplace some): keep it on none, so `card` never
+        shows a wrong name and a typed English name is not resolved to the wrong card."""
+        holders: dict[str, set[str]] = defaultdict(set)
+        for draft in self.drafts.values():
+            for english in draft.english:
+                holders[name_key(english)].add(draft.name)
+        for draft in self.drafts.values():
+            draft.english = {e for e in draft.english if len(holders[name_key(e)]) == 1}
 
     def printed_numbers(self) -> dict[tuple[str, str], str]:
         """(set code, printed number) → Japanese name, for joining the English CSV; ambiguous pairs dropped."""
@@ -502,7 +514,7 @@ class Builder:
         card = Card(name=draft.name, faces=tuple(draft.faces), layout=draft.layout, zone=draft.zone,
                     may_exceed_four=exceeds, aliases=tuple(sorted(aliases)),
                     english=tuple(sorted(draft.english)), ids=tuple(sorted(draft.ids)), complete=draft.complete)
-        return Card(**{**card.__dict__, "partner_eligible": card.partner_problem(5) is None})
+        return card.replace(partner_eligible=card.partner_problem(5) is None)
 
 
 def plausible_english(text: str) -> bool:
