@@ -7,7 +7,7 @@ configs by folder) so that checking a thousand decks costs one load, not a thous
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
@@ -110,8 +110,6 @@ class Checker:
                 self._configs[found] = self.load_config(found) if found else FormatConfig()
             config = self._configs[found]
         if self.include_unconfirmed and not config.include_unconfirmed:
-            from dataclasses import replace
-
             config = replace(config, include_unconfirmed=True)
         return config
 

@@ -118,8 +118,7 @@ def check(
     info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used)
     console = _console(no_color) if output_format is OutputFormat.text else None
     results = _check_all(checker, files, console)
-    if output_format is not OutputFormat.text:
-        _note_unreadable(results)  # machine formats hold them too; a person reading stderr sees them
+    _note_unreadable(results)  # every format: one stderr line per file that could not be read
     if output_format is OutputFormat.json:
         print(render_json(results, info))
     elif output_format is OutputFormat.github:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
-from functools import cached_property
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 

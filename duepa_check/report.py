@@ -8,7 +8,6 @@ and GitHub formats start faster.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -108,9 +107,7 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
     for result in results:
         if quiet and result.legal and not result.violations:
             continue
-        if result.error is not None:
-            # Unreadable input is an exit-2 problem: one plain line on stderr, like usage errors.
-            print(f"duepa-check: {result.error}", file=sys.stderr)
+        if result.error is not None:  # the CLI has said it on stderr, one line, like usage errors
             continue
         # The header is printed even with --quiet: a table of problems must say which deck it is about.
         partner = result.partner
