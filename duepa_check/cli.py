@@ -56,6 +56,17 @@ def _console(no_color: bool = False, stderr: bool = False):
     return Console(file=stream, highlight=False, width=width, soft_wrap=False, **options)
 
 
+def _on_terminal() -> bool:
+    """Whether stdout is a terminal, decided as rich decides it (TTY_COMPATIBLE, FORCE_COLOR)."""
+    tty_compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if tty_compatible in ("0", "1"):
+        return tty_compatible == "1"
+    force_color = os.environ.get("FORCE_COLOR")
+    if force_color is not None:
+        return force_color != ""
+    return sys.stdout.isatty()
+
+
 def _as_of(text: str | None) -> date:
     if text is None:
         return date.today()
@@ -107,7 +118,7 @@ def check(
 ) -> int:
     """Check decklists (this is also what `duepa-check DECK...` does)."""
     from .checker import Checker, deck_files
-    from .report import RunInfo, render_github, render_json, render_text
+    from .report import RunInfo, render_github, render_json, render_plain, render_text
 
     if output_format is None:
         output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
@@ -116,7 +127,8 @@ def check(
     checker = Checker(pool, regulation, day, config, partner, include_unconfirmed)
     files = list(deck_files(decks))
     info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used)
-    console = _console(no_color) if output_format is OutputFormat.text else None
+    # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).
+    console = _console(no_color) if output_format is OutputFormat.text and _on_terminal() else None
     results = _check_all(checker, files, console)
     _note_unreadable(results)  # every format: one stderr line per file that could not be read
     if output_format is OutputFormat.json:
@@ -127,8 +139,10 @@ def check(
         from .sarif import render_sarif
 
         print(render_sarif(results, info))
-    else:
+    elif console is not None:
         render_text(console, results, info, quiet=quiet)
+    else:
+        sys.stdout.write(render_plain(results, info, quiet=quiet))
     return _exit_code(results, strict, exit_zero)
 
 

@@ -1,8 +1,8 @@
-"""Render check results: a rich table per deck, the JSON contract, GitHub annotations.
+"""Render check results: a table per deck, the JSON contract, GitHub annotations.
 
 Renderers take plain results and return text (or print to a rich Console); they never
-decide legality. Only the text renderer imports rich, and only when it runs, so the JSON
-and GitHub formats start faster.
+decide legality. Only the terminal renderer imports rich, and only when it runs: the other
+formats, and text that is not going to a terminal, start without it.
 """
 
 from __future__ import annotations
@@ -88,9 +88,93 @@ def render_github(results: Sequence[DeckResult]) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-# ---------------------------------------------------------------------------- text (rich)
+# ---------------------------------------------------------------------------- text
+#
+# Two drawings of the same report: rich on a terminal (colour, cells wrapped to the window) and
+# a plain box table everywhere else (files, pipes, CI logs, pre-commit), which does not import
+# rich and keeps each problem on one line. What is said comes from the helpers below, so the
+# two cannot drift apart.
 
+PROBLEM_COLUMNS = ("rule", "line", "card", "problem", "hint")
+SUMMARY_COLUMNS = ("deck", "partner", "civilizations", "verdict", "errors", "warnings")
 CIVILIZATION_STYLES = {"光": "yellow", "水": "blue", "闇": "bright_black", "火": "red", "自然": "green", "無色": "white"}
+
+
+def _shown(result: DeckResult, quiet: bool) -> bool:
+    """Unreadable files were already said on stderr; --quiet drops decks with nothing to say."""
+    if result.error is not None:
+        return False
+    return not (quiet and result.legal and not result.violations)
+
+
+def _counts(result: DeckResult) -> str:
+    errors, warnings = result.errors, result.warnings
+    return f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+
+
+def _summary_verdict(result: DeckResult) -> str:
+    return "legal" if result.legal else ("unreadable" if result.error else "not legal")
+
+
+def _totals_line(results: Sequence[DeckResult]) -> str:
+    totals = summary(results)
+    unreadable = f", {totals['unreadable']} unreadable" if totals["unreadable"] else ""
+    return (
+        f"{totals['decks']} decks: {totals['legal']} legal, {totals['errors']} errors, "
+        f"{totals['warnings']} warnings{unreadable}"
+    )
+
+
+def _data_line(info: RunInfo) -> str:
+    return f"regulation as of {info.as_of} (data up to {info.data_date}, {info.data_source})"
+
+
+def _footer_wanted(results: Sequence[DeckResult], quiet: bool) -> bool:
+    return not quiet and any(result.error is None for result in results)  # nothing was judged otherwise
+
+
+def _civilizations(civilizations: Sequence[str]) -> str:
+    return " ".join(civilizations) or "無色"
+
+
+def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> str:
+    """The text report without rich or colour: header, problem table, verdict per deck."""
+    from .boxtable import box_table
+
+    def flat(text: str) -> str:
+        return text.replace("\r", " ").replace("\n", " ")
+
+    out: list[str] = []
+    for result in results:
+        if not _shown(result, quiet):
+            continue
+        partner = result.partner
+        who = f"《{partner.name}》 {_civilizations(partner.civilizations)}" if partner else "none"
+        out.append(f"{result.path}  partner {who}  cards {result.card_count}")
+        if result.violations:
+            rows = [
+                (v.rule, str(v.line) if v.line else "", flat(v.card or ""), flat(v.message), flat(v.hint))
+                for v in result.violations
+            ]
+            out.append(box_table(PROBLEM_COLUMNS, rows))
+        out.append(("✔ legal" if result.legal else "✘ not legal") + f" ({_counts(result)})")
+    if len(results) > 1:
+        rows = [
+            (
+                r.path,
+                r.partner.name if r.partner else "",
+                _civilizations(r.partner.civilizations) if r.partner else "",
+                _summary_verdict(r),
+                str(r.errors),
+                str(r.warnings),
+            )
+            for r in results
+        ]
+        out.append(box_table(SUMMARY_COLUMNS, rows, title="summary"))
+        out.append(_totals_line(results))
+    if _footer_wanted(results, quiet):
+        out.append(_data_line(info))
+    return "".join(line + "\n" for line in out)
 
 
 def civilization_markup(civilizations: Sequence[str]) -> str:
@@ -100,14 +184,12 @@ def civilization_markup(civilizations: Sequence[str]) -> str:
 
 
 def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> None:
-    """A header, a table of problems and a verdict per deck; a summary table for several."""
+    """The text report drawn by rich on ``console``: colour, and cells wrapped to its width."""
     from rich.markup import escape
     from rich.table import Table
 
     for result in results:
-        if quiet and result.legal and not result.violations:
-            continue
-        if result.error is not None:  # the CLI has said it on stderr, one line, like usage errors
+        if not _shown(result, quiet):
             continue
         # The header is printed even with --quiet: a table of problems must say which deck it is about.
         partner = result.partner
@@ -115,7 +197,7 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
         console.print(f"[bold]{escape(result.path)}[/]  partner {who}  cards {result.card_count}")
         if result.violations:
             table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
-            for column in ("rule", "line", "card", "problem", "hint"):
+            for column in PROBLEM_COLUMNS:
                 table.add_column(column, overflow="fold")
             for v in result.violations:
                 style = "red" if v.severity == ERROR else "yellow"
@@ -127,20 +209,14 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
                     f"[dim]{escape(v.hint)}[/]",
                 )
             console.print(table)
-        console.print(_verdict(result))
+        if result.legal:
+            console.print(f"[bold green]✔ legal[/] ({_counts(result)})")
+        else:
+            console.print(f"[bold red]✘ not legal[/] ({_counts(result)})")
     if len(results) > 1:
         render_summary_table(console, results)
-    if not quiet and any(result.error is None for result in results):  # nothing was judged otherwise
-        console.print(
-            f"[dim]regulation as of {info.as_of} (data up to {info.data_date}, {escape(info.data_source)})[/]"
-        )
-
-
-def _verdict(result: DeckResult) -> str:
-    counts = f"{result.errors} error{'s' * (result.errors != 1)}, {result.warnings} warning{'s' * (result.warnings != 1)}"
-    if result.legal:
-        return f"[bold green]✔ legal[/] ({counts})"
-    return f"[bold red]✘ not legal[/] ({counts})"
+    if _footer_wanted(results, quiet):
+        console.print(_data_line(info), style="dim", markup=False)
 
 
 def render_summary_table(console, results: Sequence[DeckResult]) -> None:
@@ -148,22 +224,18 @@ def render_summary_table(console, results: Sequence[DeckResult]) -> None:
     from rich.table import Table
 
     table = Table(title="summary", show_header=True, header_style="bold")
-    for column in ("deck", "partner", "civilizations", "verdict", "errors", "warnings"):
+    for column in SUMMARY_COLUMNS:
         table.add_column(column, overflow="fold")
     for result in results:
         partner = result.partner
-        verdict = "[green]legal[/]" if result.legal else ("[red]unreadable[/]" if result.error else "[red]not legal[/]")
+        verdict = _summary_verdict(result)
         table.add_row(
             escape(result.path),
             escape(partner.name) if partner else "",
             civilization_markup(partner.civilizations) if partner else "",
-            verdict,
+            f"[green]{verdict}[/]" if result.legal else f"[red]{verdict}[/]",
             str(result.errors),
             str(result.warnings),
         )
     console.print(table)
-    totals = summary(results)
-    console.print(
-        f"{totals['decks']} decks: {totals['legal']} legal, {totals['errors']} errors, "
-        f"{totals['warnings']} warnings" + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else "")
-    )
+    console.print(_totals_line(results), markup=False)
