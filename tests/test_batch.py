@@ -36,3 +36,102 @@ def test_a_broken_config_in_a_worker_is_still_one_line_exit_2(capsys, tmp_path):
     (folder / ".duepa-check.yaml").write_text("deck_sise: 40\n", encoding="utf-8")
     result = run(capsys, folder, "--format", "json")
     assert result.code == 2 and "deck_sise" in result.err and "Traceback" not in result.err
+
+
+# ---------------------------------------------------------------------------- the forked split itself
+
+
+@pytest.fixture
+def checker():
+    from datetime import date
+
+    from duepa_check.cards import CardPool
+    from duepa_check.regulation import load_current
+
+    pool = CardPool.load()
+    return checker_module.Checker(pool, load_current(None), date(2026, 3, 16))
+
+
+@pytest.fixture
+def nine_decks(tmp_path):
+    return [make_deck(tmp_path, BD4, replace={22: "1 アクア・サーファー"} if n == 7 else {}, name=f"{n}.txt")
+            for n in range(9)]
+
+
+def no_children_left() -> bool:
+    import os
+
+    try:
+        os.waitpid(-1, os.WNOHANG)  # a child still running or a zombie not yet reaped
+    except ChildProcessError:
+        return True
+    return False
+
+
+def test_forked_split_keeps_order_and_counts_progress(checker, nine_decks):
+    done = []
+    forked = checker._check_forked(nine_decks, 3, done.append)
+    assert [r.path for r in forked] == [str(p) for p in nine_decks]
+    assert [r.legal for r in forked] == [n != 7 for n in range(9)]
+    assert sum(done) == 9
+    assert all(r.deck is None for r in forked[3:])  # decks stay in the child that resolved them
+    assert no_children_left()
+
+
+def test_forked_split_falls_back_to_this_process_when_fork_fails(checker, nine_decks, monkeypatch):
+    import os
+
+    def refuse():
+        raise BlockingIOError("fork: resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    results = checker._check_forked(nine_decks, 3, None)
+    assert [r.legal for r in results] == [n != 7 for n in range(9)]
+
+
+def test_a_usage_error_in_a_child_is_raised_here(checker, nine_decks, tmp_path):
+    sub = tmp_path / "late"
+    late = [make_deck(sub, BD4, name=f"{n}.txt") for n in range(3)]
+    (sub / ".duepa-check.yaml").write_text("deck_sise: 40\n", encoding="utf-8")
+    with pytest.raises(checker_module.DuepaError, match="deck_sise"):
+        checker._check_forked(nine_decks[:6] + late, 3, None)  # only the last child reads that folder
+    assert no_children_left()
+
+
+def test_a_crash_in_a_child_is_raised_here(checker, nine_decks, monkeypatch):
+    real = checker.check
+
+    def check(path):
+        if path == nine_decks[-1]:
+            raise ZeroDivisionError("boom")
+        return real(path)
+
+    monkeypatch.setattr(checker, "check", check)
+    with pytest.raises(RuntimeError, match="ZeroDivisionError: boom"):
+        checker._check_forked(nine_decks, 3, None)
+    assert no_children_left()
+
+
+def test_an_error_here_stops_the_children(checker, nine_decks, monkeypatch):
+    real = checker.check
+
+    def check(path):
+        if path == nine_decks[0]:
+            raise KeyboardInterrupt
+        return real(path)
+
+    monkeypatch.setattr(checker, "check", check)
+    with pytest.raises(KeyboardInterrupt):
+        checker._check_forked(nine_decks, 3, None)
+    assert no_children_left()
+
+
+def test_a_broken_config_met_only_by_a_child_is_one_line_exit_2(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(checker_module, "_worker_count", lambda files: 2)
+    for number in range(6):
+        make_deck(tmp_path, BD4, name=f"decks/a/{number}.txt")
+        make_deck(tmp_path, BD4, name=f"decks/b/{number}.txt")
+    (tmp_path / "decks" / "b" / ".duepa-check.yaml").write_text("deck_sise: 40\n", encoding="utf-8")
+    result = run(capsys, tmp_path / "decks", "--format", "json")
+    assert result.code == 2 and "deck_sise" in result.err and "Traceback" not in result.err
+    assert len(result.err.strip().splitlines()) == 1
