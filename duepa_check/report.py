@@ -137,12 +137,18 @@ def _civilizations(civilizations: Sequence[str]) -> str:
     return " ".join(civilizations) or "無色"
 
 
+# A cell shows control characters (from a broken decklist line) as U+FFFD: raw, an ESC would
+# drive the reader's terminal and a newline would break the row.
+_VISIBLE = {code: "\ufffd" for code in (*range(0x20), 0x7F)}
+
+
+def flat(text: str) -> str:
+    return text.translate(_VISIBLE)
+
+
 def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> str:
     """The text report without rich or colour: header, problem table, verdict per deck."""
     from .boxtable import box_table
-
-    def flat(text: str) -> str:
-        return text.replace("\r", " ").replace("\n", " ")
 
     out: list[str] = []
     for result in results:
