@@ -14,7 +14,7 @@ from pathlib import Path
 from .cards import Card, CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
 from .deck import Deck, resolve_deck
-from .decklist import DECK_SUFFIXES, DeckInputError, load_decklist
+from .decklist import DECK_SUFFIXES, STDIN, DeckInputError, load_decklist
 from .errors import DuepaError
 from .regulation import Regulation
 from .rules import ERROR, RULE_IDS, WARNING, Context, Violation, run_rules
@@ -51,7 +51,9 @@ class DeckResult:
 def deck_files(paths: Iterable[Path]) -> Iterator[Path]:
     """Each file given, and every decklist file below each folder given (hidden ones skipped)."""
     for path in paths:
-        if path.is_dir():
+        if str(path) == STDIN:
+            yield path
+        elif path.is_dir():
             found = sorted(_decklists_below(path))
             if not found:
                 raise DeckInputError(f"{path}: folder holds no decklist files ({', '.join(DECK_SUFFIXES)})")
@@ -80,8 +82,12 @@ class Checker:
         config_path: Path | None = None,
         partner: str | None = None,
         include_unconfirmed: bool = False,
+        stdin_name: str = "<stdin>",
     ) -> None:
         self.pool = pool
+        # What a deck read from standard input is called: in messages, for its format
+        # (by suffix) and for finding its house rules (from that name's folder).
+        self.stdin_name = stdin_name
         self.regulation = regulation
         self.as_of = as_of
         self.partner = partner
@@ -115,10 +121,15 @@ class Checker:
         return config
 
     def check(self, path: Path) -> DeckResult:
-        """Check one file. Unreadable input becomes ``error``; a bad config propagates (exit 2)."""
+        """Check one file (``-``: standard input). Unreadable input becomes ``error``; a bad config propagates."""
+        if str(path) == STDIN:
+            path = Path(self.stdin_name)  # reported, and its folder's house rules apply
+            reading = Path(STDIN)
+        else:
+            reading = path
         result = DeckResult(path=str(path))
         try:
-            decklist = load_decklist(path)
+            decklist = load_decklist(reading, self.stdin_name)
         except DeckInputError as error:
             result.error = str(error)
             return result

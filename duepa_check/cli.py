@@ -99,7 +99,8 @@ AsOfOption = Annotated[str | None, typer.Option("--as-of", help="Regulation in f
 @app.command()
 def check(
     decks: Annotated[
-        list[Path], typer.Argument(help="Decklist files or folders.", show_default=False, metavar="DECK...")
+        list[Path],
+        typer.Argument(help="Decklist files or folders; - reads standard input.", show_default=False, metavar="DECK..."),
     ],
     partner: Annotated[str | None, typer.Option(help="Designate or override the partner.")] = None,
     output_format: Annotated[
@@ -115,6 +116,9 @@ def check(
         bool, typer.Option(help="Apply the unconfirmed later 殿堂 change.")
     ] = False,
     data_dir: DataDirOption = None,
+    stdin_filename: Annotated[
+        str | None, typer.Option(help="What to call a deck read from -: its format (by suffix) and house rules.")
+    ] = None,
 ) -> int:
     """Check decklists (this is also what `duepa-check DECK...` does)."""
     from .checker import Checker, deck_files
@@ -124,7 +128,7 @@ def check(
         output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
     day = _as_of(as_of)
     pool, regulation, used = _data(data_dir)
-    checker = Checker(pool, regulation, day, config, partner, include_unconfirmed)
+    checker = Checker(pool, regulation, day, config, partner, include_unconfirmed, stdin_filename or "<stdin>")
     files = list(deck_files(decks))
     info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used)
     # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).
@@ -252,7 +256,7 @@ def _run_update_with_progress(console, run_update, source: str, directory: Path,
 
 @app.command()
 def stats(
-    deck: Annotated[Path, typer.Argument(help="One decklist file.", show_default=False)],
+    deck: Annotated[Path, typer.Argument(help="One decklist file; - reads standard input.", show_default=False)],
     partner: Annotated[str | None, typer.Option(help="Designate or override the partner.")] = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
     svg: Annotated[Path | None, typer.Option(help="Also write the view as an SVG picture here.")] = None,

@@ -72,8 +72,26 @@ def read_deck_bytes(path: Path) -> bytes:
         raise DeckInputError(f"{path}: is a folder, not a decklist file") from None
     except OSError as error:
         raise DeckInputError(f"{path}: cannot read ({error.strerror or error})") from None
+    return _within_limit(data, str(path))
+
+
+def read_stdin_bytes(where: str) -> bytes:
+    """A decklist piped in (``duepa-check -``), with the same size limit as a file."""
+    import sys
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise DeckInputError(f"{where}: no standard input to read")
+    try:
+        data = stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise DeckInputError(f"{where}: cannot read ({error.strerror or error})") from None
+    return _within_limit(data, where)
+
+
+def _within_limit(data: bytes, where: str) -> bytes:
     if len(data) > MAX_BYTES:
-        raise DeckInputError(f"{path}: file is larger than {MAX_BYTES // 1_000_000} MB; not a decklist")
+        raise DeckInputError(f"{where}: file is larger than {MAX_BYTES // 1_000_000} MB; not a decklist")
     return data
 
 
@@ -400,5 +418,11 @@ def parse_decklist(data: bytes, path: str) -> DeckList:
     return parse_text(text, path)
 
 
-def load_decklist(path: Path) -> DeckList:
+STDIN = "-"  # as a decklist path: read standard input
+
+
+def load_decklist(path: Path, stdin_name: str = "<stdin>") -> DeckList:
+    """Read and parse one decklist; ``-`` reads standard input and calls the deck ``stdin_name``."""
+    if str(path) == STDIN:
+        return parse_decklist(read_stdin_bytes(stdin_name), stdin_name)
     return parse_decklist(read_deck_bytes(path), str(path))
