@@ -1,4 +1,4 @@
-"""Every card of the two official DuePar product lists resolves to exactly one complete card."""
+"""Every card of the official DuePar product lists resolves to exactly one complete card."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def pool() -> CardPool:
     return CardPool.load()
 
 
-@pytest.mark.parametrize("deck", ["DM23-BD4.txt", "DM24-BD6.txt"])
+@pytest.mark.parametrize("deck", sorted(path.name for path in DECKS.glob("DM2*-BD*.txt")))
 def test_every_card_resolves_to_one_complete_card(pool, deck):
     names = deck_names(DECKS / deck)
     assert len(names) == 60

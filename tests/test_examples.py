@@ -1,4 +1,4 @@
-"""The two official DuePar product decks are legal, and the JSON report keeps its contract."""
+"""The official DuePar product decks are legal, and the JSON report keeps its contract."""
 
 from __future__ import annotations
 
@@ -9,11 +9,15 @@ PRODUCTS = [
     # deck, partner on the partner line, civilizations, the second headline card
     (BD4, "ボルシャック・ドラゴ大王", ["火", "自然"], "ガルチェンソ・ドラゴン"),
     (BD6, "偽神殺しのツラトゥストラ", ["光", "闇", "火"], "「祝福」の頂天 ウェディング"),
+    # Three more エキサイティング・デュエパ・デッキ, written from the set lists by tools/product_decks.py.
+    ("DM23-BD5.txt", "煉獄大帝 キング・ロマノフ", ["光", "闇", "自然"], "邪光魔縛 ネロマノフ=ルドルフⅠ世"),
+    ("DM23-BD6.txt", "アカシック・ゼノン", ["水", "火", "自然"], "アカシック・ゼット"),
+    ("DM23-BD7.txt", "サファイア・ペンダット", ["光", "水", "闇"], "衒龍 ブレイタン・ガイスト"),
 ]
 VIOLATION_KEYS = {"rule", "name", "severity", "line", "card", "message", "hint"}
 
 
-@pytest.mark.parametrize("deck", [BD4, BD6])
+@pytest.mark.parametrize("deck", [product[0] for product in PRODUCTS])
 def test_official_product_deck_exits_0(capsys, deck):
     result = run(capsys, DECKS / deck)
     assert result.code == 0, result.out + result.err
