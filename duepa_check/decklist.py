@@ -146,9 +146,13 @@ _BRACKET_HEADER = re.compile(r"^(?:\[([^\[\]]+)\]|【([^【】]+)】)$")
 _PARTNER_LINE = re.compile(r"^(?:パートナー|partner)\s*[:：]\s*(.+)$", re.IGNORECASE)
 _KEY_VALUE = re.compile(r"^([^\s:：]+)\s*[:：]\s*(.*)$")
 # '1 NAME', '1x NAME', '1xNAME', '1 x NAME'; '1 X-NAME' keeps its X (a separator x needs a space)
-_COUNT_FIRST = re.compile(r"^(\d+)(?:\s*×\s*|\s*[xX]\s+|[xX]\s*|\s+)(.+)$")
+_COUNT_FIRST = re.compile(r"^(\d+)(?:\s*×\s*|\s*[xX]\s+|[xX]\s*|\s*枚\s*|\s+)(.+)$")
 _COUNT_LAST = re.compile(r"^(.+?)(?:\s+[xX]\s*|\s*×\s*)(\d+)$")
 _COUNT_MAI = re.compile(r"^(.+?)\s*(\d+)\s*枚$")
+# A list bullet before a card line ('- NAME', '* NAME', '• NAME', '・ NAME'): always followed by
+# a space, unlike the names that start with one of these marks (《*/弐幻キューギョドリ/*》).
+BULLETS = "-*•・－＊"
+_BULLET = re.compile(r"^[-*•・－＊]\s+")
 _NOT_A_NAME = re.compile(r"^[\d\s\W_]+$")
 
 
@@ -195,6 +199,8 @@ def parse_text(text: str, path: str) -> DeckList:
         line = _COMMENT.split(raw, maxsplit=1)[0].strip() if ("#" in raw or "//" in raw) else raw.strip()
         if not line:
             continue
+        if line[0] in BULLETS:
+            line = _BULLET.sub("", line, count=1)
         if line[0] in "0123456789":  # the common '1 NAME': never a header, partner or metadata line
             _add_entry(deck, number, line, in_partner_section)
             in_partner_section = False

@@ -44,6 +44,13 @@ def entries(text: str, path: str = "deck.txt") -> list[tuple[int, str, int, bool
         ("《ボルシャック・ドラゴン》 x1", 1),
         ("  1 ボルシャック・ドラゴン  ", 1),
         ("1\tボルシャック・ドラゴン", 1),
+        ("1枚 ボルシャック・ドラゴン", 1),
+        ("2枚ボルシャック・ドラゴン", 2),
+        ("- ボルシャック・ドラゴン", 1),
+        ("* 1 ボルシャック・ドラゴン", 1),
+        ("• 1x ボルシャック・ドラゴン", 1),
+        ("・ ボルシャック・ドラゴン x1", 1),
+        ("-\t《ボルシャック・ドラゴン》", 1),
     ],
 )
 def test_count_and_name_forms(line, count):
@@ -55,6 +62,18 @@ def test_names_with_digits_and_x_are_not_counts():
         (1, "熱血 バトクロス-1", 1, False),
         (2, "ボルシャックライシス・NEX（ネックス）", 1, False),
     ]
+
+
+def test_a_name_that_starts_with_a_bullet_mark_keeps_it():
+    assert entries("1 */弐幻キューギョドリ/*\n*/弐幻ケルベロック/*") == [
+        (1, "*/弐幻キューギョドリ/*", 1, False),
+        (2, "*/弐幻ケルベロック/*", 1, False),
+    ]
+
+
+def test_a_bullet_alone_is_not_a_card():
+    deck = parse_decklist("1 ボルシャック・ドラゴン\n- \n".encode(), "deck.txt")
+    assert [(p.line, p.text) for p in deck.problems] == [(2, "-")]
 
 
 def test_twinpact_names_keep_the_slash():

@@ -26,3 +26,20 @@ def test_readme_opens_with_install_and_test_commands():
     assert "pip install . && duepa-check tests/fixtures/decks/DM23-BD4.txt" in first_block
     assert "python -m pytest -q" in first_block
     assert "python -m pytest -q" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def _fenced(readme: str, language: str) -> str:
+    return readme.split(f"```{language}\n", 1)[1].split("```", 1)[0]
+
+
+def test_readme_decklist_examples_read_and_resolve(capsys, tmp_path):
+    """Every line of the README's plain-text and YAML examples is a card the checker finds."""
+    from conftest import run
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for language, name in (("text", "example.txt"), ("yaml", "example.yaml")):
+        path = tmp_path / name
+        path.write_text(_fenced(readme, language), encoding="utf-8")
+        result = run(capsys, path, "--as-of", "2026-03-16", "--format", "json")
+        rules = [v["rule"] for v in result.json["decks"][0]["violations"]]
+        assert rules == ["DP001"], (name, result.json["decks"][0]["violations"])  # only too few cards
