@@ -192,7 +192,6 @@ def civilization_markup(civilizations: Sequence[str]) -> str:
 def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> None:
     """The text report drawn by rich on ``console``: colour, and cells wrapped to its width."""
     from rich.markup import escape
-    from rich.table import Table
 
     for result in results:
         if not _shown(result, quiet):
@@ -202,6 +201,8 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
         who = f"《{escape(partner.name)}》 {civilization_markup(partner.civilizations)}" if partner else "[red]none[/]"
         console.print(f"[bold]{escape(result.path)}[/]  partner {who}  cards {result.card_count}")
         if result.violations:
+            from rich.table import Table  # here: a legal deck's report has no table to import
+
             table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
             for column in PROBLEM_COLUMNS:
                 table.add_column(column, overflow="fold")
