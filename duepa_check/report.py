@@ -107,9 +107,12 @@ def _shown(result: DeckResult, quiet: bool) -> bool:
     return not (quiet and result.legal and not result.violations)
 
 
+def _many(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' * (count != 1)}"
+
+
 def _counts(result: DeckResult) -> str:
-    errors, warnings = result.errors, result.warnings
-    return f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+    return f"{_many(result.errors, 'error')}, {_many(result.warnings, 'warning')}"
 
 
 def _summary_verdict(result: DeckResult) -> str:
@@ -120,8 +123,8 @@ def _totals_line(results: Sequence[DeckResult]) -> str:
     totals = summary(results)
     unreadable = f", {totals['unreadable']} unreadable" if totals["unreadable"] else ""
     return (
-        f"{totals['decks']} decks: {totals['legal']} legal, {totals['errors']} errors, "
-        f"{totals['warnings']} warnings{unreadable}"
+        f"{_many(totals['decks'], 'deck')}: {totals['legal']} legal, {_many(totals['errors'], 'error')}, "
+        f"{_many(totals['warnings'], 'warning')}{unreadable}"
     )
 
 

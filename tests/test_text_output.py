@@ -140,3 +140,11 @@ def test_plain_report_shows_control_characters_harmlessly(capsys, tmp_path):
     assert "\x1b" not in result.out and "\x07" not in result.out
     row = next(r for r in table_rows(result.out) if r[0] == "DP102")
     assert row[1] == "30" and "\ufffd[31mボルシャック\ufffd" in row[2]
+
+
+def test_summary_line_counts_in_words(capsys, tmp_path):
+    one_error = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー"}, name="a.txt")
+    legal = make_deck(tmp_path, BD6, name="b.txt")
+    out = run(capsys, one_error, legal, "--as-of", AS_OF).out
+    assert "2 decks: 1 legal, 1 error, 0 warnings" in out.splitlines()
+    assert "✘ not legal (1 error, 0 warnings)" in out.splitlines()
