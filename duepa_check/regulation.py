@@ -69,6 +69,11 @@ class Regulation:
         """Every card whose status is not always unrestricted: the only ones worth asking about."""
         return frozenset(self.events) | frozenset(self.prohibited) | frozenset(self.unconfirmed)
 
+    @cached_property
+    def starter_names(self) -> frozenset[str]:
+        """The cards that start the game in the battle zone, as a set: every deck card is looked up."""
+        return frozenset(self.starts_in_battle_zone)
+
     def status(self, name: str, on: date, include_unconfirmed: bool = False) -> str:
         """The card's 殿堂 status on a date (prohibited first: it is not a 殿堂 level).
 

@@ -26,13 +26,12 @@ def check(deck, context: Context) -> Iterator[Violation]:
     allowed_text = " ".join(partner.card.civilizations) or "no civilization"
     for deck_card in deck.cards:
         card = deck_card.card
-        if deck_card is partner or not card.complete:
+        if deck_card is partner or not card.complete or allowed.issuperset(card.civilizations):
             continue
         outside = [c for c in card.civilizations if c not in allowed]
-        if outside:
-            yield Violation(
-                ID, NAME, SEVERITY, line_of(deck_card), card.name,
-                f"{quoted(card.name)} is {civilization_text(card.civilizations)}, but the partner "
-                f"{quoted(partner.card.name)} has no {'/'.join(outside)}",
-                f"the partner allows {allowed_text} and 無色 cards; remove this card or choose another partner",
-            )
+        yield Violation(
+            ID, NAME, SEVERITY, line_of(deck_card), card.name,
+            f"{quoted(card.name)} is {civilization_text(card.civilizations)}, but the partner "
+            f"{quoted(partner.card.name)} has no {'/'.join(outside)}",
+            f"the partner allows {allowed_text} and 無色 cards; remove this card or choose another partner",
+        )

@@ -33,13 +33,11 @@ def check(deck, context: Context) -> Iterator[Violation]:
 
 
 def _checked_cards(deck, context: Context) -> Iterator[Violation]:
-    starters = set(context.regulation.starts_in_battle_zone)
+    starters = context.regulation.starter_names
     for deck_card in deck.cards:
         card = deck_card.card
-        if card.name in context.config.allowed:
-            continue
         zone = "starts_in_battle_zone" if card.name in starters else card.zone
-        if zone == "main":
+        if zone == "main" or card.name in context.config.allowed:
             continue
         kind = card.faces[0].type if card.faces else "card"
         yield Violation(

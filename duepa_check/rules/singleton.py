@@ -22,14 +22,13 @@ CONF = ("singleton",)
 def check(deck, context: Context) -> Iterator[Violation]:
     if not context.config.singleton:
         return
+    cards = deck.cards
+    names = {deck_card.card.name for deck_card in cards}
+    if len(names) == len(cards) and all(deck_card.entry.count == 1 for deck_card in cards):
+        return  # the usual legal deck: every name once, one copy each
     by_name: dict[str, list] = {}
-    repeated = False
-    for deck_card in deck.cards:
-        copies = by_name.setdefault(deck_card.card.name, [])
-        copies.append(deck_card)
-        repeated = repeated or len(copies) > 1 or deck_card.entry.count > 1
-    if not repeated:  # the usual legal deck: nothing more to look at
-        return
+    for deck_card in cards:
+        by_name.setdefault(deck_card.card.name, []).append(deck_card)
     for name, copies in by_name.items():
         total = sum(c.entry.count for c in copies)
         if total <= 1 or copies[0].card.may_exceed_four:
