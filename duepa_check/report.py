@@ -140,9 +140,9 @@ def _civilizations(civilizations: Sequence[str]) -> str:
     return " ".join(civilizations) or "無色"
 
 
-# A cell shows control characters (from a broken decklist line) as U+FFFD: raw, an ESC would
-# drive the reader's terminal and a newline would break the row.
-_VISIBLE = {code: "\ufffd" for code in (*range(0x20), 0x7F)}
+# A cell shows control characters (from a broken decklist line) as U+FFFD: raw, an ESC or a C1
+# CSI would drive the reader's terminal and a newline or line separator would break the row.
+_VISIBLE = {code: "\ufffd" for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029)}
 
 
 def flat(text: str) -> str:
