@@ -69,6 +69,28 @@ def test_english_name(pool):
     assert resolves_to(pool, "Terror Pit") == "デーモン・ハンド"
 
 
+@pytest.mark.parametrize(
+    ("typed", "card"),
+    [
+        # joined to the single card too by some source rows; most rows and the name say twinpact
+        ("Bolshack Dragon/Duelist Charger", "ボルシャック・ドラゴン／決闘者・チャージャー"),
+        ("Evolution Blueprint", "進化設計図"),  # 5 rows against one stray join to 未来設計図
+        ("Bruce Quack", "ブルース・ガー"),  # a misnumbered row put it on 応援妖精エール: cost and colour say no
+        ("Madan = Row, Abyssal Furnace", "深淵の壊炉 マーダン=ロウ"),
+    ],
+)
+def test_english_names_the_joins_disagreed_on(pool, typed, card):
+    assert resolves_to(pool, typed) == card
+
+
+def test_english_names_from_mismatched_rows_are_not_kept(pool):
+    for typed, wrong in (("Lunar Charger", "ソーラー・チャージャー"), ("Nitro Flag, Sonic", "奇天烈 ベガス")):
+        found = pool.lookup(typed).card
+        assert found is None or found.name != wrong
+    english = [e for card in pool for e in card.english]
+    assert not [e for e in english if "%3D" in e]  # wiki page names are decoded
+
+
 def test_unknown_name_gets_up_to_three_suggestions(pool):
     found = pool.lookup("ボルシャック・ドラゴソ")
     assert found.cards == []

@@ -24,6 +24,7 @@ import json
 import re
 import sys
 import unicodedata
+import urllib.parse
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -330,6 +331,8 @@ class Builder:
         for entry in self.setlist_entries():
             self.spellings.add_setlist(entry["name"])
         self.drafts: dict[str, Draft] = {}
+        self.english_rows: Counter[tuple[str, str]] = Counter()  # (English key, card) → rows joining them
+        self.english_majority: list[str] = []  # English names kept on one of several cards by majority
         self.by_key: dict[str, list[Draft]] = defaultdict(list)  # name/alias keys → drafts
         self.side_key: dict[str, list[Draft]] = defaultdict(list)  # multi-side face keys → drafts
 
@@ -471,20 +474,33 @@ class Builder:
         with (cards_dir / "en_ocg_fandom_Ravenite_All_Cards.csv").open(encoding="utf-8", newline="") as handle:
             for row in csv.DictReader(handle):
                 ja = printed.get((row["Set"].strip(), row["SetNum"].strip().lower()))
-                if ja:
+                draft = self.card_for(ja) if ja else None
+                if draft and csv_row_fits(row, draft):
                     self.add_english_name(ja, row["CardName"])
         self.drop_ambiguous_english()
 
     def drop_ambiguous_english(self) -> None:
         """An English name joined to several cards is wrong on at least one of them (the set +
-        number join and the Ether list both misplace some): keep it on none, so `card` never
-        shows a wrong name and a typed English name is not resolved to the wrong card."""
-        holders: dict[str, set[str]] = defaultdict(set)
+        number join and the Ether list both misplace some). It stays on the card that at least
+        two joins (source rows) gave it and that has more of them than any other card; with no
+        such majority it is kept on none, so `card` never shows a guess and a typed English name
+        is not resolved to the wrong card."""
+        holders: dict[str, Counter[str]] = defaultdict(Counter)
+        for (key, card_name), rows in self.english_rows.items():
+            holders[key][card_name] = rows
+        self.english_majority = []
         for draft in self.drafts.values():
+            kept = set()
             for english in draft.english:
-                holders[name_key(english)].add(draft.name)
-        for draft in self.drafts.values():
-            draft.english = {e for e in draft.english if len(holders[name_key(e)]) == 1}
+                votes = holders[name_key(english)]
+                if len(votes) == 1:
+                    kept.add(english)
+                    continue
+                (top, top_rows), (_, second_rows) = votes.most_common(2)
+                if top == draft.name and top_rows >= 2 and top_rows > second_rows:
+                    kept.add(english)
+                    self.english_majority.append(f"{english} → {draft.name}")
+            draft.english = kept
 
     def printed_numbers(self) -> dict[tuple[str, str], str]:
         """(set code, printed number) → Japanese name, for joining the English CSV; ambiguous pairs dropped."""
@@ -497,10 +513,13 @@ class Builder:
         return {k: next(iter(v)) for k, v in table.items() if len(v) == 1}
 
     def add_english_name(self, ja: str, en: str) -> None:
+        if re.search(r"%[0-9A-Fa-f]{2}", en):  # a wiki page name: 'Madan %3D Row' is 'Madan = Row'
+            en = urllib.parse.unquote(en)
         en = " ".join(en.split())
         draft = self.card_for(ja) if ja.strip() and en else None
         if draft and en:
             draft.english.add(en)
+            self.english_rows[(name_key(en), draft.name)] += 1
 
     # -- output
 
@@ -515,6 +534,27 @@ class Builder:
                     may_exceed_four=exceeds, aliases=tuple(sorted(aliases)),
                     english=tuple(sorted(draft.english)), ids=tuple(sorted(draft.ids)), complete=draft.complete)
         return card.replace(partner_eligible=card.partner_problem(5) is None)
+
+
+ENGLISH_CIVILIZATIONS = {"Light": "光", "Water": "水", "Darkness": "闇", "Fire": "火", "Nature": "自然", "Colorless": None}
+
+
+def csv_row_fits(row: dict[str, str], draft: Draft) -> bool:
+    """Whether an English CSV row joined by set and number describes this card: the
+    civilizations of the card or of one of its faces, and a cost one of its faces has. The set + number join misplaces some rows
+    (e.g. a DMRP-21 row of ブルース・ガー landed on 応援妖精エール); a card with no data is
+    taken on trust."""
+    if not draft.complete or not draft.faces:
+        return True
+    words = [w.strip() for w in row.get("Civilization", "").split("/") if w.strip()]
+    if not words or any(w not in ENGLISH_CIVILIZATIONS for w in words):
+        return True  # a row that says nothing checkable
+    civilizations = {ENGLISH_CIVILIZATIONS[w] for w in words} - {None}
+    whole = {c for face in draft.faces for c in face.civilizations}  # a twinpact row names both sides
+    if civilizations != whole and all(civilizations != set(face.civilizations) for face in draft.faces):
+        return False
+    cost = row.get("Mana", "").strip()
+    return not cost.isdigit() or any(face.cost == int(cost) for face in draft.faces if isinstance(face.cost, int))
 
 
 def plausible_english(text: str) -> bool:
@@ -538,6 +578,8 @@ def report(builder: Builder, cards: list[Card]) -> str:
     lines.append("layouts: " + ", ".join(f"{k} {v}" for k, v in sorted(Counter(c.layout for c in cards).items())))
     lines.append("zones: " + ", ".join(f"{k} {v}" for k, v in sorted(Counter(c.zone for c in cards).items())))
     lines.append(f"partner eligible: {sum(c.partner_eligible for c in cards)}")
+    lines.append(f"English names: {sum(len(c.english) for c in cards)}; kept by a majority of joins that disagree: "
+                 + "; ".join(sorted(builder.english_majority)))
     lines.append("may exceed four: " + ", ".join(c.name for c in cards if c.may_exceed_four))
     found_by_text = sorted({d.name for d in builder.drafts.values() if any(MORE_THAN_FOUR.search(t) for t in d.rules_text)})
     lines.append("  found by text: " + ", ".join(found_by_text))
