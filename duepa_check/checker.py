@@ -7,7 +7,6 @@ configs by folder) so that checking a thousand decks costs one load, not a thous
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
@@ -20,7 +19,6 @@ from .regulation import Regulation
 from .rules import ERROR, RULE_IDS, WARNING, Context, Violation, run_rules
 
 
-@dataclass
 class DeckResult:
     """The verdict on one file; ``error`` is set when the file could not be read at all.
 
@@ -28,12 +26,24 @@ class DeckResult:
     the process that checked it and is not sent back from a worker process.
     """
 
-    path: str
-    deck: Deck | None = field(default=None, repr=False, compare=False)
-    violations: list[Violation] = field(default_factory=list)
-    error: str | None = None
-    partner: Card | None = None
-    card_count: int = 0
+    def __init__(
+        self,
+        path: str,
+        deck: Deck | None = None,
+        violations: list[Violation] | None = None,
+        error: str | None = None,
+        partner: Card | None = None,
+        card_count: int = 0,
+    ) -> None:
+        self.path = path
+        self.deck = deck
+        self.violations = violations if violations is not None else []
+        self.error = error
+        self.partner = partner
+        self.card_count = card_count
+
+    def __repr__(self) -> str:
+        return f"DeckResult({self.path!r}, violations={self.violations!r}, error={self.error!r})"
 
     @property
     def errors(self) -> int:
@@ -117,7 +127,7 @@ class Checker:
                 self._configs[found] = self.load_config(found) if found else FormatConfig()
             config = self._configs[found]
         if self.include_unconfirmed and not config.include_unconfirmed:
-            config = replace(config, include_unconfirmed=True)
+            config = config._replace(include_unconfirmed=True)
         return config
 
     def check(self, path: Path) -> DeckResult:

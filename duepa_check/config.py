@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import difflib
 import functools
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .errors import DuepaError
 
@@ -37,15 +37,16 @@ class ConfigError(DuepaError):
     """A config file is unreadable or has a bad key or value (exit code 2)."""
 
 
-@dataclass(frozen=True)
-class FormatConfig:
+class FormatConfig(NamedTuple):
+    """The deck-building rules in force: the recommended ones, or a playgroup's house rules."""
+
     deck_size: int = 60
     partner_min_cost: int = 5
     singleton: bool = True
     banned: tuple[str, ...] = ()
     allowed: tuple[str, ...] = ()
     disable: tuple[str, ...] = ()
-    severity: dict[str, str] = field(default_factory=dict)
+    severity: Mapping[str, str] = MappingProxyType({})  # rule id → error | warning
     include_unconfirmed: bool = False
     source: str = ""  # the file it came from, for messages; "" for the defaults
 

@@ -7,8 +7,8 @@ designates or overrides the partner here, so the rules see one shape whatever th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import NamedTuple
 
 from .cards import Card, CardPool, Lookup
 from .decklist import DeckList, Entry, ParseProblem
@@ -19,20 +19,30 @@ class PartnerOptionError(DuepaError):
     """``--partner NAME`` names no card (a usage error: exit code 2)."""
 
 
-@dataclass(slots=True)
-class DeckCard:
+class DeckCard(NamedTuple):
     """An entry that resolved to exactly one card."""
 
     entry: Entry
     card: Card
 
 
-@dataclass
 class Deck:
-    path: str
-    cards: list[DeckCard] = field(default_factory=list)
-    unresolved: list[tuple[Entry, Lookup]] = field(default_factory=list)
-    problems: list[ParseProblem] = field(default_factory=list)
+    """A decklist resolved against the pool: cards found, entries not found, unreadable lines."""
+
+    def __init__(
+        self,
+        path: str,
+        cards: list[DeckCard] | None = None,
+        unresolved: list[tuple[Entry, Lookup]] | None = None,
+        problems: list[ParseProblem] | None = None,
+    ) -> None:
+        self.path = path
+        self.cards = cards if cards is not None else []
+        self.unresolved = unresolved if unresolved is not None else []
+        self.problems = problems if problems is not None else []
+
+    def __repr__(self) -> str:
+        return f"Deck({self.path!r}, {len(self.cards)} cards, {len(self.unresolved)} unresolved)"
 
     # Cached: the rules ask for these many times per deck, and a Deck is complete once
     # resolve_deck returns it.
@@ -89,7 +99,7 @@ def _designate_partner(
     for entry, found in resolved:
         is_it = not designated and found.card is not None and found.card.name == wanted.card.name
         designated = designated or is_it
-        result.append((replace(entry, is_partner=is_it), found))
+        result.append((entry._replace(is_partner=is_it), found))
     if not designated:
         result.append((Entry(line=0, name=wanted.card.name, count=1, is_partner=True), wanted))
     return result

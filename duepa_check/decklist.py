@@ -11,9 +11,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import DuepaError
 
@@ -31,8 +30,7 @@ class DeckInputError(DuepaError):
     """The file cannot be read as a decklist at all (exit code 2)."""
 
 
-@dataclass(slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One decklist line that names a card: the name as typed, how many, where."""
 
     line: int
@@ -41,18 +39,24 @@ class Entry:
     is_partner: bool = False
 
 
-@dataclass(slots=True)
-class ParseProblem:
+class ParseProblem(NamedTuple):
+    """A line that names no card, and why."""
+
     line: int
     text: str
     message: str
 
 
-@dataclass
 class DeckList:
-    path: str
-    entries: list[Entry] = field(default_factory=list)
-    problems: list[ParseProblem] = field(default_factory=list)
+    """A parsed decklist: its card lines and the lines that could not be read as cards."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.entries: list[Entry] = []
+        self.problems: list[ParseProblem] = []
+
+    def __repr__(self) -> str:
+        return f"DeckList({self.path!r}, entries={self.entries!r}, problems={self.problems!r})"
 
 
 # ---------------------------------------------------------------------------- decoding
@@ -152,7 +156,6 @@ _COUNT_MAI = re.compile(r"^(.+?)\s*(\d+)\s*枚$")
 # A list bullet before a card line ('- NAME', '* NAME', '• NAME', '・ NAME'): always followed by
 # a space, unlike the names that start with one of these marks (《*/弐幻キューギョドリ/*》).
 BULLETS = "-*•・－＊"
-_BULLET = re.compile(r"^[-*•・－＊]\s+")
 _NOT_A_NAME = re.compile(r"^[\d\s\W_]+$")
 
 
@@ -199,8 +202,8 @@ def parse_text(text: str, path: str) -> DeckList:
         line = _COMMENT.split(raw, maxsplit=1)[0].strip() if ("#" in raw or "//" in raw) else raw.strip()
         if not line:
             continue
-        if line[0] in BULLETS:
-            line = _BULLET.sub("", line, count=1)
+        if line[0] in BULLETS and line[1:2].isspace():
+            line = line[1:].lstrip()
         if line[0] in "0123456789":  # the common '1 NAME': never a header, partner or metadata line
             _add_entry(deck, number, line, in_partner_section)
             in_partner_section = False

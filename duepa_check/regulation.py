@@ -11,11 +11,10 @@ one unofficial source lives under ``unconfirmed`` and is applied only on request
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import DuepaError
 
@@ -37,8 +36,7 @@ class RegulationError(DuepaError):
     """regulation.yaml is missing or malformed (exit code 2)."""
 
 
-@dataclass(frozen=True)
-class Combo:
+class Combo(NamedTuple):
     """Two cards that may not share a deck (プレミアム殿堂コンビ) between two dates."""
 
     cards: tuple[str, str]
@@ -50,19 +48,32 @@ class Combo:
         return self.since <= on and (self.until is None or on < self.until)
 
 
-@dataclass
 class Regulation:
     """Dated 殿堂 data. ``events`` maps an official card name to (date, status) in date order."""
 
-    data_date: date
-    events: dict[str, list[tuple[date, str]]] = field(default_factory=dict)
-    combos: list[Combo] = field(default_factory=list)
-    prohibited: dict[str, str] = field(default_factory=dict)
-    unconfirmed: dict[str, str] = field(default_factory=dict)
-    unconfirmed_source: str = ""
-    starts_in_battle_zone: list[str] = field(default_factory=list)
-    sources: list[str] = field(default_factory=list)
-    _memo: dict[tuple[str, date, bool], str] = field(default_factory=dict, repr=False, compare=False)
+    def __init__(
+        self,
+        data_date: date,
+        events: dict[str, list[tuple[date, str]]] | None = None,
+        combos: list[Combo] | None = None,
+        prohibited: dict[str, str] | None = None,
+        unconfirmed: dict[str, str] | None = None,
+        unconfirmed_source: str = "",
+        starts_in_battle_zone: list[str] | None = None,
+        sources: list[str] | None = None,
+    ) -> None:
+        self.data_date = data_date
+        self.events = events if events is not None else {}
+        self.combos = combos if combos is not None else []
+        self.prohibited = prohibited if prohibited is not None else {}
+        self.unconfirmed = unconfirmed if unconfirmed is not None else {}
+        self.unconfirmed_source = unconfirmed_source
+        self.starts_in_battle_zone = starts_in_battle_zone if starts_in_battle_zone is not None else []
+        self.sources = sources if sources is not None else []
+        self._memo: dict[tuple[str, date, bool], str] = {}
+
+    def __repr__(self) -> str:
+        return f"Regulation(data_date={self.data_date}, {len(self.events)} cards with events, {len(self.combos)} combos)"
 
     @cached_property
     def restricted_names(self) -> frozenset[str]:

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from . import __version__
 from .checker import DeckResult
 from .rules import ERROR
 
 
-@dataclass(frozen=True)
-class RunInfo:
+class RunInfo(NamedTuple):
     """What the whole run used: the check date and the data behind it."""
 
     as_of: date

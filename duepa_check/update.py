@@ -26,7 +26,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -635,7 +635,7 @@ def merged_combos(stored: list[Combo], on_page: list[tuple[tuple[str, ...], str]
     for combo in stored:
         pair = frozenset(combo.cards)
         if combo.in_force(on) and pair not in new:
-            combo = replace(combo, until=on)
+            combo = combo._replace(until=on)
         if combo.in_force(on):
             new.pop(pair, None)
         kept.append(combo)

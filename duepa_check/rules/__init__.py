@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import ModuleType
 
 from . import (
@@ -61,7 +60,7 @@ def run_rules(deck, context: Context) -> list[Violation]:
             continue
         severity = context.config.severity.get(rule.ID)
         for violation in rule.check(deck, context):
-            found.append(replace(violation, severity=severity) if severity else violation)
+            found.append(violation._replace(severity=severity) if severity else violation)
     found.sort(key=lambda v: (v.line is not None, v.line or 0, v.rule))
     return found
 
