@@ -69,7 +69,7 @@ class Deck:
 
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
-    resolved = [(entry, pool.lookup(entry.name)) for entry in decklist.entries]
+    resolved = [_look_up(entry, pool) for entry in decklist.entries]
     if partner is not None:
         resolved = _designate_partner(resolved, pool, partner)
     deck = Deck(path=decklist.path, problems=list(decklist.problems))
@@ -79,6 +79,23 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
         else:
             deck.unresolved.append((entry, found))
     return deck
+
+
+def _look_up(entry: Entry, pool: CardPool) -> tuple[Entry, Lookup]:
+    """The entry's card; 'NAME 2' (a count after a space) when the whole text is no card.
+
+    The parser cannot read that form on its own: real names end in numbers too (《偽りの名 13》),
+    so only the pool can tell a count from a name, and the whole text is tried first.
+    """
+    found = pool.lookup(entry.name)
+    if found.cards or entry.count != 1:
+        return entry, found
+    parts = entry.name.rsplit(None, 1)
+    if len(parts) == 2 and parts[1].isascii() and parts[1].isdigit() and len(parts[1]) <= 3:
+        counted = pool.lookup(parts[0])
+        if counted.cards:
+            return entry._replace(name=parts[0], count=int(parts[1])), counted
+    return entry, found
 
 
 def _designate_partner(

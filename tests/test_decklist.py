@@ -122,7 +122,8 @@ def test_metadata_lines_are_not_cards():
 def test_mixed_forms_make_a_legal_deck(capsys, tmp_path):
     """The product list rewritten in every plain-text form at once is still legal."""
     lines = deck_lines(BD4)
-    forms = ["1 {}", "1x {}", "{} x1", "{} ×1", "{} 1枚", "{}", "《{}》", "1 《{}》 # comment", "{} // comment"]
+    forms = ["1 {}", "1x {}", "{} x1", "{} ×1", "{} 1枚", "{}", "《{}》", "1 《{}》 # comment", "{} // comment",
+             "1枚 {}", "- {}", "{} 1", "・ 1x {}"]
     body = []
     for index, line in enumerate(lines[3:]):
         name = line.split(" ", 1)[1]
@@ -134,6 +135,18 @@ def test_mixed_forms_make_a_legal_deck(capsys, tmp_path):
     assert code == 0, deck["violations"]
     assert deck["card_count"] == 60
     assert deck["partner"]["name"] == "ボルシャック・ドラゴ大王"
+
+
+def test_a_count_after_a_space_is_read_only_when_the_whole_text_is_no_card(capsys, tmp_path):
+    """'NAME 2' is two copies of NAME; 《偽りの名 13》 is a card whose name ends in a number."""
+    path = make_deck(tmp_path, BD4, replace={30: "緑神龍バルガザルムス 2", 31: "偽りの名 13", 32: "ボルシャック・ドラゴソ 1"})
+    code, deck = check_json(capsys, path)
+    assert code == 1
+    found = [(v["rule"], v["line"], v["card"]) for v in deck["violations"]]
+    assert ("DP002", 30, "緑神龍バルガザルムス") in found  # two copies from line 30
+    assert ("DP100", 32, "ボルシャック・ドラゴソ 1") in found  # nothing matches: the line as written
+    assert not [f for f in found if f[1] == 31]  # 偽りの名 13 (自然) is one legal card
+    assert deck["card_count"] == 61
 
 
 # ---------------------------------------------------------------------------- YAML and JSON
