@@ -23,13 +23,17 @@ _BRACKETS = str.maketrans("", "", "《》")
 _READING = re.compile(r"\([\u3041-\u309f\u30a0-\u30ff・ー\s]+\)")
 # Characters folded away entirely: whitespace, middle dots, wave dashes, quotes.
 _DROP = re.compile(r"[\s・･·•∙〜～~〰\"'“”‘’`´]+")
-# Slash look-alikes and hyphen look-alikes.
-_SLASHES = str.maketrans({"∕": "/", "⁄": "/", "／": "/"})
-_HYPHENS = str.maketrans({c: "-" for c in "‐‑‒–—―−－"})
-_BOOK_QUOTES = str.maketrans({"『": "「", "』": "」"})
-
-
-_HIRAGANA_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+# One table for the look-alikes folded into one character: slashes, hyphens, 『』 as 「」, and
+# hiragana as katakana. None of them makes or is a character _DROP removes, so one pass does it.
+_FOLD = str.maketrans(
+    {
+        **{c: "/" for c in "∕⁄／"},
+        **{c: "-" for c in "‐‑‒–—―−－"},
+        "『": "「",
+        "』": "」",
+        **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},  # ぁ-ゖ → ァ-ヶ
+    }
+)
 
 
 def name_key(name: str) -> str:
@@ -37,9 +41,7 @@ def name_key(name: str) -> str:
     text = name.strip().translate(_BRACKETS)
     text = unicodedata.normalize("NFKC", text)
     text = _READING.sub("", text)
-    text = text.translate(_SLASHES).translate(_HYPHENS).translate(_BOOK_QUOTES)
-    text = _DROP.sub("", text)
-    text = text.translate(_HIRAGANA_TO_KATAKANA)
+    text = _DROP.sub("", text.translate(_FOLD))
     return text.casefold()
 
 
