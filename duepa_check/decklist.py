@@ -23,7 +23,12 @@ DECK_SUFFIXES = (".txt", ".dek", ".deck", ".yaml", ".yml", ".json")
 
 PARTNER_WORDS = {"パートナー", "partner", "ぱーとなー", "パートナーカード"}
 MAIN_WORDS = {"メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards"}
-METADATA_WORDS = {"title", "name", "author", "date", "format", "デッキ名", "作者", "日付", "フォーマット", "タイトル"}
+METADATA_WORDS = {
+    "title", "name", "author", "date", "format", "デッキ名", "作者", "作成者", "日付", "フォーマット", "タイトル", "コメント",
+}
+# Sections a decklist may have that デュエパーティー does not: their cards are still read (and DP006
+# says they are not main-deck cards), the heading itself is not a card.
+ZONE_WORDS = {"超次元ゾーン", "超次元", "超grゾーン", "超gr", "grゾーン"}
 
 
 class DeckInputError(DuepaError):
@@ -160,7 +165,12 @@ _NOT_A_NAME = re.compile(r"^[\d\s\W_]+$")
 
 
 _SPACES_AND_COLONS = re.compile(r"[\s:：]+")
-HEADER_WORDS = PARTNER_WORDS | MAIN_WORDS
+HEADER_WORDS = PARTNER_WORDS | MAIN_WORDS | ZONE_WORDS
+# A heading marked by brackets or a symbol, maybe followed by a value or a count:
+# 【デッキ名】龍幻郷, 【パートナー】NAME, 【メインデッキ】（59枚）, ■超次元ゾーン, ◆Main (59).
+HEADER_MARKS = "【[■◆●▼★□◇◎"
+_MARKED = re.compile(r"^(?:【([^【】]+)】|\[([^\[\]]+)\]|[■◆●▼★□◇◎]\s*([^\s（(【\[]+))\s*(.*)$")
+_ANNOTATION = re.compile(r"^[（(]?\s*(?:全|計|合計)?\s*\d+\s*枚?\s*[)）]?$")
 MAX_HEADER_LENGTH = 30
 
 
@@ -208,6 +218,16 @@ def parse_text(text: str, path: str) -> DeckList:
             _add_entry(deck, number, line, in_partner_section)
             in_partner_section = False
             continue
+        if line[0] in HEADER_MARKS:
+            marked = _marked_heading(line)
+            if marked is not None:
+                word, rest = marked
+                if rest and word not in METADATA_WORDS and not _ANNOTATION.match(rest):
+                    _add_entry(deck, number, rest, word in PARTNER_WORDS)  # '【パートナー】NAME': both at once
+                    in_partner_section = False
+                else:
+                    in_partner_section = word in PARTNER_WORDS  # metadata and headings name no card
+                continue
         header = _BRACKET_HEADER.match(line)
         if header or (len(line) <= MAX_HEADER_LENGTH and _word(line) in HEADER_WORDS):
             word = _word(next(g for g in header.groups() if g) if header else line)
@@ -228,6 +248,20 @@ def parse_text(text: str, path: str) -> DeckList:
         # A partner header introduces one card: the partner. What follows is the main deck.
         in_partner_section = False
     return deck
+
+
+def _marked_heading(line: str) -> tuple[str, str] | None:
+    """(heading word, what follows it) for a marked heading of a known word; None otherwise.
+
+    Only known words count: card names start with 【…】 too (《【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】》).
+    """
+    match = _MARKED.match(line)
+    if match is None:
+        return None
+    word = _word(match.group(1) or match.group(2) or match.group(3))
+    if word not in HEADER_WORDS and word not in METADATA_WORDS:
+        return None
+    return word, match.group(4).strip()
 
 
 def _add_entry(deck: DeckList, number: int, text: str, is_partner: bool) -> None:

@@ -115,6 +115,30 @@ def test_partner_line_under_a_partner_header_designates_only_that_card():
     assert entries(text) == [(2, "ボルシャック・ドラゴ大王", 1, True), (3, "ガルチェンソ・ドラゴン", 1, False)]
 
 
+def test_marked_headings_from_deck_sites():
+    text = (
+        "【デッキ名】ドラドラドラゴン龍幻郷\n【作成者】テスト\n【パートナー】\nボルシャック・ドラゴ大王\n"
+        "【メインデッキ】（59枚）\nガルチェンソ・ドラゴン×1\n■超次元ゾーン\n1 時空の火焰ボルシャック・ドラゴン\n◆Main (59)\n"
+    )
+    assert entries(text) == [
+        (4, "ボルシャック・ドラゴ大王", 1, True),
+        (6, "ガルチェンソ・ドラゴン", 1, False),
+        (8, "時空の火焰ボルシャック・ドラゴン", 1, False),  # read, so that DP006 can name it
+    ]
+
+
+def test_a_marked_partner_heading_and_the_partner_on_one_line():
+    assert entries("【パートナー】ボルシャック・ドラゴ大王\n1 ガルチェンソ・ドラゴン") == [
+        (1, "ボルシャック・ドラゴ大王", 1, True),
+        (2, "ガルチェンソ・ドラゴン", 1, False),
+    ]
+
+
+def test_card_names_in_brackets_are_not_headings():
+    name = "【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】"
+    assert entries(f"1 {name}\n{name}") == [(1, name, 1, False), (2, name, 1, False)]
+
+
 def test_metadata_lines_are_not_cards():
     assert entries("title: 龍幻郷\nauthor: me\n1 ガルチェンソ・ドラゴン") == [(3, "ガルチェンソ・ドラゴン", 1, False)]
 
@@ -135,6 +159,18 @@ def test_mixed_forms_make_a_legal_deck(capsys, tmp_path):
     assert code == 0, deck["violations"]
     assert deck["card_count"] == 60
     assert deck["partner"]["name"] == "ボルシャック・ドラゴ大王"
+
+
+def test_a_deck_site_layout_makes_a_legal_deck(capsys, tmp_path):
+    lines = deck_lines(BD4)
+    partner = lines[1].split(": ", 1)[1]
+    body = [f"{line.split(' ', 1)[1]}×1" for line in lines[3:]]
+    text = "\n".join(["【デッキ名】龍幻郷", "【作成者】テスト", f"【パートナー】{partner}", "【メインデッキ】（59枚）", *body])
+    path = tmp_path / "site.txt"
+    path.write_text(text + "\n", encoding="utf-8")
+    code, deck = check_json(capsys, path)
+    assert code == 0, deck["violations"]
+    assert (deck["card_count"], deck["partner"]["name"]) == (60, partner)
 
 
 def test_a_count_after_a_space_is_read_only_when_the_whole_text_is_no_card(capsys, tmp_path):

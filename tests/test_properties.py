@@ -96,6 +96,8 @@ LINE = st.one_of(
     st.builds(lambda n: f"パートナー: {n}", NAME),
     st.builds(lambda n: f"Partner: {n}", NAME),
     st.builds(lambda n: f"{n} # {n}", NAME),
+    st.builds(lambda m, w, r: f"{m}{w}{r}", st.sampled_from(["【", "[", "■", "◆"]),
+              st.sampled_from(["パートナー】", "メイン】", "デッキ名】", "超次元ゾーン", "Main]", "今すぐ】"]), NAME),
     st.sampled_from(["", "# comment", "// comment", "[パートナー]", "パートナー", "Partner:", "メイン", "Main", "Deck",
                      "!!!!", "cards:", "partner:", "  - ", "{", "}", "[", "- name: x", "  count: 3", "title: t"]),
     NAME,
