@@ -7,6 +7,7 @@ designates or overrides the partner here, so the rules see one shape whatever th
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import NamedTuple
 
@@ -82,20 +83,26 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
 
 
 def _look_up(entry: Entry, pool: CardPool) -> tuple[Entry, Lookup]:
-    """The entry's card; 'NAME 2' (a count after a space) when the whole text is no card.
+    """The entry's card; 'NAME 2' or 'NAME：2' (a count after a space or colon) when the whole
+    text is no card.
 
-    The parser cannot read that form on its own: real names end in numbers too (《偽りの名 13》),
-    so only the pool can tell a count from a name, and the whole text is tried first.
+    The parser cannot read these forms on its own: real names end in numbers too
+    (《偽りの名 13》, 《Code：1059》), so only the pool can tell a count from a name, and the
+    whole text is tried first.
     """
     found = pool.lookup(entry.name)
     if found.cards or entry.count != 1:
         return entry, found
-    parts = entry.name.rsplit(None, 1)
-    if len(parts) == 2 and parts[1].isascii() and parts[1].isdigit() and len(parts[1]) <= 3:
-        counted = pool.lookup(parts[0])
-        if counted.cards:
-            return entry._replace(name=parts[0], count=int(parts[1])), counted
+    counted = _TRAILING_COUNT.match(entry.name)
+    if counted:
+        name, digits = counted.groups()
+        retry = pool.lookup(name)
+        if retry.cards:
+            return entry._replace(name=name, count=int(digits)), retry
     return entry, found
+
+
+_TRAILING_COUNT = re.compile(r"^(.*\S)(?:\s+|\s*[:：]\s*)(\d{1,3})$")
 
 
 def _designate_partner(

@@ -156,7 +156,8 @@ _PARTNER_LINE = re.compile(r"^(?:パートナー|partner)\s*[:：]\s*(.+)$", re.
 _KEY_VALUE = re.compile(r"^([^\s:：]+)\s*[:：]\s*(.*)$")
 # '1 NAME', '1x NAME', '1xNAME', '1 x NAME'; '1 X-NAME' keeps its X (a separator x needs a space)
 _COUNT_FIRST = re.compile(r"^(\d+)(?:\s*×\s*|\s*[xX]\s+|[xX]\s*|\s*枚\s*|\s+)(.+)$")
-_COUNT_LAST = re.compile(r"^(.+?)(?:\s+[xX]\s*|\s*×\s*)(\d+)$")
+_COUNT_LAST = re.compile(r"^(.+?)(?:\s+[xX]\s*|\s*×\s*)(\d+)\s*枚?$")  # 'NAME x1', 'NAME ×1枚'
+_COUNT_PARENS = re.compile(r"^(.+?)\s*[（(]\s*(\d+)\s*枚?\s*[)）]$")  # 'NAME (1)', 'NAME（1枚）'; no name ends so
 _COUNT_MAI = re.compile(r"^(.+?)\s*(\d+)\s*枚$")
 # A list bullet before a card line ('- NAME', '* NAME', '• NAME', '・ NAME'): always followed by
 # a space, unlike the names that start with one of these marks (《*/弐幻キューギョドリ/*》).
@@ -194,6 +195,7 @@ def parse_count_and_name(text: str) -> tuple[int, str] | None:
     for pattern, count_group, name_group in (
         (_COUNT_FIRST, 1, 2),
         (_COUNT_LAST, 2, 1),
+        (_COUNT_PARENS, 2, 1),
         (_COUNT_MAI, 2, 1),
     ):
         match = pattern.match(text)

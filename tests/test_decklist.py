@@ -44,6 +44,10 @@ def entries(text: str, path: str = "deck.txt") -> list[tuple[int, str, int, bool
         ("《ボルシャック・ドラゴン》 x1", 1),
         ("  1 ボルシャック・ドラゴン  ", 1),
         ("1\tボルシャック・ドラゴン", 1),
+        ("ボルシャック・ドラゴン ×1枚", 1),
+        ("ボルシャック・ドラゴン x2枚", 2),
+        ("ボルシャック・ドラゴン(1)", 1),
+        ("ボルシャック・ドラゴン （2枚）", 2),
         ("1枚 ボルシャック・ドラゴン", 1),
         ("2枚ボルシャック・ドラゴン", 2),
         ("- ボルシャック・ドラゴン", 1),
@@ -175,14 +179,21 @@ def test_a_deck_site_layout_makes_a_legal_deck(capsys, tmp_path):
 
 def test_a_count_after_a_space_is_read_only_when_the_whole_text_is_no_card(capsys, tmp_path):
     """'NAME 2' is two copies of NAME; 《偽りの名 13》 is a card whose name ends in a number."""
-    path = make_deck(tmp_path, BD4, replace={30: "緑神龍バルガザルムス 2", 31: "偽りの名 13", 32: "ボルシャック・ドラゴソ 1"})
+    replace = {30: "緑神龍バルガザルムス 2", 31: "偽りの名 13", 32: "ボルシャック・ドラゴソ 1", 33: "龍の呼び声：1"}
+    path = make_deck(tmp_path, BD4, replace=replace)
     code, deck = check_json(capsys, path)
     assert code == 1
     found = [(v["rule"], v["line"], v["card"]) for v in deck["violations"]]
     assert ("DP002", 30, "緑神龍バルガザルムス") in found  # two copies from line 30
     assert ("DP100", 32, "ボルシャック・ドラゴソ 1") in found  # nothing matches: the line as written
-    assert not [f for f in found if f[1] == 31]  # 偽りの名 13 (自然) is one legal card
+    assert not [f for f in found if f[1] in (31, 33)]  # 偽りの名 13 (自然) is one card; 龍の呼び声 once
     assert deck["card_count"] == 61
+
+
+def test_a_name_that_ends_in_a_colon_and_digits_stays_a_name(capsys, tmp_path):
+    path = make_deck(tmp_path, BD4, replace={30: "Code:1500"})  # 水: not the partner's
+    code, deck = check_json(capsys, path)
+    assert [(v["rule"], v["line"], v["card"]) for v in deck["violations"]] == [("DP005", 30, "Code:1500")]
 
 
 # ---------------------------------------------------------------------------- YAML and JSON
