@@ -92,6 +92,7 @@ LINE = st.one_of(
     st.builds(lambda n: f"《{n}》", NAME),
     st.builds(lambda c, n: f"{c}枚 {n}", COUNT, NAME),
     st.builds(lambda n, c: f"{n} {c}", NAME, COUNT),  # a count after a space, or a name ending in digits
+    st.builds(lambda n, c, form: form.format(n, c), NAME, COUNT, st.sampled_from(["{}({})", "{}（{}枚）", "{}：{}", "{} ×{}枚"])),
     st.builds(lambda b, n: f"{b} {n}", st.sampled_from(["-", "*", "•", "・", "－"]), NAME),
     st.builds(lambda n: f"パートナー: {n}", NAME),
     st.builds(lambda n: f"Partner: {n}", NAME),
