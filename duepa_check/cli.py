@@ -302,8 +302,14 @@ def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool) -> int
 
 
 def _version_callback(value: bool) -> None:
+    """The version and the data a check would use: what a bug report needs."""
     if value:
-        print(f"duepa-check {__version__}")
+        try:
+            _, regulation, used = _data(None)
+            data = f" (regulation data up to {regulation.data_date}, {used})"
+        except DuepaError as error:
+            data = f" (card data unusable: {error})"
+        print(f"duepa-check {__version__}{data}")
         raise typer.Exit(EXIT_OK)
 
 

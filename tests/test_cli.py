@@ -260,7 +260,7 @@ def test_version(capsys):
 
     result = run(capsys, "--version")
     assert result.code == 0
-    assert __version__ in result.out
+    assert result.out == f"duepa-check {__version__} (regulation data up to 2026-03-16, embedded)\n"
 
 
 def test_json_output_is_one_document(capsys, legal, illegal):
