@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .cards import Card, CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
-from .deck import Deck, resolve_deck
+from .deck import resolve_deck
 from .decklist import DECK_SUFFIXES, STDIN, DeckInputError, load_decklist
 from .errors import DuepaError
 from .regulation import Regulation
@@ -22,21 +22,19 @@ from .rules import ERROR, RULE_IDS, WARNING, Context, Violation, run_rules
 class DeckResult:
     """The verdict on one file; ``error`` is set when the file could not be read at all.
 
-    Renderers read ``partner`` and ``card_count``; ``deck`` (everything resolved) stays in
-    the process that checked it and is not sent back from a worker process.
+    It keeps what the renderers read (the partner and the card count), not the resolved
+    deck: a batch holds a thousand results, and a worker process sends them back pickled.
     """
 
     def __init__(
         self,
         path: str,
-        deck: Deck | None = None,
         violations: list[Violation] | None = None,
         error: str | None = None,
         partner: Card | None = None,
         card_count: int = 0,
     ) -> None:
         self.path = path
-        self.deck = deck
         self.violations = violations if violations is not None else []
         self.error = error
         self.partner = partner
@@ -146,7 +144,7 @@ class Checker:
         config = self.config_for(path)
         deck = resolve_deck(decklist, self.pool, self.partner)
         context = Context(as_of=self.as_of, regulation=self.regulation, config=config)
-        result.deck, result.violations, result.card_count = deck, run_rules(deck, context), deck.card_count
+        result.violations, result.card_count = run_rules(deck, context), deck.card_count
         result.partner = deck.partner.card if deck.partner else None
         return result
 
@@ -172,8 +170,8 @@ class Checker:
 
         A plain fork, not multiprocessing: its import and pool cost ~50 ms, a tenth of a
         1,000-deck run. Children share the loaded pool and regulation without pickling them and
-        send back their results (without the resolved decks) through a pipe; an error in a
-        child is raised here, as if this process had met it.
+        send back their results through a pipe; an error in a child is raised here, as if this
+        process had met it.
         """
         import os
         import signal
@@ -233,10 +231,7 @@ def _fork_child(checker: Checker, paths: list[Path]) -> tuple[int, int] | None:
     try:  # the child: never returns, never runs the parent's exit handlers
         os.close(read_fd)
         try:
-            results = [checker.check(path) for path in paths]
-            for result in results:
-                result.deck = None
-            outcome: tuple = ("results", results)
+            outcome: tuple = ("results", [checker.check(path) for path in paths])
         except DuepaError as error:
             outcome = ("usage", str(error))
         except BaseException as error:  # a bug: the parent reports it, with its type

@@ -294,7 +294,7 @@ def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool) -> int
     context = Context(as_of=date.today(), regulation=regulation)
     violations = [v for rule in ("DP100", "DP101", "DP102") for v in RULES[rule].check(deck, context)]
     violations.sort(key=lambda v: v.line or 0)
-    result = DeckResult(path=deck.path, deck=deck, violations=violations)
+    result = DeckResult(path=deck.path, violations=violations)
     console = _console(no_color, stderr=True)
     console.print(f"{deck.path}: cannot show stats until every line names one card", markup=False)
     render_text(console, [result], RunInfo(date.today(), regulation.data_date, used), quiet=True)
