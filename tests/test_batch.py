@@ -42,12 +42,13 @@ def test_a_broken_config_in_a_worker_is_still_one_line_exit_2(capsys, tmp_path):
 
 
 @pytest.fixture
-def checker():
+def checker(monkeypatch):
     from datetime import date
 
     from duepa_check.cards import CardPool
     from duepa_check.regulation import load_current
 
+    monkeypatch.setattr(checker_module, "CHUNK_SIZE", 1)  # nine decks, nine chunks to share out
     pool = CardPool.load()
     return checker_module.Checker(pool, load_current(None), date(2026, 3, 16))
 
@@ -56,6 +57,27 @@ def checker():
 def nine_decks(tmp_path):
     return [make_deck(tmp_path, BD4, replace={22: "1 アクア・サーファー"} if n == 7 else {}, name=f"{n}.txt")
             for n in range(9)]
+
+
+def in_children_only(checker, monkeypatch, action, slow_parent: bool = True):
+    """Make ``checker.check`` run ``action(path)`` first in forked children only; this process,
+    slowed down, leaves them most chunks, so which process meets ``action`` is known."""
+    import os
+    import time
+
+    parent, real = os.getpid(), checker.check
+
+    def check(path):
+        if os.getpid() == parent:
+            if slow_parent:
+                time.sleep(0.05)
+        else:
+            action(path)
+        result = real(path)
+        result.checked_by = os.getpid()
+        return result
+
+    monkeypatch.setattr(checker, "check", check)
 
 
 def no_children_left() -> bool:
@@ -77,6 +99,16 @@ def test_forked_split_keeps_order_and_counts_progress(checker, nine_decks):
     assert no_children_left()
 
 
+def test_the_chunks_are_shared_out_between_processes(checker, nine_decks, monkeypatch):
+    import os
+
+    in_children_only(checker, monkeypatch, lambda path: None)
+    forked = checker._check_forked(nine_decks, 3, None)
+    assert [r.path for r in forked] == [str(p) for p in nine_decks]
+    by = {r.checked_by for r in forked}
+    assert len(by) >= 2 and os.getpid() in by  # the slow parent took some, the children the rest
+
+
 def test_forked_split_falls_back_to_this_process_when_fork_fails(checker, nine_decks, monkeypatch):
     import os
 
@@ -88,34 +120,33 @@ def test_forked_split_falls_back_to_this_process_when_fork_fails(checker, nine_d
     assert [r.legal for r in results] == [n != 7 for n in range(9)]
 
 
-def test_a_usage_error_in_a_child_is_raised_here(checker, nine_decks, tmp_path):
-    sub = tmp_path / "late"
-    late = [make_deck(sub, BD4, name=f"{n}.txt") for n in range(3)]
-    (sub / ".duepa-check.yaml").write_text("deck_sise: 40\n", encoding="utf-8")
+def test_a_usage_error_in_a_child_is_raised_here(checker, nine_decks, monkeypatch):
+    def fail(path):
+        raise checker_module.ConfigError(f"{path.parent}/.duepa-check.yaml: unknown key 'deck_sise'")
+
+    in_children_only(checker, monkeypatch, fail)
     with pytest.raises(checker_module.DuepaError, match="deck_sise"):
-        checker._check_forked(nine_decks[:6] + late, 3, None)  # only the last child reads that folder
+        checker._check_forked(nine_decks, 3, None)
     assert no_children_left()
 
 
 def test_a_crash_in_a_child_is_raised_here(checker, nine_decks, monkeypatch):
-    real = checker.check
+    def crash(path):
+        raise ZeroDivisionError("boom")
 
-    def check(path):
-        if path == nine_decks[-1]:
-            raise ZeroDivisionError("boom")
-        return real(path)
-
-    monkeypatch.setattr(checker, "check", check)
+    in_children_only(checker, monkeypatch, crash)
     with pytest.raises(RuntimeError, match="ZeroDivisionError: boom"):
         checker._check_forked(nine_decks, 3, None)
     assert no_children_left()
 
 
 def test_an_error_here_stops_the_children(checker, nine_decks, monkeypatch):
-    real = checker.check
+    import os
+
+    parent, real = os.getpid(), checker.check
 
     def check(path):
-        if path == nine_decks[0]:
+        if os.getpid() == parent:
             raise KeyboardInterrupt
         return real(path)
 
