@@ -185,16 +185,24 @@ class Checker:
         os.close(write_end)  # every chunk number is in the pipe: an empty read means all are taken
         children = [_fork_child(self, chunks, tickets) for _ in range(workers - 1)]
         waiting = dict(child for child in children if child is not None)  # pid → its results pipe
+        reported = 0
+
+        def report_started(number: int) -> None:
+            """Chunk numbers go out in order: taking number N means chunks 0..N are under way."""
+            nonlocal reported
+            started = min(len(paths), (number + 1) * size)
+            if on_progress and started > reported:
+                on_progress(started - reported)
+                reported = started
+
         try:
-            done = self._check_chunks(chunks, tickets, on_progress)
+            done = self._check_chunks(chunks, tickets, report_started)
             for pid in list(waiting):
                 with os.fdopen(waiting.pop(pid), "rb") as pipe:
                     payload = pipe.read()
                 os.waitpid(pid, 0)
-                theirs = _unpack_child_results(payload)
-                done.update(theirs)
-                if on_progress:
-                    on_progress(sum(len(results) for results in theirs.values()))
+                done.update(_unpack_child_results(payload))
+            report_started(len(chunks) - 1)
             return [result for number in range(len(chunks)) for result in done[number]]
         finally:  # an error or ^C here: stop the children still working, leave no zombie
             os.close(tickets)
@@ -204,7 +212,7 @@ class Checker:
                 os.waitpid(pid, 0)
 
     def _check_chunks(
-        self, chunks: list[list[Path]], tickets: int, on_progress: Callable[[int], None] | None
+        self, chunks: list[list[Path]], tickets: int, on_take: Callable[[int], None] | None = None
     ) -> dict[int, list[DeckResult]]:
         """Take chunk numbers from the ``tickets`` pipe and check those chunks, until it is empty."""
         import os
@@ -212,7 +220,9 @@ class Checker:
         done = {}
         while ticket := os.read(tickets, TICKET_BYTES):  # pipe reads are atomic: no chunk twice
             number = int.from_bytes(ticket, "big")
-            done[number] = self._check_here(chunks[number], on_progress)
+            if on_take:
+                on_take(number)
+            done[number] = self._check_here(chunks[number], None)
         return done
 
 
@@ -257,7 +267,7 @@ def _fork_child(checker: Checker, chunks: list[list[Path]], tickets: int) -> tup
     try:  # the child: never returns, never runs the parent's exit handlers
         os.close(read_fd)
         try:
-            outcome: tuple = ("results", checker._check_chunks(chunks, tickets, None))
+            outcome: tuple = ("results", checker._check_chunks(chunks, tickets))
         except DuepaError as error:
             outcome = ("usage", str(error))
         except BaseException as error:  # a bug: the parent reports it, with its type

@@ -95,8 +95,16 @@ def test_forked_split_keeps_order_and_counts_progress(checker, nine_decks):
     forked = checker._check_forked(nine_decks, 3, done.append)
     assert [r.path for r in forked] == [str(p) for p in nine_decks]
     assert [r.legal for r in forked] == [n != 7 for n in range(9)]
-    assert sum(done) == 9
+    assert sum(done) == 9 and all(step > 0 for step in done)
     assert no_children_left()
+
+
+def test_progress_follows_the_chunks_as_they_are_taken(checker, nine_decks, monkeypatch):
+    in_children_only(checker, monkeypatch, lambda path: None)  # this process is slow: it takes few
+    done = []
+    checker._check_forked(nine_decks, 2, done.append)
+    assert sum(done) == 9
+    assert len(done) >= 2  # this process's own chunks move the bar before the children report
 
 
 def test_the_chunks_are_shared_out_between_processes(checker, nine_decks, monkeypatch):
