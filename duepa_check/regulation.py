@@ -232,14 +232,21 @@ def read_dumped_yaml(text: str) -> dict[str, Any] | None:
     data: dict[str, Any] = {}
     section: str | None = None  # the top-level key whose list or mapping is open
     inner: str | None = None  # the second-level key whose list is open (unconfirmed.changes)
+    lists: list[list[str]] = []  # list items as JSON text, decoded one list at a time at the end
     try:
         for line in text.splitlines():
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             if line.startswith("    - ") and section and inner:
-                data[section][inner].append(json.loads(line[6:]))
+                items = data[section][inner]
+                if not items:
+                    lists.append(items)
+                items.append(line[6:])
             elif line.startswith("  - ") and section:
-                data[section].append(json.loads(line[4:]))
+                items = data[section]
+                if not items:
+                    lists.append(items)
+                items.append(line[4:])
             elif line.startswith("  ") and not line.startswith("   ") and section:
                 key, _, value = line[2:].partition(":")
                 value = value.strip()
@@ -254,6 +261,8 @@ def read_dumped_yaml(text: str) -> dict[str, Any] | None:
                 section, inner = (None if value else key), None
             else:
                 return None
+        for items in lists:  # one decode per list: 274 json.loads calls cost more than the file
+            items[:] = json.loads(f"[{','.join(items)}]")
     except (ValueError, TypeError, AttributeError, KeyError):
         return None
     return data
