@@ -93,7 +93,7 @@ def _look_up(entry: Entry, pool: CardPool) -> tuple[Entry, Lookup]:
     found = pool.lookup(entry.name)
     if found.cards or entry.count != 1:
         return entry, found
-    counted = _TRAILING_COUNT.match(entry.name)
+    counted = re.match(_TRAILING_COUNT, entry.name)
     if counted:
         name, digits = counted.groups()
         retry = pool.lookup(name)
@@ -102,7 +102,7 @@ def _look_up(entry: Entry, pool: CardPool) -> tuple[Entry, Lookup]:
     return entry, found
 
 
-_TRAILING_COUNT = re.compile(r"^(.*\S)(?:\s+|\s*[:：]\s*)(\d{1,3})$")
+_TRAILING_COUNT = r"^(.*\S)(?:\s+|\s*[:：]\s*)(\d{1,3})$"  # compiled on first use: a rare form
 
 
 def _designate_partner(
