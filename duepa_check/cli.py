@@ -64,7 +64,10 @@ def _on_terminal() -> bool:
     force_color = os.environ.get("FORCE_COLOR")
     if force_color is not None:
         return force_color != ""
-    return sys.stdout.isatty()
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):  # no stdout, or a closed one
+        return False
 
 
 def _as_of(text: str | None) -> date:
