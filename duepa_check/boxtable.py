@@ -37,7 +37,7 @@ def box_table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str 
         return bar + bar.join(f" {_pad(c, w)} " for c, w in zip(cells, widths, strict=True)) + bar
 
     lines = []
-    if title:
+    if title and title.strip():
         total = sum(widths) + 3 * len(widths) + 1
         lines.append(title.center(total).rstrip())
     lines.append(rule("┏", "━", "┳", "┓"))

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 from conftest import AS_OF, BD4, BD6, make_deck, run
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from duepa_check.boxtable import box_table, cell_width
 
@@ -148,3 +150,19 @@ def test_summary_line_counts_in_words(capsys, tmp_path):
     out = run(capsys, one_error, legal, "--as-of", AS_OF).out
     assert "2 decks: 1 legal, 1 error, 0 warnings" in out.splitlines()
     assert "✘ not legal (1 error, 0 warnings)" in out.splitlines()
+
+
+PRINTABLE = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(PRINTABLE, PRINTABLE), max_size=6), st.one_of(st.none(), PRINTABLE))
+@example(rows=[("DP005", "フェアリー・シャワー")], title=" ")  # a blank title adds no line
+def test_box_table_rows_line_up_for_any_text(rows, title):
+    lines = box_table(("rule", "card"), rows, title=title).splitlines()
+    body = lines[1:] if title and title.strip() else lines
+    assert len(body) == len(rows) + 4  # top, header, rule under it, the rows, bottom: one line each
+    assert len({cell_width(line) for line in body}) == 1
+    assert [[c.strip() for c in line.split("│")[1:-1]] for line in body[3:-1]] == [
+        [a.strip(), b.strip()] for a, b in rows
+    ] or any("│" in a + b for a, b in rows)
