@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from conftest import BD4, make_deck, run
 
@@ -100,7 +102,7 @@ def test_forked_split_keeps_order_and_counts_progress(checker, nine_decks):
 
 
 def test_progress_follows_the_chunks_as_they_are_taken(checker, nine_decks, monkeypatch):
-    in_children_only(checker, monkeypatch, lambda path: None)  # this process is slow: it takes few
+    in_children_only(checker, monkeypatch, lambda path: time.sleep(0.02))  # both slow: both take some
     done = []
     checker._check_forked(nine_decks, 2, done.append)
     assert sum(done) == 9
@@ -110,7 +112,7 @@ def test_progress_follows_the_chunks_as_they_are_taken(checker, nine_decks, monk
 def test_the_chunks_are_shared_out_between_processes(checker, nine_decks, monkeypatch):
     import os
 
-    in_children_only(checker, monkeypatch, lambda path: None)
+    in_children_only(checker, monkeypatch, lambda path: time.sleep(0.02))  # no process can take them all
     forked = checker._check_forked(nine_decks, 3, None)
     assert [r.path for r in forked] == [str(p) for p in nine_decks]
     by = {r.checked_by for r in forked}
@@ -156,6 +158,7 @@ def test_an_error_here_stops_the_children(checker, nine_decks, monkeypatch):
     def check(path):
         if os.getpid() == parent:
             raise KeyboardInterrupt
+        time.sleep(0.02)  # children slow enough that this process surely takes a chunk
         return real(path)
 
     monkeypatch.setattr(checker, "check", check)
