@@ -2,7 +2,7 @@
 
 The pages are parsed with the standard library's ``html.parser`` into a tiny element tree,
 so the updater needs no HTML dependency. Everything here is pure: text in, dataclasses out;
-fetching lives in ``update.py``. A page whose markup no longer looks like what we expect
+fetching lives in the ``update`` package. A page whose markup no longer looks like what we expect
 raises ``PageError`` rather than producing half-right card data.
 
 Rules text is read only to derive flags (may exceed 4 copies, starts in the battle zone,

@@ -533,7 +533,7 @@ def test_keyboard_interrupt_while_installing_changes_nothing(site, data_dir, fix
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(update, "validate_overlay", interrupted)
+    monkeypatch.setattr(update.install, "validate_overlay", interrupted)
     with pytest.raises(KeyboardInterrupt):
         run(data_dir)
     assert_untouched(data_dir, before)
@@ -618,9 +618,12 @@ def test_resolve_data_dir_order(monkeypatch, tmp_path):
     assert cards_module.embedded_data_dir().resolve() not in default.resolve().parents
 
 
-def test_importing_the_updater_does_not_import_requests():
-    code = "import sys, duepa_check.update; sys.exit('requests' in sys.modules)"
-    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+@pytest.mark.parametrize("module", ["duepa_check.update", "duepa_check.checker", "duepa_check.cli"])
+def test_importing_does_not_import_requests(module):
+    """requests costs start-up time; only a running update may import it."""
+    code = f"import sys, {module}; sys.exit(3 if 'requests' in sys.modules else 0)"
+    result = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr or f"importing {module} imported requests"
 
 
 def test_render_summary_lines(site, data_dir, fixture_embedded_data):

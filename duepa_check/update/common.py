@@ -1,0 +1,18 @@
+"""What every step of ``update`` shares: the site's paths, the one error type, the progress callback."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import DuepaError
+
+LIST_PATH = "/card/"
+DETAIL_PATH = "/card/detail/"
+REGULATION_PATH = "/rule/regulation/"
+REGULATION_FILE = "regulation.yaml"
+
+Progress = Callable[[int, int, str], None]
+
+
+class UpdateError(DuepaError):
+    """The update stopped; the message is one line saying what happened and where."""
