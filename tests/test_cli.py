@@ -265,4 +265,7 @@ def test_version(capsys):
 
 def test_json_output_is_one_document(capsys, legal, illegal):
     result = run(capsys, legal, illegal, "--format", "json", "--as-of", AS_OF)
-    json.loads(result.out)  # nothing else on stdout
+    assert result.code == 1
+    document = json.loads(result.out)  # raises if anything else is on stdout
+    assert [deck["path"] for deck in document["decks"]] == [str(legal), str(illegal)]
+    assert document["summary"]["decks"] == 2 and document["summary"]["legal"] == 1

@@ -295,8 +295,8 @@ def test_dp007_premium_hall_of_fame_card(capsys, tmp_path):
 def test_dp007_before_the_card_became_premium_it_is_fine(capsys, tmp_path):
     """ボルバルザーク was 殿堂入り from 2005-07-15 and プレミアム殿堂 from 2006-03-15."""
     path = make_deck(tmp_path, BD4, replace={30: "1 無双竜機ボルバルザーク"})
-    _, deck = check_json(capsys, path, as_of="2006-03-14")
-    assert "DP007" not in {rule for rule, _ in errors(deck)}
+    code, deck = check_json(capsys, path, as_of="2006-03-14")
+    assert code == 0 and "DP007" not in {rule for rule, _ in errors(deck)}
 
 
 def test_dp007_depends_on_the_check_date(capsys, tmp_path):
@@ -368,8 +368,8 @@ def test_dp009_ordinary_card_twice_is_fine_when_singleton_is_lifted(capsys, tmp_
 def test_dp009_config_is_found_beside_the_deck(capsys, tmp_path):
     (tmp_path / ".duepa-check.yaml").write_text("singleton: false\n", encoding="utf-8")
     path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・ギフト"})
-    _, deck = check_json(capsys, path)
-    assert [v["rule"] for v in deck["violations"]] == ["DP009"]
+    code, deck = check_json(capsys, path)
+    assert code == 1 and [v["rule"] for v in deck["violations"]] == ["DP009"]
 
 
 # ---------------------------------------------------------------------------- DP010 prohibited

@@ -163,6 +163,7 @@ def test_box_table_rows_line_up_for_any_text(rows, title):
     body = lines[1:] if title and title.strip() else lines
     assert len(body) == len(rows) + 4  # top, header, rule under it, the rows, bottom: one line each
     assert len({cell_width(line) for line in body}) == 1
-    assert [[c.strip() for c in line.split("│")[1:-1]] for line in body[3:-1]] == [
-        [a.strip(), b.strip()] for a, b in rows
-    ] or any("│" in a + b for a, b in rows)
+    if not any("│" in a + b for a, b in rows):  # a cell holding the column rule cannot be split back
+        assert [[c.strip() for c in line.split("│")[1:-1]] for line in body[3:-1]] == [
+            [a.strip(), b.strip()] for a, b in rows
+        ]
