@@ -2,8 +2,8 @@
 
 ``compute_stats(deck)`` is pure computation over a resolved ``Deck``; ``stats_json`` is the
 ``--format json`` contract; ``render_stats`` prints the rich view to the console it is
-given; ``write_svg`` records the same view and saves it as an SVG picture. Only the two
-render functions import rich, and only when they run.
+given (and only it imports rich, when it runs); ``write_svg`` saves the chart that
+``charts.render_chart`` draws (plain SVG, also used by the HTML report).
 
 Every number counts cards, not lines: an entry ``3 NAME`` counts three times. The partner
 is one of the 60 cards, so it is counted like any other card (and also named on its own).
@@ -55,7 +55,6 @@ CIVILIZATION_ORDER = (*CIVILIZATIONS, COLORLESS, UNKNOWN)
 TWINPACT_JOIN = "／"
 BAR = "█"
 BAR_WIDTH = 40  # the longest bar, in cells; shorter bars are scaled to it when a count is larger
-SVG_WIDTH = 100
 
 
 @dataclass(frozen=True)
@@ -242,20 +241,16 @@ class SvgWriteError(DuepaError):
     """``--svg PATH`` cannot be written (one line: the path and why)."""
 
 
-def export_svg(stats: DeckStats, width: int = SVG_WIDTH) -> str:
-    """The ``render_stats`` view, with colours, as an SVG document (text stays text)."""
-    import io
+def export_svg(stats: DeckStats, text=None) -> str:
+    """The deck's shape as an SVG document (``charts.render_chart``; not rich's terminal picture)."""
+    from .charts import english, render_chart
 
-    from rich.console import Console
-
-    console = Console(record=True, width=width, file=io.StringIO(), color_system="truecolor", highlight=False)
-    render_stats(console, stats)
-    return console.export_svg(title=f"duepa-check stats {Path(stats.path).name}")
+    return render_chart(stats, text or english) + "\n"
 
 
-def write_svg(stats: DeckStats, path: Path) -> None:
+def write_svg(stats: DeckStats, path: Path, text=None) -> None:
     """Write the SVG picture to ``path``; a path that cannot be written is SvgWriteError."""
-    document = export_svg(stats)
+    document = export_svg(stats, text)
     try:
         Path(path).write_text(document, encoding="utf-8")
     except OSError as error:
