@@ -79,6 +79,7 @@ def cost_at_least(cost: Cost, minimum: int) -> bool:
 
 _CARD_FIELDS = (
     "name", "faces", "layout", "zone", "partner_eligible", "may_exceed_four", "aliases", "english", "ids", "complete",
+    "source",
 )
 
 
@@ -97,6 +98,7 @@ class Card:
         english: tuple[str, ...] = (),
         ids: tuple[str, ...] = (),
         complete: bool = True,
+        source: str = "",
     ) -> None:
         self.name = name
         self.faces = faces
@@ -108,6 +110,7 @@ class Card:
         self.english = english
         self.ids = ids
         self.complete = complete
+        self.source = source  # where the facts came from (a source file, or repository@commit:path)
 
     def _fields(self) -> tuple:
         return tuple(getattr(self, name) for name in _CARD_FIELDS)
@@ -162,6 +165,7 @@ class Card:
             "english": list(self.english),
             "ids": list(self.ids),
             "complete": self.complete,
+            **({"source": self.source} if self.source else {}),
         }
 
     @classmethod
@@ -188,6 +192,7 @@ class Card:
             english=tuple(data.get("english", ())),
             ids=tuple(data.get("ids", ())),
             complete=bool(data.get("complete", True)),
+            source=str(data.get("source", "")),
         )
 
 

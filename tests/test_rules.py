@@ -399,13 +399,13 @@ def test_dp100_unknown_name_with_suggestions(capsys, tmp_path):
 
 
 def test_dp101_ambiguous_name(capsys, tmp_path):
-    """天地命動 バラギアラ is the creature side of four twinpacts (輪廻暴冥, 暴氷, 暴炎, 暴聖)."""
+    """天地命動 バラギアラ is the creature side of six twinpacts (天上天下輪廻独尊, 輪廻暴冥, 暴氷, 暴炎, 暴聖, 輪廻虹災)."""
     path = make_deck(tmp_path, BD4, replace={30: "1 天地命動 バラギアラ"})
     code, deck = check_json(capsys, path)
     assert code == 1
     violation = only(deck, "DP101")
     assert violation["line"] == 30
-    assert "4 cards" in violation["message"] and "輪廻暴炎" in violation["message"]
+    assert "6 cards" in violation["message"] and "輪廻暴炎" in violation["message"]
 
 
 def test_a_side_shared_by_cards_outside_the_main_deck_is_dp006_not_ambiguous(capsys, tmp_path):
@@ -437,7 +437,7 @@ def test_dp102_unparsable_line_in_a_60_card_deck(capsys, tmp_path):
 
 
 def test_dp201_card_known_without_data_is_a_warning(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "1 ANZENカプセル"})
+    path = make_deck(tmp_path, BD4, replace={30: "1 深淵大帝 ジャシン"})  # a promo no source has facts for
     code, deck = check_json(capsys, path)
     assert code == 0
     violation = only(deck, "DP201")

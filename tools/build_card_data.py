@@ -28,16 +28,23 @@ import urllib.parse
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from shared_dir import default_shared  # noqa: E402
 
 import yaml  # noqa: E402
 
 from duepa_check.cards import INFINITY, Card, Face, write_card_data  # noqa: E402
 from duepa_check.names import name_key  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import extra_facts  # noqa: E402
 
 ETHER_REPO = "Ether1013/DuelMastersCardSearchTaiwan"
 SOURCES: list[dict[str, str]] = [
@@ -57,6 +64,14 @@ SOURCES: list[dict[str, str]] = [
      "date": "2022-2024 (sets covered)", "origin": "otwsia/Project-Duel-Masters-Web-Scraper"},
     {"file": "cards/en_ocg_fandom_Ravenite_All_Cards.csv", "what": "English names by set and number (joined to the set lists)",
      "date": "undated", "origin": "Ravenite-0/DuelMasters_Cockatrice_EN (data/All_Cards.csv)", "license": "MIT"},
+    {"file": "cards/facts_for_name_only_cards.jsonl",
+     "what": "faces of the cards the files above know by name and id only (each card keeps its line's source)",
+     "date": "undated", "origin": "shared/data/cards (joined from pylori, t1k2a, szefo09/dm-ocg-octgn, sura, Ether)"},
+    {"file": "cards/dm26rp3_new_cards.jsonl", "what": "DM26-RP3 new cards: faces and ids (implausible values dropped)",
+     "date": "2026-09", "origin": "sura040800-arch/-duema-inventory@0426ebf (scrape of the official site)",
+     "note": "release month inferred: the set came after the 2026-08 Ether tail"},
+    {"file": "cards/dm26rp3_reprint_ids.jsonl", "what": "DM26-RP3 printings of cards already in the pool: new official ids",
+     "date": "2026-09", "origin": "sura040800-arch/-duema-inventory@0426ebf (scrape of the official site)"},
     {"file": "../spec/regulation-research.yaml", "what": "unlimited_copies and starts_in_battle_zone name lists",
      "date": "2026-03-16", "origin": "duepa-check regulation research (shared/spec)"},
 ]
@@ -96,6 +111,7 @@ class EtherRecord:
     image_ids: list[str]
     twinpact: bool
     rules_text: list[str] = field(repr=False)
+    source: str = ""
 
 
 def as_list(value: Any) -> list[Any]:
@@ -128,7 +144,7 @@ def image_ids(pics: Any) -> list[str]:
     return ids
 
 
-def parse_ether(data: dict[str, Any]) -> EtherRecord:
+def parse_ether(data: dict[str, Any], source: str = "") -> EtherRecord:
     """Read either record shape: 2025 (top-level stats or wData + mType) or 2026 (wdata)."""
     faces_data = data.get("wdata") or data.get("wData")
     if data.get("mType") == "H":  # 超化獣: one card, the second entry is its hyper mode
@@ -138,7 +154,7 @@ def parse_ether(data: dict[str, Any]) -> EtherRecord:
     rules = list(data.get("sp") or [])
     for face in data.get("wdata") or data.get("wData") or []:
         rules.extend(face.get("sp") or [])
-    return EtherRecord(data["name"], faces, as_list(data.get("back")), image_ids(data.get("pic")), twinpact, rules)
+    return EtherRecord(data["name"], faces, as_list(data.get("back")), image_ids(data.get("pic")), twinpact, rules, source)
 
 
 # ---------------------------------------------------------------- value conversions
@@ -306,6 +322,7 @@ class Draft:
     ids: set[str] = field(default_factory=set)
     rules_text: list[str] = field(default_factory=list, repr=False)
     complete: bool = True
+    source: str = ""  # where the faces came from
 
 
 class Builder:
@@ -320,7 +337,7 @@ class Builder:
         self.records: dict[str, EtherRecord] = {}
         for file in ("ether_allcards_2025-12-17.json", "ether_carddata_tail_2026.json"):
             for data in self._json(cards_dir / file):
-                self.records.setdefault(data["name"], parse_ether(data))
+                self.records.setdefault(data["name"], parse_ether(data, file))
         regulation = yaml.safe_load((source.parent / "spec" / "regulation-research.yaml").read_text(encoding="utf-8"))
         self.unlimited = {name_key(n) for n in regulation.get("unlimited_copies", [])}
         self.battle_zone = {name_key(n) for n in regulation.get("starts_in_battle_zone", [])}
@@ -371,6 +388,7 @@ class Builder:
             if name not in grouped:
                 self.add_single_or_twinpact(self.records[name])
         self.add_known_names_without_data()
+        self.add_facts_lines()
         self.add_ids_from_setlists()
         self.add_english()
 
@@ -400,7 +418,7 @@ class Builder:
         zone = self.zone_of(name, [f for f in record.faces[:1]])
         spellings = {record.name, official, *self.spellings.all_for(name_key(record.name))}
         self.register(Draft(name, faces, layout, zone, key_spellings=spellings, ids=ids,
-                            rules_text=record.rules_text, complete=bool(faces)))
+                            rules_text=record.rules_text, complete=bool(faces), source=record.source))
 
     def add_multi_side(self, front: str, others: list[str]) -> None:
         sides = [front, *others]
@@ -410,7 +428,7 @@ class Builder:
         draft = Draft(name, faces, "multi_side", zone,
                       key_spellings={front, name, *self.spellings.all_for(name_key(front))},
                       ids=set(self.records[front].image_ids), rules_text=self.records[front].rules_text,
-                      complete=bool(faces))
+                      complete=bool(faces), source=self.records[front].source)
         self.register(draft)
         for other in others:
             for spelling in {other, self.official_name(other), *self.spellings.all_for(name_key(other))}:
@@ -440,8 +458,73 @@ class Builder:
                 parts = TWINPACT_SPLIT.split(name)
                 if len(parts) == 2:
                     name = "／".join(parts)
+            where = "opencard_cardnames.json" if key in self.spellings.official else "ether_setlists_2026.json"
             self.register(Draft(name, [], "single", "main", key_spellings=set(self.spellings.all_for(key)),
-                                ids=set(), complete=False))
+                                ids=set(), complete=False, source=where))
+
+    def add_facts_lines(self) -> None:
+        """Faces for the name-only cards, then DM26-RP3 (new cards, and new ids of known ones).
+
+        A line fills a card that has no faces yet; a card that has faces keeps them (the Ether
+        facts are Japanese, and they win over a line translated from English set data)."""
+        cards_dir = self.source / "cards"
+        self.dropped_values: list[str] = []
+        self.facts_not_used: list[str] = []
+        for file in ("facts_for_name_only_cards.jsonl", "dm26rp3_new_cards.jsonl"):
+            for data in extra_facts.read_lines(cards_dir / file):
+                line = extra_facts.read_facts(data, file, self.zone_of_type)
+                if line is None:
+                    continue
+                self.dropped_values += line.dropped
+                self.fill(line)
+        for data in extra_facts.read_lines(cards_dir / "dm26rp3_reprint_ids.jsonl"):
+            draft = self.card_for(data.get("_pool_name") or data["name"])
+            if draft is None:
+                raise SystemExit(f"dm26rp3_reprint_ids.jsonl: {data['name']!r} is not one pool card")
+            draft.ids |= set(data.get("ids") or ())
+
+    def zone_of_type(self, type_name: str) -> str:
+        return extra_facts.zone_of_type_name(type_name, self.type_zones)
+
+    @cached_property
+    def type_zones(self) -> dict[str, str]:
+        return extra_facts.zone_table(self.types.rows, LOCATION_ZONE)
+
+    def fill(self, line: extra_facts.FactsLine) -> None:
+        found = {id(d): d for d in self.by_key.get(name_key(line.name), [])}
+        drafts = list(found.values())
+        zone = self.line_zone(line)
+        if not drafts:
+            name = line.name
+            spellings = {name, *self.spellings.all_for(name_key(name))}
+            self.register(Draft(name, line.faces, line.layout, zone, key_spellings=spellings, ids=set(line.ids),
+                                complete=True, source=line.source))
+            draft = self.drafts[name]
+        elif len(drafts) == 1:
+            draft = drafts[0]
+            draft.ids |= set(line.ids)
+            if draft.complete:
+                self.facts_not_used.append(f"{line.name}: {draft.name} has faces already")
+                return
+            draft.faces, draft.layout, draft.zone = line.faces, line.layout, zone
+            draft.complete, draft.source = True, line.source
+            if line.layout == "twinpact" and draft.name != line.name:
+                draft.aliases.add(draft.name)
+                del self.drafts[draft.name]
+                draft.name = line.name
+                self.drafts[draft.name] = draft
+                self.by_key[name_key(line.name)].append(draft)
+        else:
+            raise SystemExit(f"facts line {line.name!r} names {len(drafts)} pool cards")
+        for english in line.english:
+            self.add_english_name(draft.name, english)
+
+    def line_zone(self, line: extra_facts.FactsLine) -> str:
+        """The regulation's battle-zone list wins; else the zone of the first side's type."""
+        names = [line.name, *(f.name for f in line.faces)]
+        if any(name_key(n) in self.battle_zone for n in names):
+            return "starts_in_battle_zone"
+        return self.zone_of_type(line.faces[0].type)
 
     def card_for(self, spelling: str) -> Draft | None:
         """The one draft a spelling names (its own name first, else a side of one multi-side card)."""
@@ -532,7 +615,8 @@ class Builder:
         exceeds = key in self.unlimited or any(MORE_THAN_FOUR.search(t) for t in draft.rules_text)
         card = Card(name=draft.name, faces=tuple(draft.faces), layout=draft.layout, zone=draft.zone,
                     may_exceed_four=exceeds, aliases=tuple(sorted(aliases)),
-                    english=tuple(sorted(draft.english)), ids=tuple(sorted(draft.ids)), complete=draft.complete)
+                    english=tuple(sorted(draft.english)), ids=tuple(sorted(draft.ids)), complete=draft.complete,
+                    source=draft.source)
         return card.replace(partner_eligible=card.partner_problem(5) is None)
 
 
@@ -588,7 +672,7 @@ def report(builder: Builder, cards: list[Card]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--source", type=Path, default=default_shared() / "data")
     parser.add_argument("--out", type=Path, default=REPO / "card_data")
     parser.add_argument("--report", action="store_true", help="print counts after building")
     args = parser.parse_args(argv)

@@ -23,6 +23,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from shared_dir import default_shared  # noqa: E402
 
 from duepa_check.cards import CardPool  # noqa: E402
 from duepa_check.regulation import (  # noqa: E402
@@ -188,7 +191,7 @@ def cross_check(regulation: Regulation, research: dict, pool: CardPool, on: date
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--source", type=Path, default=default_shared())
     parser.add_argument("--out", type=Path, default=ROOT / "card_data")
     args = parser.parse_args(argv)
     try:

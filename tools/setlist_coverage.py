@@ -18,6 +18,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from shared_dir import default_shared  # noqa: E402
 
 from duepa_check.cards import CardPool  # noqa: E402
 
@@ -50,7 +53,7 @@ def measure(pool: CardPool, rows: list[tuple[str, str]]) -> tuple[Counter[str], 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--source", type=Path, default=default_shared() / "data")
     parser.add_argument("--show", type=int, default=50, help="how many unresolved names to list")
     args = parser.parse_args(argv)
     rows = printings(args.source)
