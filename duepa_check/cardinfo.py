@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from .cards import ZONE_LABELS, Card, Lookup
+from .cards import Card, Lookup
+from .messages import msg, text
 from .regulation import STATUS_LABELS, Regulation
 
 
@@ -21,7 +22,7 @@ def card_json(card: Card, regulation: Regulation, on: date) -> dict:
         "faces": [face.to_json() for face in card.faces],
         "zone": card.zone,
         "partner_eligible": card.partner_eligible,
-        "partner_reason": problem or "a creature of cost 5 or more in the main deck",
+        "partner_reason": text(problem) if problem else "a creature of cost 5 or more in the main deck",
         "may_exceed_four": card.may_exceed_four,
         "status": regulation.status(card.name, on),
         "status_since": _iso(regulation.since(card.name, on)),
@@ -54,9 +55,9 @@ def render_card(console, card: Card, regulation: Regulation, on: date) -> None:
         table.add_row("face", f"《{escape(face.name)}》 {civilization_markup(face.civilizations)}  {stats}{races}")
     if not card.complete:
         table.add_row("data", "[yellow]known card, no data yet (run duepa-check update)[/]")
-    table.add_row("zone", escape(ZONE_LABELS[card.zone]))
+    table.add_row("zone", escape(text(msg(f"zone.{card.zone}"))))
     problem = card.partner_problem()
-    table.add_row("partner", "[green]eligible[/]" if problem is None else f"[red]not eligible[/]: {escape(problem)}")
+    table.add_row("partner", "[green]eligible[/]" if problem is None else f"[red]not eligible[/]: {escape(text(problem))}")
     if card.may_exceed_four:
         table.add_row("copies", "may be put in a deck more than 4 times (may repeat in デュエパーティー)")
     status = regulation.status(card.name, on)

@@ -23,6 +23,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .errors import DuepaError
+from .messages import Msg
 from .names import closest_keys, display_name, name_key
 
 CIVILIZATIONS = ("光", "水", "闇", "火", "自然")
@@ -137,20 +138,20 @@ class Card:
     def creature_face(self) -> Face | None:
         return next((f for f in self.faces if f.is_creature), None)
 
-    def partner_problem(self, min_cost: int = 5) -> str | None:
-        """Why this card cannot be the partner, or None when it can."""
+    def partner_problem(self, min_cost: int = 5) -> Msg | None:
+        """Why this card cannot be the partner (a message to put into words), or None when it can."""
         if not self.complete or not self.faces:
-            return "no card data yet for this card (its type and cost are unknown)"
+            return Msg("partner-problem.no-data", {})
         if self.zone != "main":
-            return f"it cannot be in the main deck ({ZONE_LABELS[self.zone]})"
+            return Msg("partner-problem.not-main-deck", {"zone": Msg(f"zone.{self.zone}", {})})
         creature = self.creature_face if self.layout != "multi_side" else (
             self.faces[0] if self.faces[0].is_creature else None
         )
         if creature is None:
-            return f"it is not a creature (type {self.faces[0].type})"
+            return Msg("partner-problem.not-creature", {"type": self.faces[0].type})
         if not cost_at_least(creature.cost, min_cost):
-            side = "its creature side costs" if self.layout == "twinpact" else "it costs"
-            return f"{side} {creature.cost}, less than {min_cost}"
+            key = "partner-problem.cost.twinpact" if self.layout == "twinpact" else "partner-problem.cost"
+            return Msg(key, {"cost": creature.cost, "minimum": min_cost})
         return None
 
     def to_json(self) -> dict[str, object]:
@@ -196,12 +197,7 @@ class Card:
         )
 
 
-ZONE_LABELS = {
-    "main": "main deck",
-    "hyperspatial": "超次元ゾーン: psychic, dragheart or rule plus",
-    "super_gr": "超GRゾーン: GR creature",
-    "starts_in_battle_zone": "starts the game in the battle zone",
-}
+ZONES = ("main", "hyperspatial", "super_gr", "starts_in_battle_zone")  # said through the catalogues' zone.* keys
 
 
 class Lookup:

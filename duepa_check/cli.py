@@ -141,7 +141,7 @@ def check(
     if output_format is OutputFormat.json:
         print(render_json(results, info))
     elif output_format is OutputFormat.github:
-        sys.stdout.write(render_github(results))
+        sys.stdout.write(render_github(results, info.lang))
     elif output_format is OutputFormat.sarif:
         from .sarif import render_sarif
 
@@ -292,10 +292,10 @@ def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool) -> int
     """stats needs every line to be a card: show (on stderr) the problems check would, exit 1."""
     from .checker import DeckResult
     from .report import RunInfo, render_text
-    from .rules import RULES, Context
+    from .rules import Context, run_rules
 
     context = Context(as_of=date.today(), regulation=regulation)
-    violations = [v for rule in ("DP100", "DP101", "DP102") for v in RULES[rule].check(deck, context)]
+    violations = run_rules(deck, context, only=("DP100", "DP101", "DP102"))
     violations.sort(key=lambda v: v.line or 0)
     result = DeckResult(path=deck.path, violations=violations)
     console = _console(no_color, stderr=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .errors import DuepaError
+from .messages import Msg
 
 MAX_BYTES = 1_000_000  # a 60-card list is a few kilobytes; anything this big is not a decklist
 MAX_COUNT = 999
@@ -45,11 +46,11 @@ class Entry(NamedTuple):
 
 
 class ParseProblem(NamedTuple):
-    """A line that names no card, and why."""
+    """A line that names no card, and why (a message key and its arguments)."""
 
     line: int
     text: str
-    message: str
+    message: Msg
 
 
 class DeckList:
@@ -283,11 +284,11 @@ def _add_entry(deck: DeckList, number: int, text: str, is_partner: bool) -> None
 
 
 # A batch of decks repeats the same lines ('1 ボルシャック・ドラゴン'): parse each text once.
-_PARSED_LINES: dict[str, tuple[int, str, str | None]] = {}
+_PARSED_LINES: dict[str, tuple[int, str, Msg | None]] = {}
 _PARSED_LINES_LIMIT = 50_000
 
 
-def _parse_card_line(text: str) -> tuple[int, str, str | None]:
+def _parse_card_line(text: str) -> tuple[int, str, Msg | None]:
     """(count, name, problem or None) for the text of a card line."""
     counted = parse_count_and_name(text)
     count, name = counted if counted else (1, text)
@@ -295,15 +296,17 @@ def _parse_card_line(text: str) -> tuple[int, str, str | None]:
     return count, name, _name_problem(name, count)
 
 
-def _name_problem(name: str, count: int) -> str | None:
+def _name_problem(name: str, count: int) -> Msg | None:
     if count > MAX_COUNT:
-        return f"count {count if count < 10**9 else 'of ten digits or more'} is not a number of cards"
+        if count < 10**9:
+            return Msg("parse.count-too-large", {"count": count})
+        return Msg("parse.count-ten-digits", {})
     if not name or _NOT_A_NAME.match(name):
-        return "not a card name, a comment (# or //) or a section header"
+        return Msg("parse.not-a-card-line", {})
     if len(name) > MAX_NAME_LENGTH:
-        return f"longer than any card name ({len(name)} characters)"
+        return Msg("parse.name-too-long", {"length": len(name)})
     if _CONTROL.search(name):
-        return "contains control characters"
+        return Msg("parse.control-characters", {})
     return None
 
 
@@ -320,7 +323,7 @@ def parse_structured(data: Any, path: str, line_of: dict[int, int]) -> DeckList:
         raise DeckInputError(f"{path}: expected a mapping with 'partner' and 'cards'")
     unknown = sorted(str(k) for k in data if str(k) not in {"partner", "cards", "name", "title", "author"})
     if unknown:
-        deck.problems.append(ParseProblem(1, unknown[0], f"unknown key {unknown[0]!r} (expected partner, cards)"))
+        deck.problems.append(ParseProblem(1, unknown[0], Msg("parse.unknown-key", {"key": unknown[0]})))
     partner = data.get("partner")
     if partner is not None:
         _add_structured(deck, partner, line_of, True, "partner")
@@ -340,7 +343,7 @@ def _add_structured(deck: DeckList, item: Any, line_of: dict[int, int], is_partn
         name, count = item, 1
     if not isinstance(name, str) or not isinstance(count, int) or isinstance(count, bool) or count < 0:
         shown = str(item)[:60] if not isinstance(item, (list, dict)) else f"<{type(item).__name__}>"
-        deck.problems.append(ParseProblem(line, shown, f"{where}: expected a name or {{name, count}}"))
+        deck.problems.append(ParseProblem(line, shown, Msg("parse.not-a-name-or-mapping", {"where": where})))
         return
     name = name.strip().strip("《》").strip()
     problem = _name_problem(name, count)

@@ -1,7 +1,8 @@
 """Render check results: a table per deck, the JSON contract, GitHub annotations.
 
 Renderers take plain results and return text (or print to a rich Console); they never
-decide legality. Only the terminal renderer imports rich, and only when it runs: the other
+decide legality. Every word comes from the message catalogues (``duepa_check.messages``) in
+the run's language (``RunInfo.lang``); JSON keys, rule ids and names never change with it. Only the terminal renderer imports rich, and only when it runs: the other
 formats, and text that is not going to a terminal, start without it.
 """
 
@@ -14,7 +15,8 @@ from typing import NamedTuple
 
 from . import __version__
 from .checker import DeckResult
-from .rules import ERROR
+from .messages import DEFAULT_LANG, Listed, Msg, msg, plural, text
+from .rules import ERROR, Violation
 
 
 class RunInfo(NamedTuple):
@@ -23,6 +25,7 @@ class RunInfo(NamedTuple):
     as_of: date
     data_date: date
     data_source: str  # "embedded" or the user data dir
+    lang: str = DEFAULT_LANG  # the language of messages, hints and labels
 
 
 def summary(results: Sequence[DeckResult]) -> dict[str, int]:
@@ -35,7 +38,7 @@ def summary(results: Sequence[DeckResult]) -> dict[str, int]:
     }
 
 
-def deck_json(result: DeckResult) -> dict:
+def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
     partner = result.partner
     data: dict = {
         "path": result.path,
@@ -44,7 +47,7 @@ def deck_json(result: DeckResult) -> dict:
             {"name": partner.name, "civilizations": list(partner.civilizations)} if partner else None
         ),
         "card_count": result.card_count,
-        "violations": [v.to_json() for v in result.violations],
+        "violations": [v.to_json(lang) for v in result.violations],
     }
     if result.error is not None:
         data["error"] = result.error
@@ -61,7 +64,7 @@ def json_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
             "data_date": info.data_date.isoformat(),
             "data_source": info.data_source,
         },
-        "decks": [deck_json(r) for r in results],
+        "decks": [deck_json(r, info.lang) for r in results],
         "summary": summary(results),
     }
 
@@ -107,7 +110,13 @@ def _escape_github(text: str, property_value: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if property_value else text
 
 
-def render_github(results: Sequence[DeckResult]) -> str:
+def full_text(violation: Violation, lang: str = DEFAULT_LANG) -> str:
+    """The message with its hint in parentheses: one string, for GitHub annotations and SARIF."""
+    message, hint = violation.texts(lang)
+    return text(msg("report.with-hint", message=message, hint=hint), lang) if hint else message
+
+
+def render_github(results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> str:
     """One workflow command per problem: ::error file=PATH,line=N,title=DPxxx::message."""
     lines = []
     for result in results:
@@ -117,9 +126,8 @@ def render_github(results: Sequence[DeckResult]) -> str:
         for v in result.violations:
             level = "error" if v.severity == ERROR else "warning"
             where = f"file={path}" + (f",line={v.line}" if v.line else "")
-            text = v.message + (f" (hint: {v.hint})" if v.hint else "")
             title = _escape_github(f"{v.rule} {v.name}", property_value=True)
-            lines.append(f"::{level} {where},title={title}::{_escape_github(text)}")
+            lines.append(f"::{level} {where},title={title}::{_escape_github(full_text(v, lang))}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -130,7 +138,7 @@ def render_github(results: Sequence[DeckResult]) -> str:
 # rich and keeps each problem on one line. What is said comes from the helpers below, so the
 # two cannot drift apart.
 
-PROBLEM_COLUMNS = ("rule", "line", "card", "problem", "hint")
+PROBLEM_COLUMNS = ("rule", "line", "card", "problem", "hint")  # catalogue keys column.*
 SUMMARY_COLUMNS = ("deck", "partner", "civilizations", "verdict", "errors", "warnings")
 CIVILIZATION_STYLES = {"光": "yellow", "水": "blue", "闇": "bright_black", "火": "red", "自然": "green", "無色": "white"}
 
@@ -142,37 +150,63 @@ def _shown(result: DeckResult, quiet: bool) -> bool:
     return not (quiet and result.legal and not result.violations)
 
 
-def _many(count: int, noun: str) -> str:
-    return f"{count} {noun}{'s' * (count != 1)}"
+def _many(noun: str, count: int) -> Msg:
+    """"3 errors" / "エラー3件": ``count.NOUN.one``/``.other`` in the catalogue."""
+    return msg(plural(f"count.{noun}", count), count=count)
 
 
-def _counts(result: DeckResult) -> str:
-    return f"{_many(result.errors, 'error')}, {_many(result.warnings, 'warning')}"
+def _counts(result: DeckResult, lang: str) -> str:
+    return text(msg("report.counts", errors=_many("error", result.errors), warnings=_many("warning", result.warnings)), lang)
 
 
-def _summary_verdict(result: DeckResult) -> str:
-    return "legal" if result.legal else ("unreadable" if result.error else "not legal")
+def _verdict_line(result: DeckResult, lang: str, verdict: str | None = None) -> str:
+    """"✔ legal (0 errors, 1 warning)"; ``verdict`` replaces the verdict words (rich adds markup)."""
+    if verdict is None:
+        verdict = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
+    return text(msg("report.verdict", verdict=verdict, counts=_counts(result, lang)), lang)
 
 
-def _totals_line(results: Sequence[DeckResult]) -> str:
+def _summary_verdict(result: DeckResult, lang: str) -> str:
+    key = "summary.legal" if result.legal else ("summary.unreadable" if result.error else "summary.not-legal")
+    return text(msg(key), lang)
+
+
+def _totals_line(results: Sequence[DeckResult], lang: str) -> str:
     totals = summary(results)
-    unreadable = f", {totals['unreadable']} unreadable" if totals["unreadable"] else ""
-    return (
-        f"{_many(totals['decks'], 'deck')}: {totals['legal']} legal, {_many(totals['errors'], 'error')}, "
-        f"{_many(totals['warnings'], 'warning')}{unreadable}"
+    key = "report.totals.unreadable" if totals["unreadable"] else "report.totals"
+    line = msg(
+        key, decks=_many("deck", totals["decks"]), legal=totals["legal"], errors=_many("error", totals["errors"]),
+        warnings=_many("warning", totals["warnings"]), unreadable=totals["unreadable"],
     )
+    return text(line, lang)
 
 
 def _data_line(info: RunInfo) -> str:
-    return f"regulation as of {info.as_of} (data up to {info.data_date}, {info.data_source})"
+    source = msg("data.embedded") if info.data_source == "embedded" else info.data_source
+    return text(msg("report.data", as_of=info.as_of, data_date=info.data_date, source=source), info.lang)
+
+
+def _header(result: DeckResult, lang: str, path: str, partner: str | None = None) -> str:
+    """"PATH  partner 《NAME》 火 自然  cards 60"; rich passes its marked-up path and partner."""
+    if partner is None:
+        found = result.partner
+        partner = (
+            text(msg("report.partner", name=found.name, civilizations=_civilizations(found.civilizations)), lang)
+            if found else text(msg("report.no-partner"), lang)
+        )
+    return text(msg("report.header", path=path, partner=partner, count=result.card_count), lang)
+
+
+def _columns(keys: Sequence[str], lang: str) -> tuple[str, ...]:
+    return tuple(text(msg(f"column.{key}"), lang) for key in keys)
 
 
 def _footer_wanted(results: Sequence[DeckResult], quiet: bool) -> bool:
     return not quiet and any(result.error is None for result in results)  # nothing was judged otherwise
 
 
-def _civilizations(civilizations: Sequence[str]) -> str:
-    return " ".join(civilizations) or "無色"
+def _civilizations(civilizations: Sequence[str]) -> Listed:
+    return Listed(tuple(civilizations), "sep.civilizations.words", "civilization.colorless")
 
 
 # A cell shows control characters (from a broken decklist line) as U+FFFD: raw, an ESC or a C1
@@ -188,99 +222,102 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
     """The text report without rich or colour: header, problem table, verdict per deck."""
     from .boxtable import box_table
 
+    lang = info.lang
     out: list[str] = []
     for result in results:
         if not _shown(result, quiet):
             continue
-        partner = result.partner
-        who = f"《{partner.name}》 {_civilizations(partner.civilizations)}" if partner else "none"
-        out.append(f"{result.path}  partner {who}  cards {result.card_count}")
+        out.append(_header(result, lang, result.path))
         if result.violations:
-            rows = [
-                (v.rule, str(v.line) if v.line else "", flat(v.card or ""), flat(v.message), flat(v.hint))
-                for v in result.violations
-            ]
-            out.append(box_table(PROBLEM_COLUMNS, rows))
-        out.append(("✔ legal" if result.legal else "✘ not legal") + f" ({_counts(result)})")
+            rows = []
+            for v in result.violations:
+                message, hint = v.texts(lang)
+                rows.append((v.rule, str(v.line) if v.line else "", flat(v.card or ""), flat(message), flat(hint)))
+            out.append(box_table(_columns(PROBLEM_COLUMNS, lang), rows))
+        out.append(_verdict_line(result, lang))
     if len(results) > 1:
         rows = [
             (
                 r.path,
                 r.partner.name if r.partner else "",
-                _civilizations(r.partner.civilizations) if r.partner else "",
-                _summary_verdict(r),
+                text(_civilizations(r.partner.civilizations), lang) if r.partner else "",
+                _summary_verdict(r, lang),
                 str(r.errors),
                 str(r.warnings),
             )
             for r in results
         ]
-        out.append(box_table(SUMMARY_COLUMNS, rows, title="summary"))
-        out.append(_totals_line(results))
+        out.append(box_table(_columns(SUMMARY_COLUMNS, lang), rows, title=text(msg("report.summary-title"), lang)))
+        out.append(_totals_line(results, lang))
     if _footer_wanted(results, quiet):
         out.append(_data_line(info))
     return "".join(line + "\n" for line in out)
 
 
-def civilization_markup(civilizations: Sequence[str]) -> str:
+def civilization_markup(civilizations: Sequence[str], lang: str = DEFAULT_LANG) -> str:
     if not civilizations:
-        return "[white]無色[/]"
-    return " ".join(f"[{CIVILIZATION_STYLES[c]}]{c}[/]" for c in civilizations)
+        return f"[white]{text(msg('civilization.colorless'), lang)}[/]"
+    return text(Listed(tuple(f"[{CIVILIZATION_STYLES[c]}]{c}[/]" for c in civilizations), "sep.civilizations.words"), lang)
 
 
 def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> None:
     """The text report drawn by rich on ``console``: colour, and cells wrapped to its width."""
     from rich.markup import escape
 
+    lang = info.lang
     for result in results:
         if not _shown(result, quiet):
             continue
         # The header is printed even with --quiet: a table of problems must say which deck it is about.
         partner = result.partner
-        who = f"《{escape(partner.name)}》 {civilization_markup(partner.civilizations)}" if partner else "[red]none[/]"
-        console.print(f"[bold]{escape(result.path)}[/]  partner {who}  cards {result.card_count}")
+        who = (
+            text(msg("report.partner", name=escape(partner.name), civilizations=civilization_markup(partner.civilizations, lang)), lang)
+            if partner else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
+        )
+        console.print(_header(result, lang, f"[bold]{escape(result.path)}[/]", who))
         if result.violations:
             from rich.table import Table  # here: a legal deck's report has no table to import
 
             table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
-            for column in PROBLEM_COLUMNS:
+            for column in _columns(PROBLEM_COLUMNS, lang):
                 table.add_column(column, overflow="fold")
             for v in result.violations:
                 style = "red" if v.severity == ERROR else "yellow"
+                message, hint = v.texts(lang)
                 table.add_row(
                     f"[{style}]{v.rule}[/]",
                     str(v.line) if v.line else "",
                     escape(v.card or ""),
-                    escape(v.message),
-                    f"[dim]{escape(v.hint)}[/]",
+                    escape(message),
+                    f"[dim]{escape(hint)}[/]",
                 )
             console.print(table)
-        if result.legal:
-            console.print(f"[bold green]✔ legal[/] ({_counts(result)})")
-        else:
-            console.print(f"[bold red]✘ not legal[/] ({_counts(result)})")
+        words = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
+        style = "bold green" if result.legal else "bold red"
+        console.print(_verdict_line(result, lang, f"[{style}]{escape(words)}[/]"))
     if len(results) > 1:
-        render_summary_table(console, results)
+        render_summary_table(console, results, lang)
     if _footer_wanted(results, quiet):
         console.print(_data_line(info), style="dim", markup=False)
 
 
-def render_summary_table(console, results: Sequence[DeckResult]) -> None:
+def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title="summary", show_header=True, header_style="bold")
-    for column in SUMMARY_COLUMNS:
+    table = Table(title=text(msg("report.summary-title"), lang), show_header=True, header_style="bold")
+    for column in _columns(SUMMARY_COLUMNS, lang):
         table.add_column(column, overflow="fold")
     for result in results:
         partner = result.partner
-        verdict = _summary_verdict(result)
+        verdict = escape(_summary_verdict(result, lang))
         table.add_row(
             escape(result.path),
             escape(partner.name) if partner else "",
-            civilization_markup(partner.civilizations) if partner else "",
+            civilization_markup(partner.civilizations, lang) if partner else "",
             f"[green]{verdict}[/]" if result.legal else f"[red]{verdict}[/]",
             str(result.errors),
             str(result.warnings),
         )
     console.print(table)
-    console.print(_totals_line(results), markup=False)
+    console.print(_totals_line(results, lang), markup=False)

@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from . import __version__
 from .checker import DeckResult
-from .report import RunInfo, summary
+from .report import RunInfo, full_text, summary
 from .rules import ERROR, RULES
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -60,11 +60,7 @@ def artifact_location(path: str) -> dict:
     return {"uri": quote(pure.as_posix(), safe="/"), "uriBaseId": SRCROOT}
 
 
-def _message(message: str, hint: str) -> str:
-    return message + (f" (hint: {hint})" if hint else "")
-
-
-def _result(path: str, violation, rule_index: dict[str, int]) -> dict:
+def _result(path: str, violation, rule_index: dict[str, int], lang: str) -> dict:
     physical: dict = {"artifactLocation": artifact_location(path)}
     if violation.line:
         physical["region"] = {"startLine": violation.line}
@@ -74,7 +70,7 @@ def _result(path: str, violation, rule_index: dict[str, int]) -> dict:
     result.update(
         {
             "level": _level(violation.severity),
-            "message": {"text": _message(violation.message, violation.hint)},
+            "message": {"text": full_text(violation, lang)},
             "locations": [{"physicalLocation": physical}],
         }
     )
@@ -97,7 +93,7 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
     modules = [RULES[rule_id] for rule_id in sorted(RULES)]
     rule_index = {module.ID: index for index, module in enumerate(modules)}
     sarif_results = [
-        _result(result.path, violation, rule_index)
+        _result(result.path, violation, rule_index, info.lang)
         for result in results
         for violation in result.violations  # already in line order per deck
     ]

@@ -22,7 +22,7 @@ from . import (
     unknown_card,
     unparsable_line,
 )
-from .base import ERROR, WARNING, Context, Violation
+from .base import ERROR, WARNING, Context, Finding, Violation, finding
 
 RULES: dict[str, ModuleType] = {
     module.ID: module
@@ -52,17 +52,23 @@ RULE_IDS: dict[str, str] = {
 }
 
 
-def run_rules(deck, context: Context) -> list[Violation]:
-    """Every violation of every enabled rule, with house-rule severities, in line order."""
+def run_rules(deck, context: Context, only: tuple[str, ...] | None = None) -> list[Violation]:
+    """Every violation of every enabled rule (or of the ``only`` ids), in line order.
+
+    Rules yield Findings; here each gets its rule's id and name and the severity the house
+    rules give it (else the rule's own).
+    """
     found: list[Violation] = []
     for rule in RULES.values():
-        if rule.ID in context.config.disable:
+        if rule.ID in context.config.disable or (only is not None and rule.ID not in only):
             continue
-        severity = context.config.severity.get(rule.ID)
-        for violation in rule.check(deck, context):
-            found.append(violation._replace(severity=severity) if severity else violation)
+        severity = context.config.severity.get(rule.ID) or rule.SEVERITY
+        found.extend(
+            Violation(rule.ID, rule.NAME, severity, line, card, message, hint)
+            for line, card, message, hint in rule.check(deck, context)
+        )
     found.sort(key=lambda v: (v.line is not None, v.line or 0, v.rule))
     return found
 
 
-__all__ = ["ERROR", "RULES", "RULE_IDS", "WARNING", "Context", "Violation", "run_rules"]
+__all__ = ["ERROR", "RULES", "RULE_IDS", "WARNING", "Context", "Finding", "Violation", "finding", "run_rules"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Violation, names_list, quoted, shared_side_zone
+from .base import ERROR, Context, Finding, finding, names_list, shared_side_zone
 
 ID = "DP101"
 NAME = "ambiguous-card"
@@ -17,12 +17,11 @@ SEVERITY = ERROR
 CONF = ()
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     for entry, found in deck.unresolved:
         if len(found.cards) > 1 and shared_side_zone(found) is None:  # else DP006 reports it
             names = [c.name for c in found.cards]
-            yield Violation(
-                ID, NAME, SEVERITY, entry.line or None, entry.name,
-                f"{quoted(entry.name)} matches {len(names)} cards: {names_list(names)}",
-                f"write the full official name, e.g. {quoted(names[0])}",
+            yield finding(
+                entry.line or None, entry.name, "ambiguous-card.matches", hint="ambiguous-card.matches.hint",
+                card=entry.name, count=len(names), names=names_list(names), first=names[0],
             )

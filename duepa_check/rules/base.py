@@ -1,7 +1,10 @@
-"""What every rule shares: the Violation it yields and the Context it reads.
+"""What every rule shares: the Finding it yields, the Violation it becomes, the Context it reads.
 
 A rule is a module with ``ID``, ``NAME``, ``SEVERITY``, ``CONF`` (the house-rule keys it
-reads) and one pure ``check(deck, context)`` that yields Violations. Its docstring is the
+reads) and one pure ``check(deck, context)`` that yields Findings: a line, a card, and a
+message key with its arguments (``finding(...)``), never a sentence. ``run_rules`` stamps the
+rule's id, name and severity on each (as yamllint's linter does), and renderers put the
+message into words in the chosen language (``duepa_check.messages``). Its docstring is the
 player-facing explanation shown by ``duepa-check rules`` and in the README. No rule prints.
 """
 
@@ -14,6 +17,7 @@ from typing import NamedTuple
 from ..cards import Card
 from ..config import FormatConfig
 from ..deck import Deck, DeckCard
+from ..messages import DEFAULT_LANG, Listed, Msg, msg, text
 from ..regulation import UNRESTRICTED, Regulation
 
 ERROR = "error"
@@ -25,18 +29,40 @@ WARNING = "warning"
 # compiled), and a dozen of them were a fifth of what checking one deck costs over `import typer`.
 
 
+class Finding(NamedTuple):
+    """What a rule yields: where, and what to say (not yet in words)."""
+
+    line: int | None
+    card: str | None
+    message: Msg
+    hint: Msg | None = None
+
+
+def finding(line: int | None, card: str | None, key: str, /, hint: str | Msg | None = None, **args) -> Finding:
+    """A finding whose message is ``key`` with ``args``; a ``hint`` given as a key takes the same args."""
+    return Finding(line, card, Msg(key, args), Msg(hint, args) if isinstance(hint, str) else hint)
+
+
 class Violation(NamedTuple):
     rule: str
     name: str
     severity: str
     line: int | None
     card: str | None
-    message: str
-    hint: str = ""
+    message: Msg
+    hint: Msg | None = None
 
-    def to_json(self) -> dict:
-        """The violation object of the JSON contract (keys in this order)."""
-        return self._asdict()
+    def texts(self, lang: str = DEFAULT_LANG) -> tuple[str, str]:
+        """(message, hint) in words; the hint is "" when there is none."""
+        return text(self.message, lang), (text(self.hint, lang) if self.hint is not None else "")
+
+    def to_json(self, lang: str = DEFAULT_LANG) -> dict:
+        """The violation object of the JSON contract (keys in this order), its text in ``lang``."""
+        message, hint = self.texts(lang)
+        return {
+            "rule": self.rule, "name": self.name, "severity": self.severity, "line": self.line,
+            "card": self.card, "message": message, "hint": hint,
+        }
 
 
 class Context(NamedTuple):
@@ -72,13 +98,14 @@ def quoted(name: str) -> str:
     return f"《{name}》"
 
 
-def names_list(names: Iterable[str]) -> str:
-    return ", ".join(quoted(n) for n in names)
+def names_list(names: Iterable[str]) -> Listed:
+    """《A》, 《B》 (the separator is the language's)."""
+    return Listed(tuple(quoted(n) for n in names), "sep.names")
 
 
-def civilization_text(civilizations: Iterable[str]) -> str:
-    civs = list(civilizations)
-    return "/".join(civs) if civs else "無色"
+def civilization_text(civilizations: Iterable[str]) -> Listed:
+    """A card's civilizations as 水/自然 (無色 when it has none)."""
+    return Listed(tuple(civilizations), "sep.civilizations", "civilization.colorless")
 
 
 def line_of(card: DeckCard) -> int | None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Violation, civilization_text, line_of, quoted
+from ..messages import Listed
+from .base import ERROR, Context, Finding, civilization_text, finding, line_of
 
 ID = "DP005"
 NAME = "civilization"
@@ -18,20 +19,19 @@ SEVERITY = ERROR
 CONF = ()
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     partner = deck.partner
     if partner is None or not partner.card.complete:
         return
     allowed = set(partner.card.civilizations)
-    allowed_text = " ".join(partner.card.civilizations) or "no civilization"
+    allowed_text = Listed(partner.card.civilizations, "sep.civilizations.words", "civilization.none")
     for deck_card in deck.cards:
         card = deck_card.card
         if deck_card is partner or not card.complete or allowed.issuperset(card.civilizations):
             continue
         outside = [c for c in card.civilizations if c not in allowed]
-        yield Violation(
-            ID, NAME, SEVERITY, line_of(deck_card), card.name,
-            f"{quoted(card.name)} is {civilization_text(card.civilizations)}, but the partner "
-            f"{quoted(partner.card.name)} has no {'/'.join(outside)}",
-            f"the partner allows {allowed_text} and 無色 cards; remove this card or choose another partner",
+        yield finding(
+            line_of(deck_card), card.name, "civilization.outside", hint="civilization.outside.hint",
+            card=card.name, civilizations=civilization_text(card.civilizations), partner=partner.card.name,
+            outside=civilization_text(outside), allowed=allowed_text,
         )

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Violation
+from ..messages import plural
+from .base import ERROR, Context, Finding, finding
 
 ID = "DP001"
 NAME = "deck-size"
@@ -16,14 +17,13 @@ SEVERITY = ERROR
 CONF = ("deck_size",)
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     wanted, count = context.config.deck_size, deck.card_count
     if count == wanted:
         return
     difference = abs(count - wanted)
-    action = f"add {difference}" if count < wanted else f"remove {difference}"
-    yield Violation(
-        ID, NAME, SEVERITY, None, None,
-        f"the deck has {count} cards; a デュエパーティー deck has exactly {wanted}, the partner included",
-        f"{action} card{'s' if difference > 1 else ''}",
+    action = "deck-size.add" if count < wanted else "deck-size.remove"
+    yield finding(
+        None, None, plural("deck-size.count", count), hint=plural(action, difference),
+        count=count, wanted=wanted, difference=difference,
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..regulation import HALL_OF_FAME
-from .base import ERROR, Context, Violation, line_of, quoted
+from .base import ERROR, Context, Finding, finding, line_of
 
 ID = "DP009"
 NAME = "hall-of-fame"
@@ -17,7 +17,7 @@ SEVERITY = ERROR
 CONF = ("singleton",)
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     if context.config.singleton:
         return
     counts: dict[str, int] = {}
@@ -25,8 +25,7 @@ def check(deck, context: Context) -> Iterator[Violation]:
         card = deck_card.card
         counts[card.name] = counts.get(card.name, 0) + deck_card.entry.count
         if counts[card.name] > 1 and context.status(card) == HALL_OF_FAME:
-            yield Violation(
-                ID, NAME, SEVERITY, line_of(deck_card), card.name,
-                f"{quoted(card.name)} is 殿堂入り: at most one copy, the deck has {counts[card.name]}",
-                "keep one copy",
+            yield finding(
+                line_of(deck_card), card.name, "hall-of-fame.copies", hint="hall-of-fame.copies.hint",
+                card=card.name, count=counts[card.name],
             )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import WARNING, Context, Violation, line_of, quoted
+from .base import WARNING, Context, Finding, finding, line_of
 
 ID = "DP201"
 NAME = "incomplete-card-data"
@@ -17,11 +17,10 @@ SEVERITY = WARNING
 CONF = ()
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     for deck_card in deck.cards:
         if not deck_card.card.complete:
-            yield Violation(
-                ID, NAME, SEVERITY, line_of(deck_card), deck_card.card.name,
-                f"{quoted(deck_card.card.name)} is a known card with no data yet: its civilization and type were not checked",
-                "run 'duepa-check update' to fetch its data",
+            yield finding(
+                line_of(deck_card), deck_card.card.name, "incomplete-card-data.no-data",
+                hint="incomplete-card-data.no-data.hint", card=deck_card.card.name,
             )

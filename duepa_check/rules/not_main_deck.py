@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cards import ZONE_LABELS
-from .base import ERROR, Context, Violation, line_of, quoted, shared_side_zone
+from ..messages import msg
+from .base import ERROR, Context, Finding, finding, line_of, names_list, shared_side_zone
 
 ID = "DP006"
 NAME = "not-main-deck"
@@ -19,29 +19,26 @@ SEVERITY = ERROR
 CONF = ("allowed",)
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     yield from _checked_cards(deck, context)
     for entry, found in deck.unresolved:
         zone = shared_side_zone(found)
         if zone is not None:
-            cards = ", ".join(quoted(card.name) for card in found.cards)
-            yield Violation(
-                ID, NAME, SEVERITY, entry.line or None, entry.name,
-                f"{quoted(entry.name)} is a side of {cards}: not main-deck cards ({ZONE_LABELS[zone]})",
-                "remove it; デュエパーティー uses only the 60-card main deck",
+            yield finding(
+                entry.line or None, entry.name, "not-main-deck.side", hint="not-main-deck.hint",
+                card=entry.name, cards=names_list(card.name for card in found.cards), zone=msg(f"zone.{zone}"),
             )
 
 
-def _checked_cards(deck, context: Context) -> Iterator[Violation]:
+def _checked_cards(deck, context: Context) -> Iterator[Finding]:
     starters = context.regulation.starter_names
     for deck_card in deck.cards:
         card = deck_card.card
         zone = "starts_in_battle_zone" if card.name in starters else card.zone
         if zone == "main" or card.name in context.config.allowed:
             continue
-        kind = card.faces[0].type if card.faces else "card"
-        yield Violation(
-            ID, NAME, SEVERITY, line_of(deck_card), card.name,
-            f"{quoted(card.name)} ({kind}) is not a main-deck card: {ZONE_LABELS[zone]}",
-            "remove it; デュエパーティー uses only the 60-card main deck",
+        kind = card.faces[0].type if card.faces else msg("card.kind-unknown")
+        yield finding(
+            line_of(deck_card), card.name, "not-main-deck.card", hint="not-main-deck.hint",
+            card=card.name, kind=kind, zone=msg(f"zone.{zone}"),
         )

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Violation, names_list, partner_candidates, quoted
+from ..messages import Listed, msg
+from .base import ERROR, Context, Finding, finding, names_list, partner_candidates
 
 ID = "DP003"
 NAME = "partner-designation"
@@ -17,20 +18,15 @@ SEVERITY = ERROR
 CONF = ()
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     partners = deck.partner_entries
     if not partners:
         candidates = partner_candidates(deck, context.config.partner_min_cost)
-        could = f"; creatures in this deck that could be it: {names_list(candidates)}" if candidates else ""
-        yield Violation(
-            ID, NAME, SEVERITY, None, None,
-            "no partner is designated",
-            f"add a line 'パートナー: NAME' (it counts as one of the 60) or pass --partner NAME{could}",
-        )
+        hint = "partner-designation.none.hint.candidates" if candidates else "partner-designation.none.hint"
+        yield finding(None, None, "partner-designation.none", hint=hint, candidates=names_list(candidates))
     elif len(partners) > 1:
-        listed = ", ".join(f"{quoted(e.name)} (line {e.line})" for e in partners)
-        yield Violation(
-            ID, NAME, SEVERITY, partners[1].line or None, partners[1].name,
-            f"{len(partners)} partners are designated: {listed}; a deck has exactly one",
-            "keep one partner line and list the other cards as ordinary cards",
+        listed = Listed(tuple(msg("partner-designation.listed", card=e.name, line=e.line) for e in partners))
+        yield finding(
+            partners[1].line or None, partners[1].name, "partner-designation.many",
+            hint="partner-designation.many.hint", count=len(partners), partners=listed,
         )

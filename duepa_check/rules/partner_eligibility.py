@@ -10,15 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import (
-    ERROR,
-    Context,
-    Violation,
-    line_of,
-    names_list,
-    partner_candidates,
-    quoted,
-)
+from .base import ERROR, Context, Finding, finding, line_of, names_list, partner_candidates
 
 ID = "DP004"
 NAME = "partner-eligibility"
@@ -26,7 +18,7 @@ SEVERITY = ERROR
 CONF = ("partner_min_cost",)
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     partner = deck.partner
     if partner is None or not partner.card.complete:
         return
@@ -35,9 +27,8 @@ def check(deck, context: Context) -> Iterator[Violation]:
     if problem is None:
         return
     candidates = [n for n in partner_candidates(deck, minimum) if n != partner.card.name]
-    could = f"; in this deck: {names_list(candidates)}" if candidates else ""
-    yield Violation(
-        ID, NAME, SEVERITY, line_of(partner), partner.card.name,
-        f"{quoted(partner.card.name)} cannot be the partner: {problem}",
-        f"choose a creature of cost {minimum} or more{could}",
+    hint = "partner-eligibility.hint.candidates" if candidates else "partner-eligibility.hint"
+    yield finding(
+        line_of(partner), partner.card.name, "partner-eligibility.not-eligible", hint=hint,
+        card=partner.card.name, problem=problem, minimum=minimum, candidates=names_list(candidates),
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Violation, line_of, quoted
+from .base import ERROR, Context, Finding, finding, line_of
 
 ID = "DP008"
 NAME = "premium-combo"
@@ -16,7 +16,7 @@ SEVERITY = ERROR
 CONF = ("allowed",)
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     by_name = {}
     for deck_card in deck.cards:
         by_name.setdefault(deck_card.card.name, deck_card)
@@ -26,9 +26,7 @@ def check(deck, context: Context) -> Iterator[Violation]:
             continue
         later = max(first, second, key=lambda c: c.entry.line)
         other = first if later is second else second
-        yield Violation(
-            ID, NAME, SEVERITY, line_of(later), later.card.name,
-            f"{quoted(later.card.name)} and {quoted(other.card.name)} (line {other.entry.line}) are a "
-            f"プレミアム殿堂コンビ since {combo.since}: they cannot be in one deck",
-            "remove one of the two",
+        yield finding(
+            line_of(later), later.card.name, "premium-combo.both", hint="premium-combo.both.hint",
+            card=later.card.name, other=other.card.name, other_line=other.entry.line, since=combo.since,
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..regulation import PREMIUM
-from .base import ERROR, Context, Violation, line_of, quoted
+from .base import ERROR, Context, Finding, finding, line_of
 
 ID = "DP007"
 NAME = "premium-hall-of-fame"
@@ -17,16 +17,14 @@ SEVERITY = ERROR
 CONF = ("allowed", "include_unconfirmed")
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     for deck_card, status in context.restricted_cards(deck):
         card = deck_card.card
         if status != PREMIUM or card.name in context.config.allowed:
             continue
         confirmed = context.regulation.status(card.name, context.as_of) == PREMIUM
         since = context.regulation.since(card.name, context.as_of)
-        when = f" since {since}" if confirmed and since else " by the unconfirmed later change"
-        yield Violation(
-            ID, NAME, SEVERITY, line_of(deck_card), card.name,
-            f"{quoted(card.name)} is プレミアム殿堂{when}: it cannot be in a deck on {context.as_of}",
-            "remove it",
+        key = "premium-hall-of-fame.since" if confirmed and since else "premium-hall-of-fame.unconfirmed"
+        yield finding(
+            line_of(deck_card), card.name, key, hint="hint.remove-it", card=card.name, since=since, as_of=context.as_of,
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..regulation import PROHIBITED
-from .base import ERROR, Context, Violation, line_of, quoted
+from .base import ERROR, Context, Finding, finding, line_of
 
 ID = "DP010"
 NAME = "prohibited"
@@ -20,16 +20,19 @@ SEVERITY = ERROR
 CONF = ("banned", "allowed")
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     banned, allowed = context.config.banned, context.config.allowed
     if banned:
         for deck_card in deck.cards:
             name = deck_card.card.name
             if name in banned and name not in allowed:
-                why = f"banned by the house rules in {context.config.source}"
-                yield Violation(ID, NAME, SEVERITY, line_of(deck_card), name, f"{quoted(name)} is {why}", "remove it")
+                yield finding(
+                    line_of(deck_card), name, "prohibited.house-rules", hint="hint.remove-it",
+                    card=name, source=context.config.source,
+                )
     for deck_card, status in context.restricted_cards(deck):
         name = deck_card.card.name
         if status == PROHIBITED and name not in allowed and name not in banned:
-            why = f"使用禁止: {context.regulation.prohibited.get(name, '')}".rstrip(": ")
-            yield Violation(ID, NAME, SEVERITY, line_of(deck_card), name, f"{quoted(name)} is {why}", "remove it")
+            reason = context.regulation.prohibited.get(name, "").strip()
+            key = "prohibited.official.reason" if reason else "prohibited.official"
+            yield finding(line_of(deck_card), name, key, hint="hint.remove-it", card=name, reason=reason)

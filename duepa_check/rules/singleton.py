@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Violation, quoted
+from ..messages import Listed, plural
+from .base import ERROR, Context, Finding, finding
 
 ID = "DP002"
 NAME = "singleton"
@@ -19,7 +20,7 @@ SEVERITY = ERROR
 CONF = ("singleton",)
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     if not context.config.singleton:
         return
     cards = deck.cards
@@ -34,17 +35,15 @@ def check(deck, context: Context) -> Iterator[Violation]:
         if total <= 1 or copies[0].card.may_exceed_four:
             continue
         lines = [c.entry.line for c in copies]
-        where = ", ".join(str(n) if n else "--partner" for n in lines)
+        where = Listed(tuple(str(n) if n else "--partner" for n in lines), "sep.lines")
         extra = copies[-1] if len(copies) > 1 else copies[0]
         if len(copies) == 1:
-            hint = f"change the count on line {extra.entry.line} to 1"
+            hint = "singleton.hint.count"
         elif any(c.entry.is_partner for c in copies):
-            hint = f"the partner already counts as one of the 60; remove line {extra.entry.line}"
+            hint = "singleton.hint.partner"
         else:
-            hint = f"keep one: remove line {extra.entry.line}"
-        yield Violation(
-            ID, NAME, SEVERITY, extra.entry.line or None, name,
-            f"{quoted(name)} is in the deck {total} times (line{'s' if len(lines) > 1 else ''} {where}); "
-            "only one card of each name is allowed",
-            hint,
+            hint = "singleton.hint.remove"
+        yield finding(
+            extra.entry.line or None, name, plural("singleton.copies", len(lines)), hint=hint,
+            card=name, total=total, lines=where, line=extra.entry.line,
         )

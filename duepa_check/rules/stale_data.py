@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
-from .base import WARNING, Context, Violation
+from .base import WARNING, Context, Finding, finding
 
 ID = "DP202"
 NAME = "stale-regulation"
@@ -18,11 +18,9 @@ CONF = ()
 MAX_AGE = timedelta(days=183)
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     data_date = context.regulation.data_date
     if context.as_of - data_date > MAX_AGE:
-        yield Violation(
-            ID, NAME, SEVERITY, None, None,
-            f"the regulation data ends at {data_date}, more than 6 months before the check date {context.as_of}",
-            "run 'duepa-check update', or pass --as-of with the tournament's date",
+        yield finding(
+            None, None, "stale-regulation.old", hint="stale-regulation.old.hint", data_date=data_date, as_of=context.as_of,
         )

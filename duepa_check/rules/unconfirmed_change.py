@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..regulation import STATUS_LABELS
-from .base import WARNING, Context, Violation, line_of, quoted
+from ..messages import msg
+from .base import WARNING, Context, Finding, finding, line_of
 
 ID = "DP203"
 NAME = "unconfirmed-change"
@@ -18,7 +18,7 @@ SEVERITY = WARNING
 CONF = ("include_unconfirmed",)
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     regulation = context.regulation
     if context.include_unconfirmed or context.as_of <= regulation.data_date:
         return
@@ -30,8 +30,7 @@ def check(deck, context: Context) -> Iterator[Violation]:
         before = regulation.status(name, context.as_of)
         if after == before:
             continue
-        yield Violation(
-            ID, NAME, SEVERITY, line_of(deck_card), name,
-            f"an unconfirmed later change would make {quoted(name)} {STATUS_LABELS[after]} (now {STATUS_LABELS[before]})",
-            "--include-unconfirmed applies it; check the official regulation page",
+        yield finding(
+            line_of(deck_card), name, "unconfirmed-change.would", hint="unconfirmed-change.would.hint",
+            card=name, after=msg(f"status.{after}"), before=msg(f"status.{before}"),
         )

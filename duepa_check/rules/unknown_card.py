@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Violation, names_list, quoted
+from .base import ERROR, Context, Finding, finding, names_list
 
 ID = "DP100"
 NAME = "unknown-card"
@@ -17,9 +17,12 @@ SEVERITY = ERROR
 CONF = ()
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     for entry, found in deck.unresolved:
         if found.cards:
             continue
-        hint = f"did you mean {names_list(found.suggestions)}?" if found.suggestions else "check the spelling"
-        yield Violation(ID, NAME, SEVERITY, entry.line or None, entry.name, f"{quoted(entry.name)} matches no card", hint)
+        hint = "unknown-card.hint.suggestions" if found.suggestions else "unknown-card.hint"
+        yield finding(
+            entry.line or None, entry.name, "unknown-card.none", hint=hint,
+            card=entry.name, suggestions=names_list(found.suggestions),
+        )

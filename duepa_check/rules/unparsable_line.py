@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Violation
+from .base import ERROR, Context, Finding, finding
 
 ID = "DP102"
 NAME = "unparsable-line"
@@ -16,10 +16,9 @@ SEVERITY = ERROR
 CONF = ()
 
 
-def check(deck, context: Context) -> Iterator[Violation]:
+def check(deck, context: Context) -> Iterator[Finding]:
     for problem in deck.problems:
-        yield Violation(
-            ID, NAME, SEVERITY, problem.line or None, problem.text[:60],
-            f"line {problem.line}: {problem.message}",
-            "write '1 CARD NAME', comment it out with #, or delete it",
+        yield finding(
+            problem.line or None, problem.text[:60], "unparsable-line.line", hint="unparsable-line.line.hint",
+            line=problem.line, problem=problem.message,
         )
