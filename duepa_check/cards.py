@@ -200,6 +200,63 @@ class Card:
 ZONES = ("main", "hyperspatial", "super_gr", "starts_in_battle_zone")  # said through the catalogues' zone.* keys
 
 
+LAYOUTS = ("single", "twinpact", "multi_side")
+_TEXT_LISTS = ("aliases", "english", "ids")
+_FLAGS = ("partner_eligible", "may_exceed_four", "complete")
+
+
+def _is_text_list(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _is_printed_number(value: object) -> bool:
+    """A cost or power as stored: an int, ∞ or another printed text ("9000+"), or None."""
+    return value is None or type(value) is int or isinstance(value, str)
+
+
+def _face_problem(face: object) -> str | None:
+    if not isinstance(face, dict) or not isinstance(face.get("name"), str) or not isinstance(face.get("type"), str):
+        return "has a face without a name and a type"
+    civilizations = face.get("civilizations", [])
+    if not _is_text_list(civilizations) or any(c not in CIVILIZATIONS for c in civilizations):
+        return f"has unknown civilizations {civilizations!r:.60}"
+    if not _is_printed_number(face.get("cost")) or not _is_printed_number(face.get("power")):
+        return "has a cost or power that is neither a number nor printed text"
+    if not _is_text_list(face.get("races", [])):
+        return "has races that are not a list of names"
+    return None
+
+
+def record_problem(data: object) -> str | None:
+    """What is wrong with one cards.jsonl record (None when it is a card); for hand-edited data.
+
+    Checked as each record is read, so a damaged data dir stops the run with the file and
+    the byte offset, never with a traceback or a half-right card.
+    """
+    if not isinstance(data, dict):
+        return "is not a card record"
+    if not isinstance(data.get("name"), str) or not data["name"]:
+        return "has no name"
+    faces = data.get("faces", [])
+    if not isinstance(faces, list):
+        return "has faces that are not a list"
+    for face in faces:
+        problem = _face_problem(face)
+        if problem:
+            return problem
+    if data.get("layout", "single") not in LAYOUTS:
+        return f"has an unknown layout {data.get('layout')!r:.40} (one of {', '.join(LAYOUTS)})"
+    if data.get("zone", "main") not in ZONES:
+        return f"has an unknown zone {data.get('zone')!r:.40} (one of {', '.join(ZONES)})"
+    for name in _TEXT_LISTS:
+        if not _is_text_list(data.get(name, [])):
+            return f"has {name} that are not a list of text"
+    for name in _FLAGS:
+        if not isinstance(data.get(name, False), bool):
+            return f"has {name} that is not true or false"
+    return None
+
+
 class Lookup:
     """What a typed name resolved to: one card, several (ambiguous), or none."""
 
@@ -236,13 +293,20 @@ class _Shard:
             with self.cards_path.open("rb") as handle:
                 first_line = handle.readline()
         except OSError as error:
-            raise CardDataError(f"{directory}: cannot read card data ({error.strerror or error})") from None
+            where = error.filename or directory
+            raise CardDataError(f"{where}: cannot read card data ({error.strerror or error})") from None
         if self.rows and not self.rows[-1]:
             self.rows.pop()
         try:
             self.header: dict[str, object] = json.loads(first_line)["_header"]
-        except (ValueError, KeyError, TypeError):
+            promised = self.header.get("cards", 0)
+        except (ValueError, KeyError, TypeError, AttributeError):
             raise CardDataError(f"{self.cards_path}: line 1 is not a card-data header") from None
+        if type(promised) is int and len(self.rows) < promised:  # every card has at least its name's row
+            raise CardDataError(
+                f"{directory / INDEX_FILE}: {len(self.rows)} rows for {promised} cards (cut short?); "
+                "run 'duepa-check update' again or delete the data dir"
+            )
         self._parsed: dict[int, Card] = {}
 
     def hits(self, key: str) -> list[tuple[str, int]]:
@@ -282,9 +346,13 @@ class _Shard:
 
     def _parse(self, line: bytes, offset: int) -> Card:
         try:
-            return Card.from_json(json.loads(line))
-        except (ValueError, KeyError, TypeError):
-            raise CardDataError(f"{self.cards_path}: no card record at byte {offset}") from None
+            data = json.loads(line)
+        except ValueError:
+            data = None
+        problem = record_problem(data)
+        if problem:
+            raise CardDataError(f"{self.cards_path}: the record at byte {offset} {problem}") from None
+        return Card.from_json(data)
 
     def all_cards(self) -> Iterator[Card]:
         with self.cards_path.open("rb") as handle:
@@ -307,10 +375,17 @@ class CardPool:
 
     @classmethod
     def load(cls, data_dir: Path | None = None) -> CardPool:
-        """The embedded pool, with the user's updated data (if any) in front of it."""
+        """The embedded pool, with the user's updated data (if any) in front of it.
+
+        ``data_dir`` is a data dir as ``update`` writes it (its ``current`` folder is read) or
+        a folder of card data; one that holds only half of the card files is refused.
+        """
+        from .userdata import data_folder
+
         directories = [embedded_data_dir()]
-        if data_dir is not None and (data_dir / CARDS_FILE).is_file():
-            directories.insert(0, data_dir)
+        folder = data_folder(data_dir) if data_dir is not None else None
+        if folder is not None and any((folder / name).exists() for name in (CARDS_FILE, INDEX_FILE)):
+            directories.insert(0, folder)
         return cls(directories)
 
     @property

@@ -80,15 +80,23 @@ def _as_of(text: str | None) -> date:
 
 
 def _data(data_dir: Path | None):
-    """Card pool, regulation and a label of where they came from (user data or embedded)."""
+    """Card pool, regulation and a label saying exactly which data they came from.
+
+    A data dir the user named (option or environment) that holds no data gets a warning on
+    stderr: the check goes on with the embedded data, and the report says so.
+    """
     from .cards import CardPool
     from .regulation import load_current
-    from .userdata import resolve_data_dir
+    from .userdata import data_dir_given, data_folder, data_source_label, missing_data_warning, resolve_data_dir
 
     directory = resolve_data_dir(data_dir)
-    pool = CardPool.load(directory)
-    regulation = load_current(directory)
-    used = str(directory) if len(pool.shards) > 1 else "embedded"
+    folder = data_folder(directory)
+    if folder is None and data_dir_given(data_dir):
+        print(f"duepa-check: warning: {missing_data_warning(directory)}", file=sys.stderr)
+    pool = CardPool.load(folder)
+    regulation = load_current(folder)
+    regulation_from_user = folder is not None and regulation.path is not None and regulation.path.parent == folder
+    used = data_source_label(directory, cards=len(pool.shards) > 1, regulation=regulation_from_user)
     return pool, regulation, used
 
 

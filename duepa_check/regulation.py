@@ -11,7 +11,7 @@ one unofficial source lives under ``unconfirmed`` and is applied only on request
 from __future__ import annotations
 
 import bisect
-from datetime import date
+from datetime import date, datetime
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -30,6 +30,8 @@ STATUS_LABELS = {
     PROHIBITED: "使用禁止",
 }
 REGULATION_FILE = "regulation.yaml"
+COMBO_KINDS = ("premium_combo", "hyperspatial_combo")
+MAX_FILE_BYTES = 8 * 1024 * 1024  # a regulation file is about 30 KB; a bigger one is not ours
 
 
 class RegulationError(DuepaError):
@@ -70,6 +72,7 @@ class Regulation:
         self.unconfirmed_source = unconfirmed_source
         self.starts_in_battle_zone = starts_in_battle_zone if starts_in_battle_zone is not None else []
         self.sources = sources if sources is not None else []
+        self.path: Path | None = None  # the file it was read from (reports say which data they used)
         self._memo: dict[tuple[str, date, bool], str] = {}
 
     def __repr__(self) -> str:
@@ -146,12 +149,35 @@ class Regulation:
 
 
 def _date(value: Any, where: str) -> date:
-    if isinstance(value, date):
+    if isinstance(value, date) and not isinstance(value, datetime):
         return value
     try:
-        return date.fromisoformat(str(value))
+        if isinstance(value, (str, int)) and not isinstance(value, bool):
+            return date.fromisoformat(str(value))
     except ValueError:
-        raise RegulationError(f"{where}: {value!r} is not a date (YYYY-MM-DD)") from None
+        pass
+    raise RegulationError(f"{where}: {_shown(value)} is not a date (YYYY-MM-DD)")
+
+
+def _shown(value: Any) -> str:
+    """A value for an error message: its repr, cut short (a hand-edited file may hold anything)."""
+    text = repr(value) if isinstance(value, (str, int, float, date)) or value is None else type(value).__name__
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = data.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise RegulationError(f"{where}: {key} must be a list, not {_shown(value)}")
+    return value
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise RegulationError(f"{where}: {_shown(value)} is not a card name")
+    return value
 
 
 def _yaml_loader():
@@ -161,45 +187,62 @@ def _yaml_loader():
 
 
 def regulation_from_data(data: Any, where: str) -> Regulation:
-    """Validate the parsed YAML and build a Regulation; every problem names the file."""
+    """Validate the parsed YAML and build a Regulation; every problem names the file and the entry.
+
+    The file may have been edited by hand: every value is checked for its type here, so a
+    wrong one stops the run with one line instead of a traceback or a silently wrong status.
+    """
     if not isinstance(data, dict) or data.get("format") != 1:
         raise RegulationError(f"{where}: not a duepa-check regulation file (format: 1 missing)")
     regulation = Regulation(data_date=_date(data.get("data_date"), f"{where}: data_date"))
-    regulation.sources = [str(s) for s in data.get("sources") or []]
-    for number, event in enumerate(data.get("events") or [], start=1):
-        try:
-            name, status = str(event["card"]), str(event["status"])
-            when = _date(event["date"], f"{where}: events[{number}]")
-        except (KeyError, TypeError):
-            raise RegulationError(f"{where}: events[{number}] needs date, card and status") from None
+    regulation.sources = [str(s) for s in _list(data, "sources", where) if isinstance(s, (str, int, float))]
+    for number, event in enumerate(_list(data, "events", where), start=1):
+        at = f"{where}: events[{number}]"
+        if not isinstance(event, dict) or not {"date", "card", "status"} <= set(event):
+            raise RegulationError(f"{at} needs date, card and status")
+        name, status, when = _text(event["card"], at), event["status"], _date(event["date"], at)
         if status not in STATUSES:
-            raise RegulationError(f"{where}: events[{number}]: unknown status {status!r}")
+            raise RegulationError(f"{at}: unknown status {_shown(status)} (one of {', '.join(STATUSES)})")
         regulation.events.setdefault(name, []).append((when, status))
     for history in regulation.events.values():
         history.sort()
-    for number, combo in enumerate(data.get("combos") or [], start=1):
-        try:
-            first, second = combo["cards"]
-            until = combo.get("until")
-            regulation.combos.append(
-                Combo(
-                    cards=(str(first), str(second)),
-                    since=_date(combo["since"], f"{where}: combos[{number}]"),
-                    until=_date(until, f"{where}: combos[{number}]") if until else None,
-                    kind=str(combo.get("kind", "premium_combo")),
-                )
+    for number, combo in enumerate(_list(data, "combos", where), start=1):
+        at = f"{where}: combos[{number}]"
+        cards = combo.get("cards") if isinstance(combo, dict) else None
+        if not isinstance(cards, list) or len(cards) != 2 or "since" not in combo:
+            raise RegulationError(f"{at} needs two cards and a since date")
+        until = combo.get("until")
+        kind = combo.get("kind", "premium_combo")
+        if kind not in COMBO_KINDS:
+            raise RegulationError(f"{at}: unknown kind {_shown(kind)} (one of {', '.join(COMBO_KINDS)})")
+        regulation.combos.append(
+            Combo(
+                cards=(_text(cards[0], at), _text(cards[1], at)),
+                since=_date(combo["since"], at),
+                until=_date(until, at) if until is not None else None,
+                kind=kind,
             )
-        except (KeyError, TypeError, ValueError):
-            raise RegulationError(f"{where}: combos[{number}] needs two cards and a since date") from None
-    for entry in data.get("prohibited") or []:
-        regulation.prohibited[str(entry["card"])] = str(entry.get("reason", ""))
-    regulation.starts_in_battle_zone = [str(n) for n in data.get("starts_in_battle_zone") or []]
+        )
+    for number, entry in enumerate(_list(data, "prohibited", where), start=1):
+        at = f"{where}: prohibited[{number}]"
+        if not isinstance(entry, dict) or "card" not in entry:
+            raise RegulationError(f"{at} needs a card (and a reason)")
+        reason = entry.get("reason", "")
+        regulation.prohibited[_text(entry["card"], at)] = reason if isinstance(reason, str) else str(reason)
+    regulation.starts_in_battle_zone = [
+        _text(name, f"{where}: starts_in_battle_zone[{number}]")
+        for number, name in enumerate(_list(data, "starts_in_battle_zone", where), start=1)
+    ]
     unconfirmed = data.get("unconfirmed") or {}
-    regulation.unconfirmed_source = str(unconfirmed.get("source", ""))
-    for change in unconfirmed.get("changes") or []:
-        if change.get("status") not in STATUSES:
-            raise RegulationError(f"{where}: unconfirmed change for {change.get('card')!r} has no valid status")
-        regulation.unconfirmed[str(change["card"])] = str(change["status"])
+    if not isinstance(unconfirmed, dict):
+        raise RegulationError(f"{where}: unconfirmed must be a mapping with source and changes")
+    source = unconfirmed.get("source", "")
+    regulation.unconfirmed_source = source if isinstance(source, str) else str(source)
+    for number, change in enumerate(_list(unconfirmed, "changes", f"{where}: unconfirmed"), start=1):
+        at = f"{where}: unconfirmed.changes[{number}]"
+        if not isinstance(change, dict) or change.get("status") not in STATUSES:
+            raise RegulationError(f"{at} needs a card and a valid status")
+        regulation.unconfirmed[_text(change.get("card"), at)] = change["status"]
     return regulation
 
 
@@ -211,9 +254,14 @@ def load_regulation(path: Path) -> Regulation:
     deck; anything else (a hand-edited file) goes through PyYAML.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise RegulationError(f"{path}: cannot read regulation data ({error})") from None
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise RegulationError(f"{path}: cannot read regulation data ({reason})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RegulationError(f"{path}: more than {MAX_FILE_BYTES // 2**20} MB, not a regulation file")
     data = read_dumped_yaml(text)
     if data is None:
         import yaml
@@ -221,8 +269,12 @@ def load_regulation(path: Path) -> Regulation:
         try:
             data = yaml.load(text, Loader=_yaml_loader())
         except yaml.YAMLError as error:
-            raise RegulationError(f"{path}: invalid YAML ({str(error).splitlines()[0]})") from None
-    return regulation_from_data(data, str(path))
+            raise RegulationError(f"{path}: invalid YAML ({(str(error).splitlines() or [''])[0]})") from None
+        except (ValueError, TypeError, OverflowError, RecursionError) as error:  # e.g. a date 2026-13-45
+            raise RegulationError(f"{path}: invalid YAML value ({(str(error).splitlines() or [''])[0][:100]})") from None
+    regulation = regulation_from_data(data, str(path))
+    regulation.path = path
+    return regulation
 
 
 def read_dumped_yaml(text: str) -> dict[str, Any] | None:
@@ -306,9 +358,12 @@ def load_current(data_dir: Path | None = None) -> Regulation:
     An update writes a full copy into the data dir; after a package upgrade the embedded
     file may be the newer one, and it must not be hidden by an old update.
     """
+    from .userdata import data_folder
+
     embedded = load_regulation(embedded_regulation_path())
-    if data_dir is not None and (data_dir / REGULATION_FILE).is_file():
-        updated = load_regulation(data_dir / REGULATION_FILE)
+    folder = data_folder(data_dir) if data_dir is not None else None
+    if folder is not None and (folder / REGULATION_FILE).exists():
+        updated = load_regulation(folder / REGULATION_FILE)
         if updated.data_date >= embedded.data_date:
             return updated
     return embedded

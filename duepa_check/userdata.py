@@ -1,7 +1,17 @@
-"""Where updated card data lives: --data-dir, else $DUEPA_CHECK_DATA, else the user data dir.
+"""Where updated card data lives, and which folder in it holds the data in use.
 
-Never inside the installed package: an update must not need write access there, and a
-reinstall must not lose it.
+The data dir is --data-dir, else $DUEPA_CHECK_DATA, else the user data dir; never inside the
+installed package (an update must not need write access there, and a reinstall must not
+lose it). ``duepa-check update`` lays it out so that one rename switches old data for new:
+
+* ``current`` — a pointer file: the name of the folder in use and the sizes of its files;
+  an update replaces it with ``os.replace``, the one atomic step of the swap;
+* ``data-<stamp>/`` — ``cards.jsonl``, ``index.tsv``, ``regulation.yaml`` of one update;
+* ``update-state.jsonl`` — the resume log of an unfinished update (beside the data, not in it);
+* ``.lock`` — held by a running update.
+
+Releases before the pointer wrote the three files straight into the data dir; that layout is
+still read, and the next update moves it into a folder.
 """
 
 from __future__ import annotations
@@ -10,8 +20,19 @@ import os
 import sys
 from pathlib import Path
 
+from .errors import DuepaError
+
 ENVIRONMENT_VARIABLE = "DUEPA_CHECK_DATA"
 APP_NAME = "duepa-check"
+POINTER_FILE = "current"
+VERSION_PREFIX = "data-"
+DATA_FILES = ("cards.jsonl", "index.tsv", "regulation.yaml")
+POINTER_LIMIT = 4096  # bytes: a pointer is one short JSON line
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+class DataDirError(DuepaError):
+    """The data dir cannot be used as it is (exit 2); the message says how to mend it."""
 
 
 def resolve_data_dir(option: Path | None = None) -> Path:
@@ -20,6 +41,11 @@ def resolve_data_dir(option: Path | None = None) -> Path:
     if os.environ.get(ENVIRONMENT_VARIABLE):
         return Path(os.environ[ENVIRONMENT_VARIABLE])
     return user_data_dir()
+
+
+def data_dir_given(option: Path | None) -> bool:
+    """True when the user named a data dir (option or environment): a missing one deserves a word."""
+    return option is not None or bool(os.environ.get(ENVIRONMENT_VARIABLE))
 
 
 def user_data_dir() -> Path:
@@ -35,3 +61,115 @@ def user_data_dir() -> Path:
     from platformdirs import user_data_dir as platform_user_data_dir
 
     return Path(platform_user_data_dir(APP_NAME))
+
+
+def missing_data_warning(directory: Path) -> str:
+    """Why a named data dir is not used (the check goes on with the embedded data)."""
+    fetch = f"run 'duepa-check update --data-dir {directory}' to fetch it"
+    if not os.path.lexists(directory):
+        return f"data dir {directory} does not exist ({fetch}); using the card data shipped with duepa-check"
+    return f"data dir {directory} holds no card data ({fetch}); using the card data shipped with duepa-check"
+
+
+def data_source_label(directory: Path, cards: bool, regulation: bool) -> str:
+    """What a report names as its data: ``embedded``, the data dir, or which part came from where.
+
+    The regulation is taken from the data dir only when it is at least as new as the
+    embedded one, so after a package upgrade the cards may come from one and the 殿堂 data
+    from the other; the label then says so rather than naming only one.
+    """
+    if cards and regulation:
+        return str(directory)
+    if cards:
+        return f"{directory} (cards), embedded (regulation, newer)"
+    if regulation:
+        return f"embedded (cards), {directory} (regulation)"
+    return "embedded"
+
+
+def _mend(directory: Path) -> str:
+    return f"run 'duepa-check update --data-dir {directory}' again, or delete {directory}"
+
+
+def valid_folder_name(name: object) -> bool:
+    """A version folder's name: ``data-`` and letters, digits, ``.``, ``_``, ``-`` (no path)."""
+    if not isinstance(name, str) or not name.startswith(VERSION_PREFIX) or len(name) > 100:
+        return False
+    rest = name[len(VERSION_PREFIX) :]
+    return bool(rest) and rest.isascii() and all(c.isalnum() or c in "._-" for c in rest) and ".." not in rest
+
+
+def read_pointer(directory: Path) -> dict[str, object] | None:
+    """The pointer file's content, None when there is none; a damaged one raises DataDirError.
+
+    Opened without following a symbolic link: the pointer is ours, never a link to elsewhere.
+    """
+    import json
+
+    path = directory / POINTER_FILE
+    try:
+        descriptor = os.open(path, os.O_RDONLY | NO_FOLLOW)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise DataDirError(f"{path}: cannot read the data pointer ({error.strerror or error}); {_mend(directory)}") from None
+    try:
+        raw = os.read(descriptor, POINTER_LIMIT + 1)
+    except OSError as error:
+        raise DataDirError(f"{path}: cannot read the data pointer ({error.strerror or error}); {_mend(directory)}") from None
+    finally:
+        os.close(descriptor)
+    try:
+        pointer = json.loads(raw.decode("utf-8")) if len(raw) <= POINTER_LIMIT else None
+    except (ValueError, UnicodeDecodeError):
+        pointer = None
+    sizes = pointer.get("sizes") if isinstance(pointer, dict) else None
+    if (
+        not isinstance(pointer, dict)
+        or not valid_folder_name(pointer.get("folder"))
+        or not isinstance(sizes, dict)
+        or not all(name in DATA_FILES and type(size) is int and size >= 0 for name, size in sizes.items())
+    ):
+        raise DataDirError(f"{path}: not a duepa-check data pointer; {_mend(directory)}")
+    return pointer
+
+
+def data_folder(directory: Path) -> Path | None:
+    """The folder whose cards.jsonl / index.tsv / regulation.yaml are in use; None when there is no data.
+
+    Follows the pointer (checking that every file it lists is there with the size the update
+    wrote: a cut or hand-edited file is refused, not half read), else the old flat layout.
+    A version folder given directly is its own data folder.
+    """
+    try:
+        os.stat(directory)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise DataDirError(f"{directory}: cannot read the data dir ({error.strerror or error})") from None
+    if not directory.is_dir():
+        raise DataDirError(f"{directory}: not a directory (--data-dir takes the folder 'duepa-check update' writes)")
+    pointer = read_pointer(directory)
+    if pointer is None:
+        flat = [name for name in DATA_FILES if _is_file(directory / name)]
+        return directory if flat else None
+    folder = directory / str(pointer["folder"])
+    if folder.is_symlink() or not folder.is_dir():
+        raise DataDirError(f"{directory / POINTER_FILE} names {folder.name}, which is not a folder there; {_mend(directory)}")
+    for name, size in pointer["sizes"].items():  # type: ignore[union-attr]
+        try:
+            found = os.lstat(folder / name).st_size
+        except OSError as error:
+            raise DataDirError(f"{folder / name}: cannot read ({error.strerror or error}); {_mend(directory)}") from None
+        if found != size:
+            raise DataDirError(
+                f"{folder / name}: {found} bytes, but the update wrote {size} (cut short or edited by hand); {_mend(directory)}"
+            )
+    return folder
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return True  # there but unreadable: the loader names the file and the reason

@@ -1,7 +1,7 @@
 """Shared helpers: build decks from the two official product lists, run the CLI in-process.
 
 Tests read only files in this repository (no /work/shared, no network) and never the
-user's updated card data: DUEPA_CHECK_DATA points at an empty folder for every test.
+user's updated card data: the default data dir ($XDG_DATA_HOME) is an empty folder for every test.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ AS_OF = "2026-03-16"  # the data date: no DP202/DP203 warnings, stable output
 
 @pytest.fixture(autouse=True)
 def _isolated_environment(monkeypatch, tmp_path_factory):
-    monkeypatch.setenv("DUEPA_CHECK_DATA", str(tmp_path_factory.mktemp("no-user-data")))
+    # The default data dir (not $DUEPA_CHECK_DATA, which would earn a "holds no card data" warning).
+    monkeypatch.delenv("DUEPA_CHECK_DATA", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("no-user-data")))
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
     monkeypatch.setenv("COLUMNS", "200")
 
