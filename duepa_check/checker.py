@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .cards import Card, CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
@@ -17,6 +18,9 @@ from .decklist import DECK_SUFFIXES, STDIN, DeckInputError, load_decklist
 from .errors import DuepaError
 from .regulation import Regulation
 from .rules import ERROR, RULE_IDS, WARNING, Context, Violation, run_rules
+
+if TYPE_CHECKING:
+    from .stats import DeckStats
 
 
 class DeckResult:
@@ -33,12 +37,14 @@ class DeckResult:
         error: str | None = None,
         partner: Card | None = None,
         card_count: int = 0,
+        stats: DeckStats | None = None,
     ) -> None:
         self.path = path
         self.violations = violations if violations is not None else []
         self.error = error
         self.partner = partner
         self.card_count = card_count
+        self.stats = stats  # the deck's shape, only when the report draws it (Checker with_stats)
 
     def __repr__(self) -> str:
         return f"DeckResult({self.path!r}, violations={self.violations!r}, error={self.error!r})"
@@ -91,8 +97,11 @@ class Checker:
         partner: str | None = None,
         include_unconfirmed: bool = False,
         stdin_name: str = "<stdin>",
+        *,
+        with_stats: bool = False,
     ) -> None:
         self.pool = pool
+        self.with_stats = with_stats  # the HTML report draws each deck's shape: count it while the deck is here
         # What a deck read from standard input is called: in messages, for its format
         # (by suffix) and for finding its house rules (from that name's folder).
         self.stdin_name = stdin_name
@@ -146,6 +155,10 @@ class Checker:
         context = Context(as_of=self.as_of, regulation=self.regulation, config=config)
         result.violations, result.card_count = run_rules(deck, context), deck.card_count
         result.partner = deck.partner.card if deck.partner else None
+        if self.with_stats and not deck.unresolved and not deck.problems:  # as `stats`: every line a card
+            from .stats import compute_stats
+
+            result.stats = compute_stats(deck)
         return result
 
     def check_all(self, paths: list[Path], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:

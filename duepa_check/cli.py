@@ -35,6 +35,7 @@ class OutputFormat(str, Enum):
     json = "json"
     github = "github"
     sarif = "sarif"
+    html = "html"
 
 
 class SimpleFormat(str, Enum):
@@ -139,7 +140,8 @@ def check(
         output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
     day = _as_of(as_of)
     pool, regulation, used = _data(data_dir)
-    checker = Checker(pool, regulation, day, config, partner, include_unconfirmed, stdin_filename or "<stdin>")
+    checker = Checker(pool, regulation, day, config, partner, include_unconfirmed, stdin_filename or "<stdin>",
+                      with_stats=output_format is OutputFormat.html)
     files = list(deck_files(decks))
     info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used)
     # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).
@@ -154,6 +156,10 @@ def check(
         from .sarif import render_sarif
 
         print(render_sarif(results, info))
+    elif output_format is OutputFormat.html:
+        from .html_report import render_html
+
+        sys.stdout.write(render_html(results, info))
     elif console is not None:
         render_text(console, results, info, quiet=quiet)
     else:

@@ -1,0 +1,239 @@
+"""Render check results as one self-contained HTML page, for an organizer to read and publish.
+
+A sibling of ``sarif.py``: a pure function from results to text. Inline CSS and inline SVG
+charts (``charts.render_chart``), no script, no font, no image, nothing fetched, so the page
+works offline and as a mail attachment. The same results give the same bytes (no timestamp):
+it can be committed and diffed.
+
+Layout: the regulation used and the counts; a table of every deck, those that are not legal
+first, each linking to its section; per deck its problems (rule, line, card, message, hint)
+and its shape. Readable on a phone (tables turn into stacked rows, charts scale down) and on
+paper (no links underlined, a deck is not split across a page when it fits on one).
+
+Every text that comes from a decklist or the card data passes ``_h`` (control characters as
+U+FFFD via ``report.flat``, then ``html.escape``): the one escaping boundary, the counterpart of
+``report.flat`` for the text report. The SVG comes escaped from the chart renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+
+from .charts import CIVILIZATION_COLOURS, english as chart_english, render_chart
+from .checker import DeckResult
+from .report import (
+    PROBLEM_COLUMNS,
+    RunInfo,
+    _civilizations,
+    _counts,
+    _data_line,
+    _summary_verdict,
+    _totals_line,
+    flat,
+    summary,
+)
+from .rules import ERROR
+
+Text = Callable[..., str]
+
+ENGLISH = {
+    "html.lang": "en",
+    "html.heading": "DuePar deck check",
+    "html.regulation": "Regulation",
+    "html.counts": "Counts",
+    "html.count.decks": "decks",
+    "html.count.legal": "legal",
+    "html.count.not_legal": "not legal",
+    "html.count.errors": "errors",
+    "html.count.warnings": "warnings",
+    "html.count.unreadable": "unreadable",
+    "html.table": "Decks (not legal first)",
+    "html.column.deck": "deck",
+    "html.column.partner": "partner",
+    "html.column.civilizations": "civilizations",
+    "html.column.cards": "cards",
+    "html.column.verdict": "verdict",
+    "html.column.errors": "errors",
+    "html.column.warnings": "warnings",
+    "html.partner": "partner {partner}",
+    "html.no_partner": "no partner",
+    "html.cards": "{count} cards",
+    "html.problems": "Problems",
+    "html.no_problems": "No problems.",
+    "html.shape": "Shape",
+    "html.unreadable": "This file could not be read as a decklist:",
+    "html.back": "back to the table",
+}
+
+
+def english(key: str, **fields: object) -> str:
+    if key.startswith("chart."):
+        return chart_english(key, **fields)
+    return ENGLISH[key].format(**fields)
+
+
+def _h(text: object) -> str:
+    """The one escaping boundary: text from a decklist or data, made safe for HTML."""
+    return escape(flat(str(text)), quote=True)
+
+
+CSS = """
+:root{--ink:#1d1d1f;--soft:#55575c;--line:#d9dbde;--bad:#b3261e;--good:#1b7a34;--warn:#8a5a00;--band:#f4f5f7}
+*{box-sizing:border-box}
+body{margin:0 auto;max-width:1100px;padding:16px;color:var(--ink);background:#fff;line-height:1.5;
+font-family:system-ui,-apple-system,'Segoe UI','Noto Sans CJK JP','Hiragino Sans','Yu Gothic','Meiryo',sans-serif}
+h1{font-size:1.6rem;margin:0 0 .25rem}h2{font-size:1.2rem;margin:0;overflow-wrap:anywhere}p{overflow-wrap:anywhere}
+a{color:#1f5fbf}.meta{color:var(--soft);margin:0 0 1rem}
+.counts{display:flex;flex-wrap:wrap;gap:8px;margin:0 0 1.5rem;padding:0;list-style:none}
+.counts li{background:var(--band);border-radius:6px;padding:6px 12px}.counts b{font-size:1.3rem;margin-right:4px}
+table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}
+caption{text-align:left;font-weight:bold;padding:4px 0}
+th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}
+th{background:var(--band);white-space:nowrap}td.n{text-align:right;font-variant-numeric:tabular-nums}
+td.k{white-space:nowrap}td.p{overflow-wrap:anywhere;min-width:8em}
+.bad{color:var(--bad);font-weight:bold}.good{color:var(--good);font-weight:bold}.warn{color:var(--warn)}
+.civ{white-space:nowrap}.dot{display:inline-block;width:.7em;height:.7em;border-radius:50%;margin:0 .2em 0 .1em;vertical-align:baseline}
+section.deck{border-top:2px solid var(--line);padding:1rem 0}
+.hint{color:var(--soft)}
+figure{margin:.5rem 0}figure svg{max-width:100%;height:auto}figcaption{font-weight:bold}
+.back{font-size:.9rem}
+@media (max-width:640px){
+ body{padding:10px}
+ table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+ table.stack,table.stack caption,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
+ table.stack tr{border-bottom:1px solid var(--line);padding:4px 0}
+ table.stack td{border:0;padding:2px 4px;text-align:left}
+ table.stack td::before{content:attr(data-label) ": ";color:var(--soft)}
+}
+@media print{
+ body{max-width:none;padding:0}a{color:inherit;text-decoration:none}.back{display:none}
+ section.deck,figure,tr{break-inside:avoid}*{-webkit-print-color-adjust:exact;print-color-adjust:exact}
+}
+""".strip()
+
+
+def _order(results: Sequence[DeckResult]) -> list[tuple[int, DeckResult]]:
+    """(anchor number, result), unreadable and not legal first, then with warnings, then clean."""
+    def rank(item: tuple[int, DeckResult]) -> tuple[int, int]:
+        number, result = item
+        if result.error is not None:
+            return (0, number)
+        if not result.legal:
+            return (1, number)
+        return (2 if result.warnings else 3, number)
+
+    return sorted(enumerate(results, start=1), key=rank)
+
+
+def _civilization_html(civilizations: Sequence[str]) -> str:
+    names = _civilizations(civilizations).split(" ")
+    return " ".join(
+        f'<span class="civ"><span class="dot" style="background:'
+        f'{CIVILIZATION_COLOURS.get(name, CIVILIZATION_COLOURS["unknown"])}" aria-hidden="true"></span>{_h(name)}</span>'
+        for name in names
+    )
+
+
+def _verdict_html(result: DeckResult) -> str:
+    verdict = _h(_summary_verdict(result))
+    if result.legal:
+        return f'<span class="good">✔ {verdict}</span>'
+    return f'<span class="bad">✘ {verdict}</span>'
+
+
+def _cell(label: str, content: str, kind: str = "") -> str:
+    """A table cell; ``kind``: n (a number), k (a key kept on one line), p (a path, broken anywhere)."""
+    style = f' class="{kind}"' if kind else ""
+    return f'<td{style} data-label="{_h(label)}">{content}</td>'
+
+
+def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text) -> str:
+    columns = ("deck", "partner", "civilizations", "cards", "verdict", "errors", "warnings")
+    labels = [text(f"html.column.{column}") for column in columns]
+    head = "".join(f'<th scope="col">{_h(label)}</th>' for label in labels)
+    rows = []
+    for number, result in ordered:
+        partner = result.partner
+        cells = [
+            f'<a href="#deck-{number}">{_h(result.path)}</a>',
+            _h(partner.name) if partner else "",
+            _civilization_html(partner.civilizations) if partner else "",
+            str(result.card_count) if result.error is None else "",
+            _verdict_html(result),
+            str(result.errors),
+            str(result.warnings),
+        ]
+        kinds = ("p", "", "", "n", "k", "n", "n")
+        row = "".join(_cell(label, cell, kind) for label, cell, kind in zip(labels, cells, kinds))
+        rows.append(f'<tr id="row-{number}">{row}</tr>')
+    return (
+        f'<table class="stack decks"><caption>{_h(text("html.table"))}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _problems(result: DeckResult, text: Text) -> str:
+    if not result.violations:
+        return f'<p class="good">{_h(text("html.no_problems"))}</p>'
+    head = "".join(f'<th scope="col">{_h(column)}</th>' for column in PROBLEM_COLUMNS)
+    rows = []
+    for v in result.violations:
+        kind = "bad" if v.severity == ERROR else "warn"
+        cells = (
+            f'<span class="{kind}" title="{_h(v.name)}">{_h(v.rule)}</span>',
+            str(v.line) if v.line else "",
+            _h(v.card or ""),
+            _h(v.message),
+            f'<span class="hint">{_h(v.hint)}</span>' if v.hint else "",
+        )
+        kinds = ("k", "n", "", "", "")
+        row = "".join(_cell(label, cell, kind) for label, cell, kind in zip(PROBLEM_COLUMNS, cells, kinds))
+        rows.append(f"<tr>{row}</tr>")
+    return (
+        f'<table class="stack problems"><caption>{_h(text("html.problems"))}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _section(number: int, result: DeckResult, text: Text) -> str:
+    parts = [f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">',
+             f'<h2 id="deck-{number}-name">{_h(result.path)}</h2>']
+    if result.error is not None:
+        parts.append(f'<p class="bad">{_h(text("html.unreadable"))} {_h(result.error)}</p>')
+    else:
+        partner = result.partner
+        who = (f"{_h(text('html.partner', partner=f'《{partner.name}》'))} {_civilization_html(partner.civilizations)}"
+               if partner else f'<span class="bad">{_h(text("html.no_partner"))}</span>')
+        parts.append(f'<p>{who} · {_h(text("html.cards", count=result.card_count))} · {_verdict_html(result)} '
+                     f"({_h(_counts(result))})</p>")
+        parts.append(_problems(result, text))
+        if result.stats is not None:
+            parts.append(f'<figure><figcaption>{_h(text("html.shape"))}</figcaption>'
+                         f"{render_chart(result.stats, text)}</figure>")
+    parts.append(f'<p class="back"><a href="#decks">{_h(text("html.back"))}</a></p></section>')
+    return "".join(parts)
+
+
+def render_html(results: Sequence[DeckResult], info: RunInfo, text: Text = english) -> str:
+    """The whole report as one HTML document (deterministic: no clock is read)."""
+    totals = summary(results)
+    counts = {**totals, "not_legal": totals["decks"] - totals["legal"] - totals["unreadable"]}
+    tiles = "".join(
+        f'<li id="count-{key}"><b>{counts[key]}</b>{_h(text(f"html.count.{key}"))}</li>'
+        for key in ("decks", "legal", "not_legal", "errors", "warnings", "unreadable")
+    )
+    ordered = _order(results)
+    return "".join([
+        f'<!DOCTYPE html><html lang="{_h(text("html.lang"))}"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width,initial-scale=1">',
+        f"<title>{_h(text('html.heading'))}: {_h(_totals_line(results))}</title>",
+        f"<style>{CSS}</style></head><body>",
+        f'<header><h1>{_h(text("html.heading"))}</h1>',
+        f'<p class="meta" id="regulation">{_h(_data_line(info))}</p>',
+        f'<p id="totals">{_h(_totals_line(results))}</p>',
+        f'<ul class="counts" aria-label="{_h(text("html.counts"))}">{tiles}</ul></header>',
+        f'<main><div id="decks">{_deck_table(ordered, text)}</div>',
+        *(_section(number, result, text) for number, result in ordered),
+        "</main></body></html>\n",
+    ])
