@@ -27,7 +27,7 @@ MANY_WAYS = {
     36: "1 ＧＲの犬 ワンワンワン",  # DP006 超GRゾーン
     37: "1 禁断〜封印されしX〜",  # DP006 starts in the battle zone
     38: "!!!!",  # DP102 not a card name
-    39: "1 ANZENカプセル",  # DP201
+    39: "1 ゴウモン 丙-二式",  # DP201 (a known card without data)
     40: "1 ヴォルグ・サンダー",  # DP006 超次元ゾーン (and DP005)
     41: "1 ｚｚｚｚｚｚｚｚｚ",  # DP100 without suggestions
     42: "1000 ガルチェンソ・ドラゴン",  # DP102 count
