@@ -33,6 +33,8 @@ from .report import (
     flat,
     summary,
 )
+from .messages import DEFAULT_LANG
+from .messages import text as words
 from .rules import ERROR
 
 Text = Callable[..., str]
@@ -126,8 +128,8 @@ def _order(results: Sequence[DeckResult]) -> list[tuple[int, DeckResult]]:
     return sorted(enumerate(results, start=1), key=rank)
 
 
-def _civilization_html(civilizations: Sequence[str]) -> str:
-    names = _civilizations(civilizations).split(" ")
+def _civilization_html(civilizations: Sequence[str], lang: str = DEFAULT_LANG) -> str:
+    names = list(civilizations) or [words(_civilizations(civilizations), lang)]
     return " ".join(
         f'<span class="civ"><span class="dot" style="background:'
         f'{CIVILIZATION_COLOURS.get(name, CIVILIZATION_COLOURS["unknown"])}" aria-hidden="true"></span>{_h(name)}</span>'
@@ -135,8 +137,8 @@ def _civilization_html(civilizations: Sequence[str]) -> str:
     )
 
 
-def _verdict_html(result: DeckResult) -> str:
-    verdict = _h(_summary_verdict(result))
+def _verdict_html(result: DeckResult, lang: str = DEFAULT_LANG) -> str:
+    verdict = _h(_summary_verdict(result, lang))
     if result.legal:
         return f'<span class="good">✔ {verdict}</span>'
     return f'<span class="bad">✘ {verdict}</span>'
@@ -173,7 +175,7 @@ def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text) -> str:
     )
 
 
-def _problems(result: DeckResult, text: Text) -> str:
+def _problems(result: DeckResult, text: Text, lang: str = DEFAULT_LANG) -> str:
     if not result.violations:
         return f'<p class="good">{_h(text("html.no_problems"))}</p>'
     head = "".join(f'<th scope="col">{_h(column)}</th>' for column in PROBLEM_COLUMNS)
@@ -184,8 +186,8 @@ def _problems(result: DeckResult, text: Text) -> str:
             f'<span class="{kind}" title="{_h(v.name)}">{_h(v.rule)}</span>',
             str(v.line) if v.line else "",
             _h(v.card or ""),
-            _h(v.message),
-            f'<span class="hint">{_h(v.hint)}</span>' if v.hint else "",
+            _h(v.texts(lang)[0]),
+            f'<span class="hint">{_h(v.texts(lang)[1])}</span>' if v.hint else "",
         )
         kinds = ("k", "n", "", "", "")
         row = "".join(_cell(label, cell, kind) for label, cell, kind in zip(PROBLEM_COLUMNS, cells, kinds))
@@ -196,7 +198,7 @@ def _problems(result: DeckResult, text: Text) -> str:
     )
 
 
-def _section(number: int, result: DeckResult, text: Text) -> str:
+def _section(number: int, result: DeckResult, text: Text, lang: str = DEFAULT_LANG) -> str:
     parts = [f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">',
              f'<h2 id="deck-{number}-name">{_h(result.path)}</h2>']
     if result.error is not None:
@@ -206,8 +208,8 @@ def _section(number: int, result: DeckResult, text: Text) -> str:
         who = (f"{_h(text('html.partner', partner=f'《{partner.name}》'))} {_civilization_html(partner.civilizations)}"
                if partner else f'<span class="bad">{_h(text("html.no_partner"))}</span>')
         parts.append(f'<p>{who} · {_h(text("html.cards", count=result.card_count))} · {_verdict_html(result)} '
-                     f"({_h(_counts(result))})</p>")
-        parts.append(_problems(result, text))
+                     f"({_h(_counts(result, lang))})</p>")
+        parts.append(_problems(result, text, lang))
         if result.stats is not None:
             parts.append(f'<figure><figcaption>{_h(text("html.shape"))}</figcaption>'
                          f"{render_chart(result.stats, text)}</figure>")
@@ -227,13 +229,13 @@ def render_html(results: Sequence[DeckResult], info: RunInfo, text: Text = engli
     return "".join([
         f'<!DOCTYPE html><html lang="{_h(text("html.lang"))}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        f"<title>{_h(text('html.heading'))}: {_h(_totals_line(results))}</title>",
+        f"<title>{_h(text('html.heading'))}: {_h(_totals_line(results, info.lang))}</title>",
         f"<style>{CSS}</style></head><body>",
         f'<header><h1>{_h(text("html.heading"))}</h1>',
         f'<p class="meta" id="regulation">{_h(_data_line(info))}</p>',
-        f'<p id="totals">{_h(_totals_line(results))}</p>',
+        f'<p id="totals">{_h(_totals_line(results, info.lang))}</p>',
         f'<ul class="counts" aria-label="{_h(text("html.counts"))}">{tiles}</ul></header>',
         f'<main><div id="decks">{_deck_table(ordered, text)}</div>',
-        *(_section(number, result, text) for number, result in ordered),
+        *(_section(number, result, text, info.lang) for number, result in ordered),
         "</main></body></html>\n",
     ])
