@@ -84,3 +84,28 @@ def test_card_data_is_what_the_tools_build(tmp_path):
         built, committed = (out / name).read_bytes(), (ROOT / "card_data" / name).read_bytes()
         assert built == committed, f"card_data/{name} differs from what the tools build: rebuild it"
     assert elapsed < 300
+
+
+card_checks = _tool("card_checks")
+
+
+def _card(name: str, cost: int = 3, ids: tuple[str, ...] = ()):
+    from duepa_check.cards import Card, Face
+
+    return Card(name=name, faces=(Face(name=name, type="クリーチャー", civilizations=("水",), cost=cost, power=2000, races=()),),
+                ids=ids)
+
+
+def test_duplicate_finder_flags_split_records_and_nothing_else():
+    pairs = card_checks.find_duplicates([
+        _card("アクア防御隊 バリアーマー"), _card("アクア防衛隊 バリアーマー"),  # one character apart
+        _card("禁断 ー目醒めの刻ー"), _card("禁断 ～目醒めの刻～"),  # long-vowel marks for wave dashes
+        _card("ボルシャック"), _card("ボルシャック", cost=4),  # same name, other faces: not a pair
+        _card("まったく別のカード"), _card("全然ちがう名前", ids=("x-1",)), _card("第三のカード", ids=("x-1",)),
+    ])
+    assert [(a, b) for a, b, _ in pairs] == [
+        ("アクア防御隊 バリアーマー", "アクア防衛隊 バリアーマー"),
+        ("全然ちがう名前", "第三のカード"),  # same faces and one official id
+        ("禁断 ー目醒めの刻ー", "禁断 ～目醒めの刻～"),
+    ]
+    assert card_checks.unexplained([("S級原始 サンマックス", "S級原始 サンマッド", "x")]) == []

@@ -181,9 +181,10 @@ def test_at_least_999_in_1000_cards_have_facts(pool):
 
 def test_every_card_says_where_its_facts_came_from(pool):
     files = {s["file"].rsplit("/", 1)[-1] for s in pool.header["sources"]}
+    added = {a["card"]: a["source"] for a in pool.header["added_cards"]}  # in no raw file: DMwiki
     for c in pool:
         assert c.source, c.name
-        assert c.source.split(":", 1)[0] in files, (c.name, c.source)
+        assert c.source.split(":", 1)[0] in files or added.get(c.name) == c.source, (c.name, c.source)
 
 
 # Cards that were known by name and id only until facts_for_name_only_cards.jsonl (issue 11):
@@ -269,3 +270,68 @@ def test_index_keys_are_name_keys_of_the_card_spellings(pool):
         assert (key, kind) in index_rows(card)
         spellings = [card.name, *card.aliases, *card.english, *(f.name for f in card.faces)]
         assert key in {name_key(s) for s in spellings}
+
+
+# ---------------------------------------------------------------------------- one record per card
+
+
+@pytest.mark.parametrize("alias, base", [
+    ("オプティマスプライム [“罰怒“ブランド]", "“罰怒“ブランド"),
+    ("オプティマスプライム", "“罰怒“ブランド"),
+    ("バンブルビー [切札勝太&カツキング ー熱血の物語ー]", "切札勝太&カツキング ー熱血の物語ー"),
+    ("アーシー [最終龍覇 ロージア]", "最終龍覇 ロージア"),
+    ("さんばか・チャージャー", "ボーンおどり・チャージャー"),
+    ("ゲンム装備【ヘビィボウガン】vs.波衣竜", "∞龍 ゲンムエンペラー"),
+])
+def test_alias_cards_are_their_base_card(pool, alias, base):
+    found = card(pool, alias)
+    assert found.name == base and found == card(pool, base)
+    assert found.complete
+
+
+def test_alias_pairs_are_listed_with_their_source(pool):
+    pairs = {p["alias"]: (p["card"], p["source"]) for p in pool.header["alias_cards"]}
+    assert pairs["さんばか・チャージャー"][0] == "ボーンおどり・チャージャー"
+    assert "dmwiki.net" in pairs["さんばか・チャージャー"][1]
+    assert pairs["オプティマスプライム [“罰怒“ブランド]"] [0] == "“罰怒“ブランド"
+    assert "dmart10-001" in card(pool, "“罰怒“ブランド").ids  # the alias printing's id joins the base card
+    assert all(p["source"] for p in pool.header["alias_cards"])
+
+
+@pytest.mark.parametrize("spellings, name", [
+    (["最前戦 XX幕府", "最前線 XX（ダブルクロス） 幕府", "最前線 XX幕府"], "最前線 XX幕府"),
+    (["禁断〜目醒めの刻〜", "禁断 ー目醒めの刻ー", "禁断 ～目覚めの刻～"], "禁断 ～目醒めの刻～"),
+    (["ニつ星 エビカツ", "二つ星 エビカツ"], "ニつ星 エビカツ"),
+    (['"不愛闘"倶楽部', '\\"不愛闘\\"倶楽部'], '"不愛闘"倶楽部'),
+    (["メタルウィング・ワイバーン", "メタルウイング・ワイバーン"], "メタルウィング・ワイバーン"),
+])
+def test_split_records_are_one_card(pool, spellings, name):
+    found = {card(pool, s).name for s in spellings}
+    assert found == {name}
+
+
+def test_merged_records_keep_the_japanese_faces_and_every_id(pool):
+    fort = card(pool, "最前線 XX幕府")
+    assert fort.layout == "multi_side" and fort.zone == "hyperspatial"
+    assert "dmd20-005" in fort.ids
+    assert card(pool, "熱血龍 GENJI「天」").name == fort.name  # its back side is no longer two cards
+    awakening = card(pool, "禁断〜目醒めの刻〜")
+    assert [(f.name, f.type, f.cost) for f in awakening.faces] == [
+        ("禁断 ～目醒めの刻～", "禁断の鼓動", 4), ("禁断のドキンダム", "禁断クリーチャー", 9)]
+    assert "promoy14-037" in awakening.ids
+    assert awakening.source.startswith("ether_")
+
+
+def test_no_split_records_left_in_the_pool(pool):
+    """The build's duplicate finder, run on the pool as shipped: every pair of records with the same
+    faces and near-identical names (or a shared id) is a pair checked to be two different cards."""
+    from test_card_build import card_checks
+
+    assert card_checks.unexplained(card_checks.find_duplicates(list(pool))) == []
+
+
+def test_forbidden_new_year_starts_in_the_battle_zone(pool):
+    new_year = card(pool, "Forbidden New Year")
+    assert new_year.zone == "starts_in_battle_zone" and not new_year.partner_eligible
+    assert (new_year.faces[0].type, new_year.faces[0].civilizations, new_year.faces[0].cost) == ("クリーチャー", ("火",), 9)
+    assert "dmarchive.net" in new_year.source or "dmwiki" in new_year.source.lower()

@@ -509,3 +509,12 @@ def test_text_output_names_the_rule_and_line(capsys, tmp_path):
     result = run(capsys, path, "--as-of", "2026-03-16", "--no-color")
     assert result.code == 1
     assert "DP005" in result.out and "30" in result.out
+
+
+def test_dp002_an_alias_card_and_its_base_card_are_one_name(capsys, tmp_path):
+    """《さんばか・チャージャー》 is printed under another name but is 《ボーンおどり・チャージャー》 (別名)."""
+    path = rainbow_deck(tmp_path, replace={30: "1 さんばか・チャージャー", 31: "1 ボーンおどり・チャージャー"})
+    code, deck = check_json(capsys, path)
+    assert code == 1
+    violation = only(deck, "DP002")
+    assert (violation["line"], violation["card"]) == (31, "ボーンおどり・チャージャー")

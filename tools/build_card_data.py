@@ -44,6 +44,7 @@ from duepa_check.cards import INFINITY, Card, Face, write_card_data  # noqa: E40
 from duepa_check.names import name_key  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import card_checks  # noqa: E402
 import extra_facts  # noqa: E402
 
 ETHER_REPO = "Ether1013/DuelMastersCardSearchTaiwan"
@@ -389,7 +390,11 @@ class Builder:
                 self.add_single_or_twinpact(self.records[name])
         self.add_known_names_without_data()
         self.add_facts_lines()
+        self.add_added_cards()
         self.add_ids_from_setlists()
+        self.merge_split_records()
+        self.add_alias_cards()
+        self.merge_duplicates()
         self.add_english()
 
     def register(self, draft: Draft) -> None:
@@ -526,6 +531,123 @@ class Builder:
             return "starts_in_battle_zone"
         return self.zone_of_type(line.faces[0].type)
 
+    # -- one record per card
+
+    def add_added_cards(self) -> None:
+        """Cards in none of the raw files (card_checks.ADDED_CARDS), each with its source."""
+        for card, source in card_checks.ADDED_CARDS:
+            if name_key(card.name) in self.by_key:
+                raise SystemExit(f"added card {card.name!r} is in the sources now: drop it from card_checks.ADDED_CARDS")
+            zone = "starts_in_battle_zone" if name_key(card.name) in self.battle_zone else self.zone_of_type(card.faces[0].type)
+            self.register(Draft(card.name, list(card.faces), card.layout, zone, key_spellings={card.name},
+                                ids=set(card.ids), complete=True, source=source))
+
+    def merge(self, drafts: list[Draft], name: str) -> Draft:
+        """Make several records one card named ``name``: the faces of a Japanese (Ether) record
+        win, every name becomes an alias, ids and English names are joined."""
+        owner = next((d for d in drafts if d.source.startswith("ether")), None) or next(
+            (d for d in drafts if d.complete), drafts[0])
+        for other in drafts:
+            if other is owner:
+                continue
+            owner.ids |= other.ids
+            owner.aliases |= {other.name} | other.aliases | other.key_spellings
+            owner.english |= other.english
+            owner.rules_text += other.rules_text
+            del self.drafts[other.name]
+            for table in (self.by_key, self.side_key):
+                for key, found in table.items():
+                    if any(d is other for d in found):
+                        replaced = {id(d): d for d in (owner if d is other else d for d in found)}
+                        table[key] = list(replaced.values())
+        if owner.name != name:
+            owner.aliases.add(owner.name)
+            del self.drafts[owner.name]
+            owner.name = name
+            self.drafts[name] = owner
+            if owner.faces and owner.layout != "twinpact":
+                owner.faces[0] = owner.faces[0]._replace(name=name)
+            if not any(d is owner for d in self.by_key[name_key(name)]):
+                self.by_key[name_key(name)].append(owner)
+        owner.aliases.discard(name)
+        return owner
+
+    def merge_split_records(self) -> None:
+        """The split records known by name (card_checks.MERGES)."""
+        self.merged: list[str] = []
+        for name, names, why in card_checks.MERGES:
+            found = [self.drafts[n] for n in names if n in self.drafts]
+            if len(found) != len(names):
+                raise SystemExit(f"merge {name!r}: records {sorted(set(names) - set(self.drafts))} are gone; update card_checks.MERGES")
+            self.merge(found, name)
+            self.merged.append(f"{name} ← {', '.join(n for n in names if n != name)} ({why})")
+
+    def add_alias_cards(self) -> None:
+        """Alias cards (別名) become spellings of their base card: typing either name gives the
+        base card, both in one deck are two copies of one name, 殿堂 status follows the base."""
+        pairs: list[tuple[str, str, str, str]] = []  # (printed name, short alias name, base, source)
+        for name in sorted(self.opencard):
+            match = card_checks.BRACKETED_BASE.match(name)
+            if match:
+                pairs.append((name, match["alias"], match["base"],
+                              "opencard_cardnames.json: 'NAME [BASE]', the same ids listed under BASE in ether_setlists_2026.json"))
+        pairs += [(alias, alias, base, source) for alias, base, source in card_checks.ALIAS_PAIRS]
+        self.alias_pairs: list[dict[str, str]] = []
+        for printed, short, base, source in pairs:
+            target = self.card_for(base)
+            if target is None:
+                raise SystemExit(f"alias {printed!r}: its base card {base!r} is not one pool card")
+            records = list({id(d): d for d in self.by_key.get(name_key(printed), []) if d is not target}.values())
+            for record in records:
+                if record.faces and target.faces and record.faces[0][1:4] != target.faces[0][1:4]:  # type, colours, cost
+                    raise SystemExit(f"alias {printed!r}: its facts differ from {target.name!r}")
+                if source.startswith("opencard") and not all(self.listed_as(i, base) for i in record.ids):
+                    raise SystemExit(f"alias {printed!r}: the set list does not list {sorted(record.ids)} as {base!r}")
+                self.merge([target, record], target.name)
+            target.aliases.add(printed)
+            if not any(d is target for d in self.by_key.get(name_key(printed), [])):
+                self.by_key[name_key(printed)].append(target)
+            if short != printed and name_key(short) not in self.by_key:
+                target.aliases.add(short)
+                self.by_key[name_key(short)].append(target)
+            self.alias_pairs.append({"alias": printed, "card": target.name, "source": source})
+
+    def listed_as(self, card_id: str, name: str) -> bool:
+        """Whether the set list prints ``name`` at the set and number of an official id (dmart10-001 → ART10 1/6)."""
+        match = re.match(r"^([a-z]+)(\d+)-0*(\d+)$", card_id)
+        if not match:
+            return False
+        printed = self.printed_numbers().get((f"{match[1].upper()}-{match[2]}", match[3]))
+        return printed is not None and name_key(printed) == name_key(name)
+
+    def merge_duplicates(self) -> None:
+        """Run the duplicate finder; merge the pairs that are plainly one card (same faces, and a
+        shared id or one record with no id at all: a second spelling of a printed card), accept
+        the pairs known to be different cards, and fail the build on any other pair."""
+        self.auto_merged: list[str] = []
+        different = {tuple(sorted((a, b))) for a, b, _ in card_checks.DIFFERENT_CARDS}
+        left = []
+        for a, b, why in card_checks.find_duplicates([self.finish(d) for d in self.drafts.values()]):
+            if (a, b) in different:
+                continue
+            first, second = self.drafts.get(a), self.drafts.get(b)
+            if first is None or second is None:
+                continue  # merged with a third record in this pass
+            if "official id" in why or not first.ids or not second.ids:
+                name = self.preferred_name(first, second)
+                self.merge([first, second], name)
+                self.auto_merged.append(f"{name} ← {b if name == a else a} ({why})")
+            else:
+                left.append(f"{a} | {b}: {why}")
+        if left:
+            raise SystemExit("records that look like one card (list them in tools/card_checks.py MERGES or "
+                             "DIFFERENT_CARDS):\n  " + "\n  ".join(left))
+
+    def preferred_name(self, *drafts: Draft) -> str:
+        """The official (opencard) spelling, else the record with the most ids; never an escaped one."""
+        return min(drafts, key=lambda d: ("\\" in d.name, d.name not in self.opencard, -len(d.ids),
+                                          not d.source.startswith("ether"), d.name)).name
+
     def card_for(self, spelling: str) -> Draft | None:
         """The one draft a spelling names (its own name first, else a side of one multi-side card)."""
         key = name_key(spelling)
@@ -647,10 +769,14 @@ def plausible_english(text: str) -> bool:
     return bool(text) and "Rulings" not in text and not text.startswith(("Chooses", "When ", "This ")) and len(text) < 120
 
 
-def header() -> dict[str, Any]:
+def header(builder: Builder | None = None) -> dict[str, Any]:
     dates = [s["date"] for s in SOURCES if s["file"].startswith("cards/") and re.match(r"\d{4}-\d{2}", s["date"])]
-    return {"sources": SOURCES, "built_from": "shared/data/cards (raw files) by tools/build_card_data.py",
-            "data_date": max(dates)}
+    head: dict[str, Any] = {"sources": SOURCES, "built_from": "shared/data/cards (raw files) by tools/build_card_data.py",
+                            "data_date": max(dates)}
+    if builder is not None:
+        head["alias_cards"] = builder.alias_pairs
+        head["added_cards"] = [{"card": card.name, "source": source} for card, source in card_checks.ADDED_CARDS]
+    return head
 
 
 # ---------------------------------------------------------------- report
@@ -664,6 +790,8 @@ def report(builder: Builder, cards: list[Card]) -> str:
     lines.append(f"partner eligible: {sum(c.partner_eligible for c in cards)}")
     lines.append(f"English names: {sum(len(c.english) for c in cards)}; kept by a majority of joins that disagree: "
                  + "; ".join(sorted(builder.english_majority)))
+    lines.append("merged split records: " + "; ".join(builder.merged + builder.auto_merged))
+    lines.append("alias cards: " + "; ".join(f"{p['alias']} = {p['card']}" for p in builder.alias_pairs))
     lines.append("may exceed four: " + ", ".join(c.name for c in cards if c.may_exceed_four))
     found_by_text = sorted({d.name for d in builder.drafts.values() if any(MORE_THAN_FOUR.search(t) for t in d.rules_text)})
     lines.append("  found by text: " + ", ".join(found_by_text))
@@ -679,7 +807,10 @@ def main(argv: list[str] | None = None) -> int:
     builder = Builder(args.source)
     builder.build()
     cards = builder.cards()
-    write_card_data(cards, header(), args.out)
+    left = card_checks.unexplained(card_checks.find_duplicates(cards))
+    if left:
+        raise SystemExit(f"duplicate finder: {left}")
+    write_card_data(cards, header(builder), args.out)
     if args.report:
         print(report(builder, cards))
     return 0

@@ -1,8 +1,9 @@
 """Only main-deck cards: no 超次元ゾーン, no 超GRゾーン, nothing that starts in the battle zone.
 
 Psychic creatures, draghearts and ルール・プラス live in the 超次元ゾーン; GR creatures in
-the 超GRゾーン; 《禁断〜封印されしX〜》, 《FORBIDDEN STAR〜世界最後の日〜》, 《滅亡の起源 零無》
-and the 零龍星雲 start the game in the battle zone. デュエパーティー uses none of these.
+the 超GRゾーン; the four families of cards that start the game in the battle zone are
+《禁断〜封印されしX〜》, 《FORBIDDEN STAR〜世界最後の日〜》 (with its corner cards), 《滅亡の起源 零無》
+with the 零龍星雲, and 《Forbidden New Year》. デュエパーティー uses none of these.
 House rules may allow a card with ``allowed``.
 """
 
