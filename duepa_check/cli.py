@@ -1,7 +1,8 @@
 """The command line: options in, exit code out. Everything else lives in the modules it calls.
 
 ``main(argv) -> int`` is the entry point (and what tests call). ``duepa-check DECK...`` is
-``duepa-check check DECK...``; ``card``, ``rules``, ``update`` and ``stats`` are subcommands.
+``duepa-check check DECK...``; ``card``, ``rules``, ``update``, ``stats`` and ``partners`` are
+subcommands.
 Exit codes: 0 every deck legal, 1 a rule violation, 2 usage error, unreadable input or
 broken data. Expected failures print one line, never a traceback.
 """
@@ -26,7 +27,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
 )
-SUBCOMMANDS = {"check", "card", "rules", "update", "stats"}
 EXIT_OK, EXIT_VIOLATION, EXIT_USAGE = 0, 1, 2
 
 
@@ -318,6 +318,36 @@ def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool) -> int
     return EXIT_VIOLATION
 
 
+@app.command()
+def partners(
+    deck: Annotated[Path, typer.Argument(help="One decklist file; - reads standard input.", show_default=False)],
+    search_pool: Annotated[
+        bool, typer.Option("--pool", help="Also list cards of the whole pool that fit every card of the deck.")
+    ] = False,
+    output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
+    as_of: AsOfOption = None,
+    config: Annotated[Path | None, typer.Option(help="House rules file (default: nearest .duepa-check.yaml).")] = None,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    data_dir: DataDirOption = None,
+) -> int:
+    """Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal)."""
+    from .partners import advice_json, advise, render_advice
+
+    day = _as_of(as_of)
+    pool, regulation, _ = _data(data_dir)
+    advice = advise(deck, pool, regulation, day, config_path=config, include_pool=search_pool)
+    if output_format is SimpleFormat.json:
+        import json
+
+        for skipped in advice.not_counted:
+            print(f"duepa-check: {advice.deck}:{skipped.line}: {skipped.text!r} {skipped.why}; "
+                  "its colours are not counted", file=sys.stderr)
+        print(json.dumps(advice_json(advice), ensure_ascii=False, indent=2))
+    else:
+        render_advice(_console(no_color), advice)
+    return EXIT_OK if advice.working else EXIT_VIOLATION
+
+
 def _version_callback(value: bool) -> None:
     """The version and the data a check would use: what a bug report needs."""
     if value:
@@ -339,10 +369,15 @@ def _root(
     """Check デュエパーティー decklists."""
 
 
+def _subcommands() -> set[str]:
+    """Every command's name, from the app itself: a new command cannot be left out."""
+    return {info.callback.__name__ for info in app.registered_commands}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (pre-commit-hooks style: testable without sys.exit)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] not in SUBCOMMANDS and args[0] not in ("--help", "-h", "--version"):
+    if args and args[0] not in _subcommands() and args[0] not in ("--help", "-h", "--version"):
         args.insert(0, "check")
     command, args, prog_name = _command_for(args)
     try:
@@ -371,7 +406,7 @@ def _command_for(args: list[str]):
     one that runs keeps `duepa-check DECK` start-up close to a bare `import typer`.
     """
     name = args[0] if args else ""
-    if name not in SUBCOMMANDS or any(a in ("--help", "-h") for a in args[:1]):
+    if name not in _subcommands() or any(a in ("--help", "-h") for a in args[:1]):
         return typer.main.get_command(app), args, "duepa-check"
     callback = next(info.callback for info in app.registered_commands if info.callback.__name__ == name)
     single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
