@@ -45,6 +45,7 @@ CIVILIZATIONS = ("光", "水", "闇", "火", "自然")
 POOL_TARGET_MS = 50.0
 END_TO_END_TARGET = 1.5
 BATCH_TARGET = 4.0
+PARTNERS_TARGET = 2.0  # `partners --pool` (the whole card pool) against a plain check of the same deck
 
 
 # ---------------------------------------------------------------------------- environment
@@ -383,6 +384,7 @@ def main() -> int:
             "1,000 decks, json --as-of": [script, str(folder), "--format", "json", "--as-of", AS_OF],
             # The same batch held to one core: what a one-core CI runner sees (no parallel workers).
             "1,000 decks, one core": [*one_core(), script, str(folder), "--format", "json", "--as-of", AS_OF],
+            "partners --pool, json --as-of": [script, "partners", deck, "--pool", "--format", "json", "--as-of", AS_OF],
         }
         print("checking correctness (not timed) ...", file=sys.stderr)
         checks = verify(script, folder, generated, env)
@@ -427,6 +429,8 @@ def main() -> int:
             BATCH_TARGET),
         row("1,000 decks on one core vs one deck (ratio)", "one deck, json --as-of", "1,000 decks, one core", "x",
             BATCH_TARGET),
+        row("partners --pool vs a check of one deck (ratio)", "one deck, json --as-of",
+            "partners --pool, json --as-of", "x", PARTNERS_TARGET),
     ]
     for row in rows:
         bad = failures.get(row["ours"]) or failures.get(row["baseline"])
