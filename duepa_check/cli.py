@@ -331,18 +331,15 @@ def partners(
     data_dir: DataDirOption = None,
 ) -> int:
     """Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal)."""
-    from .partners import advice_json, advise, render_advice
+    from .partners import advise, not_counted_notes, render_advice, render_json
 
     day = _as_of(as_of)
     pool, regulation, _ = _data(data_dir)
     advice = advise(deck, pool, regulation, day, config_path=config, include_pool=search_pool)
     if output_format is SimpleFormat.json:
-        import json
-
-        for skipped in advice.not_counted:
-            print(f"duepa-check: {advice.deck}:{skipped.line}: {skipped.text!r} {skipped.why}; "
-                  "its colours are not counted", file=sys.stderr)
-        print(json.dumps(advice_json(advice), ensure_ascii=False, indent=2))
+        for note in not_counted_notes(advice):
+            print(f"duepa-check: {note}", file=sys.stderr)
+        print(render_json(advice))
     else:
         render_advice(_console(no_color), advice)
     return EXIT_OK if advice.working else EXIT_VIOLATION

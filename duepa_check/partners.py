@@ -278,6 +278,33 @@ def advice_json(advice: Advice) -> dict:
     }
 
 
+def render_json(advice: Advice) -> str:
+    """The JSON document with one candidate per line, as `check` prints one violation per line."""
+    import json
+
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    document = advice_json(advice)
+    candidates = document.pop("candidates")
+    lines = ["{", *(f"  {dumps(key)}: {dumps(value)}," for key, value in document.items())]
+    if candidates:
+        lines.append('  "candidates": [')
+        lines.extend(f"    {dumps(candidate)}," for candidate in candidates)
+        lines[-1] = lines[-1][:-1]
+        lines.append("  ]")
+    else:
+        lines.append('  "candidates": []')
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def not_counted_notes(advice: Advice) -> list[str]:
+    """One line per deck line whose colours were not counted (stderr beside the JSON)."""
+    return [
+        f"{advice.deck}:{skipped.line}: {skipped.text!r} {skipped.why}; its colours are not counted"
+        for skipped in advice.not_counted
+    ]
+
+
 def render_advice(console, advice: Advice, rows: int = TEXT_ROWS) -> None:
     """The candidates in two tables (in the deck, from the pool), and every line not counted."""
     from rich.markup import escape

@@ -308,3 +308,19 @@ def test_an_updated_card_replaces_the_embedded_one_in_the_pool_search(capsys, tm
     assert target.name in by_name(embedded)
     assert target.name not in by_name(updated)
     assert len(updated["candidates"]) == len(embedded["candidates"]) - 1
+
+
+# ---------------------------------------------------------------------------- the README example
+
+
+def test_readme_partners_example_is_what_the_command_prints(capsys, tmp_path, monkeypatch):
+    readme = (DECKS.parent.parent.parent / "README.md").read_text(encoding="utf-8")
+    deck = readme.split("```text partners-example\n", 1)[1].split("```", 1)[0]
+    printed = readme.split("```json partners-example\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "deck.txt").write_text(deck, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run(capsys, "partners", "deck.txt", "--format", "json", "--as-of", "2026-03-16")
+    assert result.code == 0
+    assert result.out == printed
+    # one candidate per line, so grep and diffs read well
+    assert sum(line.lstrip().startswith('{"name"') for line in result.out.splitlines()) == 3
