@@ -152,7 +152,7 @@ class Checker:
             return result
         config = self.config_for(path)
         deck = resolve_deck(decklist, self.pool, self.partner)
-        context = Context(as_of=self.as_of, regulation=self.regulation, config=config)
+        context = Context(as_of=self.as_of, regulation=self.regulation, config=config, pool=self.pool)
         result.violations, result.card_count = run_rules(deck, context), deck.card_count
         result.partner = deck.partner.card if deck.partner else None
         if self.with_stats and not deck.unresolved and not deck.problems:  # as `stats`: every line a card

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from conftest import AS_OF, BD4, DECKS, make_deck, run
+from conftest import AS_OF, BD4, BD6, DECKS, make_deck, run
 
 from duepa_check.cards import INFINITY, CardPool
 from duepa_check.partners import Candidate, rank
@@ -324,3 +324,111 @@ def test_readme_partners_example_is_what_the_command_prints(capsys, tmp_path, mo
     assert result.out == printed
     # one candidate per line, so grep and diffs read well
     assert sum(line.lstrip().startswith('{"name"') for line in result.out.splitlines()) == 3
+
+
+# ---------------------------------------------------------------------------- DP003/DP004 hints, no cascade
+
+
+def named(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"《(.+?)》", text)
+
+
+def only_violation(capsys, path, *extra) -> dict:
+    violations = check_violations(capsys, path, *extra)
+    errors = [v for v in violations if v["rule"] not in REGULATION_RULES]
+    assert len(errors) == 1, [(v["rule"], v["card"]) for v in violations]
+    return errors[0]
+
+
+@pytest.mark.parametrize("product", PRODUCTS)
+def test_dp003_hint_names_partners_that_really_make_the_product_legal(capsys, tmp_path, product):
+    """The issue's case: a product written without its partner line. Every name the hint offers works."""
+    path = without_partner_line(tmp_path, product)
+    violation = only_violation(capsys, path)
+    assert violation["rule"] == "DP003"
+    assert "leave no card off-colour" in violation["hint"]
+    offered = named(violation["hint"])
+    assert 1 <= len(offered) <= 3
+    for name in offered:
+        left = [v["rule"] for v in check_violations(capsys, path, "--partner", name) if v["rule"] not in REGULATION_RULES]
+        assert left == [], (name, left)
+
+
+def test_dp004_hint_names_cards_of_the_deck_that_work(capsys, tmp_path):
+    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "パートナー: ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"})
+    violation = only_violation(capsys, path)
+    assert violation["rule"] == "DP004"
+    offered = named(violation["hint"])
+    assert "ガラスのキッカー王子" not in offered and 1 <= len(offered) <= 3
+    short = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"}, name="b.txt")
+    for name in offered:
+        assert check_violations(capsys, short, "--partner", name) == [], name
+
+
+def test_when_no_card_of_the_deck_works_the_hint_says_so_and_names_pool_and_fewest(capsys, tmp_path):
+    """A 水 partner of cost 3 in a 火/自然 deck: every creature of the deck leaves that 水 card off-colour."""
+    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "パートナー: アクア・ハルカス"})
+    violation = only_violation(capsys, path)
+    assert violation["rule"] == "DP004"
+    hint = violation["hint"]
+    assert "no creature in this deck leaves every card in colour" in hint
+    pool_part, fewest_part = hint.split("from the card pool: ", 1)[1].split("fewest cards off-colour in this deck: ")
+    from_pool, fewest = named(pool_part), named(fewest_part)
+    assert len(from_pool) == 3 and len(fewest) == 3
+    # the pool's cards cover 水/火/自然: with one of them as the 60th card the deck is legal
+    without = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 アクア・ハルカス", 30: ""}, name="59.txt")
+    for name in from_pool:
+        assert check_violations(capsys, without, "--partner", name) == [], name
+    # the counts are what `partners` says about the deck's own cards
+    _, document = partners_json(capsys, path)
+    counts = {c["name"]: c["off_civilization"] for c in document["candidates"]}
+    for name in fewest:
+        assert f"《{name}》 ({counts[name]} card" in fewest_part
+    assert min(counts.values()) == counts[fewest[0]] == 1
+
+
+def test_dp003_when_no_card_of_the_deck_can_be_the_partner(capsys, tmp_path):
+    path = tmp_path / "spells.txt"
+    path.write_text("1 フェアリー・シャワー\n1 エマージェンシー・タイフーン\n", encoding="utf-8")
+    violations = check_violations(capsys, path)
+    dp003 = next(v for v in violations if v["rule"] == "DP003")
+    assert "no card in this deck can be the partner" in dp003["hint"]
+    assert "from the card pool" in dp003["hint"] and "fewest" not in dp003["hint"]
+
+
+@pytest.mark.parametrize(
+    ("base", "partner", "other_rules"),
+    [
+        (BD4, "フェアリー・シャワー", set()),  # a 水/自然 spell
+        (BD4, "アクア・ハルカス", set()),  # a 水 creature of cost 3
+        (BD6, "ヴォルグ・サンダー", {"DP006", "DP007"}),  # a 闇 psychic: not main deck, プレミアム殿堂
+    ],
+)
+def test_no_cascade_an_ineligible_partner_is_one_error_not_one_per_card(capsys, tmp_path, base, partner, other_rules):
+    first, _ = official_partners(base)
+    path = make_deck(tmp_path, base, replace={PARTNER_LINE: f"パートナー: {partner}", 30: f"1 {first}"})
+    violations = check_violations(capsys, path)
+    assert {v["rule"] for v in violations} == {"DP004"} | other_rules, [(v["rule"], v["card"]) for v in violations]
+    dp004 = next(v for v in violations if v["rule"] == "DP004")
+    assert "the colours of the deck are checked once a valid partner is chosen" in dp004["message"]
+
+
+def test_colours_are_checked_again_once_the_partner_is_valid(capsys, tmp_path):
+    """The same cards under an eligible partner of another civilization: DP005 names every one."""
+    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "パートナー: アクア・サーファー", 30: "1 ボルシャック・ドラゴ大王"})
+    rules = [v["rule"] for v in check_violations(capsys, path)]
+    assert set(rules) == {"DP005"} and len(rules) > 30
+
+
+def test_house_rule_minimum_makes_a_partner_ineligible_without_cascade(capsys, tmp_path):
+    """partner_min_cost 11: ボルシャック・ドラゴ大王 (cost 10) cannot lead; DP004 alone, the hint names a cost-11+ card or none."""
+    path = make_deck(tmp_path, BD4)
+    config = write_config(tmp_path, "partner_min_cost: 11\n")
+    violations = check_violations(capsys, path, "--config", config)
+    assert [v["rule"] for v in violations] == ["DP004"]
+    assert "cost 11 or more" in violations[0]["hint"]
+    for name in named(violations[0]["hint"].split("cost 11 or more", 1)[1]):
+        cost = CardPool.load().get(name).partner_face.cost
+        assert cost == INFINITY or cost >= 11, name

@@ -10,6 +10,7 @@ MESSAGES: dict[str, str] = {
     "sep.lines": ", ",
     "sep.civilizations": "/",
     "sep.civilizations.words": " ",
+    "sep.clauses": "; ",
     "civilization.colorless": "無色",
     "civilization.none": "no civilization",
     "card.kind-unknown": "card",
@@ -35,17 +36,23 @@ MESSAGES: dict[str, str] = {
     "singleton.hint.partner": "the partner already counts as one of the 60; remove line {line}",
     "singleton.hint.remove": "keep one: remove line {line}",
     "partner-designation.none": "no partner is designated",
-    "partner-designation.none.hint": "add a line 'パートナー: NAME' (it counts as one of the 60) or pass --partner NAME",
-    "partner-designation.none.hint.candidates": (
-        "add a line 'パートナー: NAME' (it counts as one of the 60) or pass --partner NAME; "
-        "creatures in this deck that could be it: {candidates}"
+    "partner-designation.none.hint": (
+        "add a line 'パートナー: NAME' (it counts as one of the 60) or pass --partner NAME; {advice}"
     ),
     "partner-designation.listed": "《{card}》 (line {line})",
     "partner-designation.many": "{count} partners are designated: {partners}; a deck has exactly one",
     "partner-designation.many.hint": "keep one partner line and list the other cards as ordinary cards",
-    "partner-eligibility.not-eligible": "《{card}》 cannot be the partner: {problem}",
-    "partner-eligibility.hint": "choose a creature of cost {minimum} or more",
-    "partner-eligibility.hint.candidates": "choose a creature of cost {minimum} or more; in this deck: {candidates}",
+    "partner-eligibility.not-eligible": (
+        "《{card}》 cannot be the partner: {problem}; the colours of the deck are checked once a valid partner is chosen"
+    ),
+    "partner-eligibility.hint": "choose a creature of cost {minimum} or more; {advice}",
+    "partner-advice.working": "creatures in this deck that leave no card off-colour: {candidates}",
+    "partner-advice.none-working": "no creature in this deck leaves every card in colour",
+    "partner-advice.none-in-deck": "no card in this deck can be the partner",
+    "partner-advice.pool": "from the card pool: {candidates} ('duepa-check partners DECK --pool' lists all)",
+    "partner-advice.fewest": "fewest cards off-colour in this deck: {candidates}",
+    "partner-advice.off-count.one": "《{card}》 ({count} card)",
+    "partner-advice.off-count.other": "《{card}》 ({count} cards)",
     "partner-problem.no-data": "no card data yet for this card (its type and cost are unknown)",
     "partner-problem.not-main-deck": "it cannot be in the main deck ({zone})",
     "partner-problem.not-creature": "it is not a creature (type {type})",

@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from datetime import date
 from typing import NamedTuple
 
-from ..cards import Card
+from ..cards import Card, CardPool
 from ..config import FormatConfig
 from ..deck import Deck, DeckCard
-from ..messages import DEFAULT_LANG, Listed, Msg, msg, text
+from ..messages import DEFAULT_LANG, Listed, Msg, msg, plural, text
 from ..regulation import UNRESTRICTED, Regulation
 
 ERROR = "error"
@@ -71,6 +71,8 @@ class Context(NamedTuple):
     as_of: date
     regulation: Regulation
     config: FormatConfig = FormatConfig()
+    # The card pool, for hints that look beyond the deck (DP003/DP004 name pool partners).
+    pool: CardPool | None = None
 
     @property
     def include_unconfirmed(self) -> bool:
@@ -113,15 +115,43 @@ def line_of(card: DeckCard) -> int | None:
     return card.entry.line or None
 
 
-def partner_candidates(deck: Deck, min_cost: int, limit: int = 3) -> list[str]:
-    """Cards in the deck that could be the partner, most expensive first (for hints)."""
-    seen: dict[str, int] = {}
-    for deck_card in deck.cards:
-        card = deck_card.card
-        face = card.creature_face
-        if card.partner_problem(min_cost) is None and face is not None and card.name not in seen:
-            seen[card.name] = face.cost if isinstance(face.cost, int) else 10**6
-    return sorted(seen, key=lambda n: (-seen[n], n))[:limit]
+def partner_advice(deck: Deck, context: Context, exclude: str | None = None) -> Listed:
+    """What DP003 and DP004 suggest: up to three cards of the deck that leave no card
+    off-colour; else say so, and name the best cards of the pool (when the context has one;
+    those with the fewest civilizations first) and the deck's cards that leave the fewest
+    off-colour, with their counts.
+
+    The candidates are `duepa-check partners`'s (``partners.in_deck`` / ``partners.find``):
+    eligible by ``Card.partner_problem`` with the house rules' minimum, legal on the check date.
+    """
+    from .. import partners
+
+    config = context.config
+    own = [c for c in partners.in_deck(deck, context.regulation, context.as_of, config) if c.name != exclude]
+    working = [c.name for c in own if c.off_civilization == 0][:ADVICE_NAMES]
+    if working:
+        return Listed((msg("partner-advice.working", candidates=names_list(working)),), "sep.clauses")
+    parts = [msg("partner-advice.none-working" if own else "partner-advice.none-in-deck")]
+    if context.pool is not None:
+        listed = {deck_card.card.name for deck_card in deck.cards}
+        needed = partners.civilizations_needed(deck)
+        found = partners.find(context.pool, context.regulation, context.as_of, civilizations=needed,
+                              config=config, exclude=listed)
+        # Closest fit first: a partner that adds no civilization the deck does not use is what
+        # such a deck is built around (a five-civilization card of cost ∞ fits too, but says little).
+        found.sort(key=lambda c: (len(c.civilizations), partners.rank(c)))
+        if found:
+            parts.append(msg("partner-advice.pool", candidates=names_list(c.name for c in found[:ADVICE_NAMES])))
+    if own:
+        fewest = Listed(tuple(
+            msg(plural("partner-advice.off-count", c.off_civilization), card=c.name, count=c.off_civilization)
+            for c in own[:ADVICE_NAMES]
+        ))
+        parts.append(msg("partner-advice.fewest", candidates=fewest))
+    return Listed(tuple(parts), "sep.clauses")
+
+
+ADVICE_NAMES = 3  # how many cards a hint names
 
 
 def shared_side_zone(found) -> str | None:

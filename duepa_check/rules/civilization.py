@@ -4,6 +4,10 @@ A card's civilizations are those printed on all its sides (a twinpact's two side
 together). A twinpact partner's spell side adds its civilizations to the partner's.
 Example: with the 火/自然 partner 《勝熱英雄 モモキング》 the 水/自然 《フェアリー・シャワー》
 may not be in the deck.
+
+Only a partner that can be one sets the civilizations: when the designated card cannot be
+the partner (DP004) or none is designated (DP003), this rule reports nothing, instead of one
+error per card for a single mistake; it judges the deck once a valid partner is chosen.
 """
 
 from __future__ import annotations
@@ -16,13 +20,15 @@ from .base import ERROR, Context, Finding, civilization_text, finding, line_of
 ID = "DP005"
 NAME = "civilization"
 SEVERITY = ERROR
-CONF = ()
+CONF = ("partner_min_cost",)
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
     partner = deck.partner
     if partner is None or not partner.card.complete:
         return
+    if partner.card.partner_problem(context.config.partner_min_cost) is not None:
+        return  # DP004 reports the partner; judging 59 cards against it would bury that
     allowed = set(partner.card.civilizations)
     allowed_text = Listed(partner.card.civilizations, "sep.civilizations.words", "civilization.none")
     for deck_card in deck.cards:

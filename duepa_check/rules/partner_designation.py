@@ -3,6 +3,12 @@
 Write it on a line ``パートナー: NAME`` (or ``Partner: NAME``, or under a ``[パートナー]``
 header); that line also counts the card as one of the 60. ``--partner NAME`` designates a
 listed card, or adds it, on the command line.
+
+With no partner, the hint names up to three creatures of the deck that would leave no card
+off-colour (the most expensive first). When none would, it says so and names the best
+partners of the card pool for the deck's civilizations and the deck's creatures that leave
+the fewest cards off-colour, with how many; ``duepa-check partners DECK --pool`` lists them
+all. Without a partner no card's civilization can be judged, so DP005 stays silent.
 """
 
 from __future__ import annotations
@@ -10,20 +16,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import Listed, msg
-from .base import ERROR, Context, Finding, finding, names_list, partner_candidates
+from .base import ERROR, Context, Finding, finding, partner_advice
 
 ID = "DP003"
 NAME = "partner-designation"
 SEVERITY = ERROR
-CONF = ()
+CONF = ("partner_min_cost",)
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
     partners = deck.partner_entries
     if not partners:
-        candidates = partner_candidates(deck, context.config.partner_min_cost)
-        hint = "partner-designation.none.hint.candidates" if candidates else "partner-designation.none.hint"
-        yield finding(None, None, "partner-designation.none", hint=hint, candidates=names_list(candidates))
+        yield finding(
+            None, None, "partner-designation.none",
+            hint=msg("partner-designation.none.hint", advice=partner_advice(deck, context)),
+        )
     elif len(partners) > 1:
         listed = Listed(tuple(msg("partner-designation.listed", card=e.name, line=e.line) for e in partners))
         yield finding(

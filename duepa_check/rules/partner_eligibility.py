@@ -4,13 +4,19 @@ For a twinpact the creature side's cost counts (the spell side's does not). Evol
 creatures, NEO creatures and タマシード/クリーチャー are creatures. Psychic, dragheart and GR
 creatures and the 禁断/零龍 cards cannot be partners: they are not in the main deck.
 A cost of ∞ is 5 or more. House rules may change the minimum with ``partner_min_cost``.
+
+No cascade: a card that cannot be the partner sets no civilizations, so DP005 does not judge
+the deck against it; the colours are checked once a valid partner is chosen. The hint names
+the candidates DP003 would (cards of the deck that leave no card off-colour, else the best of
+the card pool and the deck's cards that leave the fewest off-colour).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Finding, finding, line_of, names_list, partner_candidates
+from ..messages import msg
+from .base import ERROR, Context, Finding, finding, line_of, partner_advice
 
 ID = "DP004"
 NAME = "partner-eligibility"
@@ -26,9 +32,9 @@ def check(deck, context: Context) -> Iterator[Finding]:
     problem = partner.card.partner_problem(minimum)
     if problem is None:
         return
-    candidates = [n for n in partner_candidates(deck, minimum) if n != partner.card.name]
-    hint = "partner-eligibility.hint.candidates" if candidates else "partner-eligibility.hint"
+    advice = partner_advice(deck, context, exclude=partner.card.name)
     yield finding(
-        line_of(partner), partner.card.name, "partner-eligibility.not-eligible", hint=hint,
-        card=partner.card.name, problem=problem, minimum=minimum, candidates=names_list(candidates),
+        line_of(partner), partner.card.name, "partner-eligibility.not-eligible",
+        hint=msg("partner-eligibility.hint", minimum=minimum, advice=advice),
+        card=partner.card.name, problem=problem,
     )
