@@ -27,6 +27,7 @@ VOID_TAGS = frozenset(
 )
 # An open tag of these kinds is closed by the next tag of the same kind (<li>a<li>b).
 SELF_CLOSING_SIBLINGS = frozenset({"li", "p", "tr", "td", "th", "option"})
+MAX_DEPTH = 256  # nesting deeper than any real page is flattened: bounded time on hostile HTML
 COLOURLESS = frozenset({"無色", "無", "ゼロ", "ゼロ文明", "ジョーカーズ"})
 HYPERSPATIAL_TYPE_WORDS = ("サイキック", "ドラグハート", "ルール・プラス")
 MAY_EXCEED_FOUR = re.compile(r"(?:4枚より多く|4枚以上|何枚でも)デッキに入れることができる")
@@ -61,11 +62,12 @@ class Element:
         return set(self.attrs.get("class", "").split())
 
     def iter(self) -> Iterator[Element]:
-        """This element and every element below it, in document order."""
-        yield self
-        for child in self.children:
-            if isinstance(child, Element):
-                yield from child.iter()
+        """This element and every element below it, in document order (no recursion: any depth)."""
+        stack: list[Element] = [self]
+        while stack:
+            element = stack.pop()
+            yield element
+            stack.extend(child for child in reversed(element.children) if isinstance(child, Element))
 
     def find_all(self, tag: str | None = None, cls: str | None = None, id: str | None = None) -> list[Element]:
         return [
@@ -83,7 +85,9 @@ class Element:
     def text(self, skip_class: str | None = None) -> str:
         """Text content; <br> is a line break, an <img> counts as its alt text (keyword icons)."""
         parts: list[str] = []
-        for child in self.children:
+        stack: list[Element | str] = list(reversed(self.children))
+        while stack:
+            child = stack.pop()
             if isinstance(child, str):
                 parts.append(child)
             elif child.tag == "br":
@@ -91,7 +95,26 @@ class Element:
             elif child.tag == "img":
                 parts.append(child.attrs.get("alt", ""))
             elif skip_class is None or skip_class not in child.classes:
-                parts.append(child.text(skip_class))
+                stack.extend(reversed(child.children))
+        return "".join(parts)
+
+
+    def text_prefix(self, limit: int = 40) -> str:
+        """The start of ``text()``, at least ``limit`` characters of it if there are that many."""
+        parts: list[str] = []
+        length = 0
+        stack: list[Element | str] = list(reversed(self.children))
+        while stack and length < limit:
+            child = stack.pop()
+            if isinstance(child, str):
+                parts.append(child)
+                length += len(child.strip())
+            elif child.tag == "br":
+                parts.append("\n")
+            elif child.tag == "img":
+                parts.append(child.attrs.get("alt", ""))
+            else:
+                stack.extend(reversed(child.children))
         return "".join(parts)
 
 
@@ -108,7 +131,7 @@ class _TreeBuilder(HTMLParser):
             self.stack.pop()
         element = Element(tag, {k: v or "" for k, v in attrs})
         self.stack[-1].children.append(element)
-        if tag not in VOID_TAGS:
+        if tag not in VOID_TAGS and len(self.stack) < MAX_DEPTH:  # deeper tags become siblings
             self.stack.append(element)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -158,20 +181,87 @@ def detail_id(href: str) -> str | None:
     return values[0].strip() if values and values[0].strip() else None
 
 
+DETAIL_LINK = re.compile(r"/card/detail/?\?(?:[^\s\"'<>]*&)?id=([A-Za-z0-9_.\-]+)")
+# "12,345枚" / "検索結果 12,345 件": the total of a search; the keyed forms are tried first.
+KEYED_TOTAL = re.compile(r"(?:検索結果|該当|全)\s*[:：]?\s*(\d[\d,]*)\s*(?:枚|件)")
+BARE_TOTAL = re.compile(r"(\d[\d,]*)\s*枚")
+COUNT_HINTS = ("total", "count", "result", "number", "hit")
+
+
+def _link_ids(element: Element) -> list[str]:
+    """Detail-page ids named by the element's attributes (href, data-href, onclick, …)."""
+    found = []
+    for value in element.attrs.values():
+        card_id = detail_id(value)
+        if card_id is None:
+            match = DETAIL_LINK.search(value)
+            card_id = match[1] if match else None
+        if card_id:
+            found.append(card_id)
+    return found
+
+
+def _count_element(root: Element) -> Element | None:
+    """``#total_count``, else a short element whose id or class names a count."""
+    counter = root.find(id="total_count")
+    if counter is not None:
+        return counter
+    for element in root.iter():
+        names = " ".join([element.attrs.get("id", ""), element.attrs.get("class", "")]).lower()
+        if any(hint in names for hint in COUNT_HINTS) and re.search(r"\d", element.text()):
+            if len(clean(element.text())) <= 40:
+                return element
+    return None
+
+
+def _total(root: Element, ids: list[str]) -> int | None:
+    """The search total: a count element, else "検索結果 N件"/"全N枚", else the first "N枚" that fits."""
+    counter = _count_element(root)
+    if counter is not None:
+        digits = re.sub(r"\D", "", normal(counter.text()))
+        if digits:
+            return int(digits)
+    text = normal(root.text())
+    keyed = KEYED_TOTAL.search(text)
+    if keyed:
+        return int(keyed[1].replace(",", ""))
+    for match in BARE_TOTAL.finditer(text):
+        value = int(match[1].replace(",", ""))
+        if value >= len(ids):
+            return value
+    return None
+
+
+SIDE_SUFFIX = re.compile(r"(?<=\d)[a-d]$")
+
+
+def base_id(card_id: str) -> str:
+    """One key per card for official ids: dm26ex3-006a/…-006b (image ids of the sides) and the
+    site's dm26ex3-006 are the same card; case is not significant."""
+    return SIDE_SUFFIX.sub("", card_id.strip()).lower()
+
+
 def parse_list_page(html: str) -> ListPage:
-    """Card ids on one search-result page (in page order, once each) and the total count."""
+    """Card ids on one search-result page (in page order, once each) and the total count.
+
+    Links are read from ``#cardlist`` when the page has one holding links, else from anywhere
+    on the page; any attribute naming ``/card/detail/?id=…`` counts (href, data-href, onclick).
+    A page with no card links, no card list and no count is not a card list: ``PageError``.
+    """
     root = parse_html(html)
     cardlist = root.find(id="cardlist")
-    if cardlist is None:
-        raise PageError("no #cardlist element in the card list page")
     ids: list[str] = []
-    for link in cardlist.find_all("a"):
-        card_id = detail_id(link.attrs.get("href", "")) or detail_id(link.attrs.get("data-href", ""))
-        if card_id and card_id not in ids:
-            ids.append(card_id)
-    counter = root.find(id="total_count")
-    digits = re.sub(r"\D", "", normal(counter.text())) if counter is not None else ""
-    return ListPage(ids=ids, total=int(digits) if digits else None)
+    for scope in ([cardlist] if cardlist is not None else []) + [root]:
+        for element in scope.iter():
+            for card_id in _link_ids(element):
+                if card_id not in ids:
+                    ids.append(card_id)
+        if ids:
+            break
+    total = _total(root, ids)
+    if not ids and cardlist is None and total is None:
+        raise PageError("no card links, no #cardlist and no card count on the card list page")
+    return ListPage(ids=ids, total=total)
 
 
 # --- a card's detail page ---------------------------------------------------------------
@@ -227,25 +317,302 @@ def _card_name(element: Element | None) -> str | None:
     return clean(element.text(skip_class="packname")) or None
 
 
-def _blocks(root: Element) -> list[_Block]:
+def _face(kind: str, civil: str, cost: str, power: str, race: str) -> Face:
+    return Face(
+        name="",
+        type=kind,
+        civilizations=parse_civilizations(civil),
+        cost=parse_number(cost),
+        power=parse_number(power),
+        races=parse_races(race),
+    )
+
+
+def _skills_text(cell: Element | None) -> str:
+    """Ability text: one line per <li>, else the cell's text."""
+    if cell is None:
+        return ""
+    abilities = cell.find_all("li")
+    return "\n".join(a.text().strip() for a in abilities) or cell.text()
+
+
+def _class_blocks(root: Element) -> list[_Block]:
+    """The older markup: one ``div.cardDetail`` per side, values in cells named by class."""
     blocks: list[_Block] = []
     for block in root.find_all("div", cls="cardDetail"):
         kind = normal(_cell(block, "type"))
         if not kind:  # an image-only block (e.g. the blank second half of a twinpact)
             continue
-        skills_cell = block.find(cls="skills")
-        abilities = skills_cell.find_all("li") if skills_cell is not None else []
-        skills = "\n".join(a.text().strip() for a in abilities) or (skills_cell.text() if skills_cell else "")
-        face = Face(
-            name="",
-            type=kind,
-            civilizations=parse_civilizations(_cell(block, "civil")),
-            cost=parse_number(_cell(block, "cost")),
-            power=parse_number(_cell(block, "power")),
-            races=parse_races(_cell(block, "race")),
-        )
-        blocks.append(_Block(_card_name(block.find(cls="card-name")), face, skills))
+        face = _face(kind, _cell(block, "civil"), _cell(block, "cost"), _cell(block, "power"), _cell(block, "race"))
+        blocks.append(_Block(_card_name(block.find(cls="card-name")), face, _skills_text(block.find(cls="skills"))))
     return blocks
+
+
+# --- reading a detail page by its labels ------------------------------------------------
+
+# Label words on a detail page → the field they name. The site's cells carry no dependable
+# class names, so every value is found as "the cell after its label".
+LABELS = {
+    "カードの種類": "type",
+    "種類": "type",
+    "文明": "civil",
+    "レアリティ": "rarity",
+    "パワー": "power",
+    "コスト": "cost",
+    "マナ": "mana",
+    "マナ数": "mana",
+    "種族": "race",
+    "イラストレーター": "illustrator",
+    "イラスト": "illustrator",
+    "特殊能力": "skills",
+    "能力": "skills",
+    "テキスト": "skills",
+    "フレーバー": "flavor",
+    "フレーバーテキスト": "flavor",
+    "カード名": "name",
+    "収録商品": "product",
+    "商品情報": "product",
+}
+LABEL_PUNCTUATION = "：:　 【】[]〔〕「」"
+_LABEL_ALTERNATIVES = "|".join(sorted(map(re.escape, LABELS), key=len, reverse=True))
+INLINE_LABEL = re.compile(rf"^({_LABEL_ALTERNATIVES})\s*[：:]\s*(.+)$")
+NAME_HEADINGS = ("h1", "h2", "h3", "h4")
+CHROME_TAGS = frozenset({"header", "nav", "footer", "script", "style", "noscript"})
+SHORT_TEXT = 48  # a label cell is short; longer texts are never labels
+# "(DM24BD1 1/21)", "(DMR19 001/??)" after a card name: the set and number, not the name.
+PACKNAME = re.compile(r"\s*[（(]\s*[A-Za-z0-9][^()（）]*?[0-9?？]\s*[/／]\s*[^()（）]*[)）]\s*$")
+
+
+def label_of(text: str | None) -> str | None:
+    """The field a label cell names ("カードの種類" → "type"), or None for any other text."""
+    if not text:
+        return None
+    return LABELS.get(normal(text).strip(LABEL_PUNCTUATION))
+
+
+def is_label_text(text: str) -> bool:
+    return label_of(text) is not None
+
+
+@dataclass
+class _Page:
+    """Document order, parents and short texts of a parsed page, computed once (no recursion)."""
+
+    order: list[Element]
+    position: dict[int, int]
+    parent: dict[int, Element]
+    short: dict[int, str | None]
+
+    @classmethod
+    def of(cls, root: Element) -> _Page:
+        order = list(root.iter())
+        position = {id(e): n for n, e in enumerate(order)}
+        parent = {id(c): e for e in order for c in e.children if isinstance(c, Element)}
+        short: dict[int, str | None] = {}
+        for element in reversed(order):  # children before parents
+            parts: list[str] = []
+            length = 0
+            too_long = False
+            for child in element.children:
+                if isinstance(child, str):
+                    piece: str | None = child
+                elif child.tag == "br":
+                    piece = "\n"
+                elif child.tag == "img":
+                    piece = child.attrs.get("alt", "")
+                else:
+                    piece = short[id(child)]
+                if piece is None:
+                    too_long = True
+                    break
+                length += len(piece.strip())
+                if length > SHORT_TEXT:
+                    too_long = True
+                    break
+                parts.append(piece)
+            short[id(element)] = None if too_long else "".join(parts)
+        return cls(order, position, parent, short)
+
+    def next_sibling(self, element: Element) -> Element | str | None:
+        """The next element or non-blank text beside ``element`` (separators like "：" skipped)."""
+        parent = self.parent.get(id(element))
+        if parent is None:
+            return None
+        siblings = parent.children
+        index = next(n for n, c in enumerate(siblings) if c is element)
+        for sibling in siblings[index + 1 :]:
+            if isinstance(sibling, Element) or sibling.strip(LABEL_PUNCTUATION + "\n\t"):
+                return sibling
+        return None
+
+    def in_chrome(self, element: Element) -> bool:
+        node: Element | None = element
+        while node is not None:
+            if node.tag in CHROME_TAGS:
+                return True
+            node = self.parent.get(id(node))
+        return False
+
+
+@dataclass
+class LabelledSide:
+    """One side of a card as its labels give it: field → raw value text (absent when empty)."""
+
+    start: int  # document position of its カードの種類 label
+    values: dict[str, str] = field(default_factory=dict)
+    cells: dict[str, Element] = field(default_factory=dict)
+
+
+def _labels(page: _Page) -> list[tuple[Element, str, str | None]]:
+    """(element, field, inline value) for every label cell, outermost element only, in order."""
+    found = []
+    for element in page.order:
+        text = page.short.get(id(element))
+        key = label_of(text)
+        inline = None
+        if key is None and text:
+            match = INLINE_LABEL.match(normal(text))
+            if match and not any(
+                isinstance(c, Element) and page.short.get(id(c)) and INLINE_LABEL.match(normal(page.short[id(c)] or ""))
+                for c in element.children
+            ):
+                key, inline = LABELS[match[1]], match[2]
+        if key is None:
+            continue
+        parent = page.parent.get(id(element))
+        if parent is not None and label_of(page.short.get(id(parent))) == key and inline is None:
+            continue  # <th><p>文明</p></th>: the th is the label cell, not the p
+        found.append((element, key, inline))
+    return found
+
+
+def _labels_below(page: _Page, labels: list[tuple[Element, str, str | None]]) -> dict[int, int]:
+    """How many label cells each element holds (itself included)."""
+    counts: dict[int, int] = {}
+    for element, _key, _inline in labels:
+        node: Element | None = element
+        while node is not None:
+            counts[id(node)] = counts.get(id(node), 0) + 1
+            node = page.parent.get(id(node))
+    return counts
+
+
+def _value_cell(page: _Page, label: Element, counts: dict[int, int]) -> Element | str | None:
+    """The cell after a label: its next sibling, or the next sibling of the nearest ancestor that
+    holds no other label (a label alone in its row takes the next row). A cell holding a label
+    is never a value: the label's own value is then missing."""
+    node = label
+    for _ in range(8):
+        sibling = page.next_sibling(node)
+        if sibling is not None:
+            if isinstance(sibling, Element) and counts.get(id(sibling), 0):
+                return None
+            return sibling
+        parent = page.parent.get(id(node))
+        if parent is None or counts.get(id(parent), 0) > 1 or parent.tag in ("body", "main", "#document"):
+            return None
+        node = parent
+    return None
+
+
+def read_labelled_sides(root: Element, page: _Page | None = None) -> list[LabelledSide]:
+    """Every side of a card on a detail page, read by labels: a side starts at カードの種類.
+
+    Each field takes the first value after its label within the side; a label whose cell is
+    empty or missing gives no value, and no value is ever a label word.
+    """
+    page = page or _Page.of(root)
+    labels = _labels(page)
+    counts = _labels_below(page, labels)
+    sides: list[LabelledSide] = []
+    for element, key, inline in labels:
+        if page.in_chrome(element):
+            continue
+        if key == "type":
+            sides.append(LabelledSide(start=page.position[id(element)]))
+        if not sides or key in sides[-1].values or key in sides[-1].cells:
+            continue
+        cell = inline if inline is not None else _value_cell(page, element, counts)
+        if isinstance(cell, Element):
+            sides[-1].cells[key] = cell
+            text = _skills_text(cell) if key == "skills" else cell.text()
+        else:
+            text = cell or ""
+        value = clean(text) if key != "skills" else text.strip()
+        if value and not is_label_text(value):
+            sides[-1].values[key] = value
+    return sides
+
+
+def split_packname(text: str) -> str:
+    """"NAME (DM24BD1 1/21)" → "NAME"."""
+    return clean(PACKNAME.sub("", clean(text)))
+
+
+def _heading_name(element: Element) -> str | None:
+    name = split_packname(element.text(skip_class="packname"))
+    return name if name and not is_label_text(name) else None
+
+
+def _labelled_page_name(root: Element, page: _Page, first_side: int) -> tuple[str | None, int]:
+    """The card's name from the page's main heading, and that heading's position (-1: none).
+
+    A ``card-name`` element, else the first h1–h3 ending in "(SET n/m)", else the first h1–h3
+    before the card's labels (never in the site's header or footer), else ``<title>``.
+    """
+    headings = [
+        e
+        for e in page.order
+        if (e.tag in NAME_HEADINGS[:3] or "card-name" in e.classes) and not page.in_chrome(e)
+    ]
+    choices = (
+        [e for e in headings if "card-name" in e.classes],
+        [e for e in headings if PACKNAME.search(clean(e.text()))],
+        [e for e in headings if page.position[id(e)] < first_side],
+    )
+    for group in choices:
+        for heading in group:
+            name = _heading_name(heading)
+            if name:
+                return name, page.position[id(heading)]
+    title = root.find("title")
+    if title is not None:
+        first = re.split(r"\s[|｜]\s|\s[-–]\s", clean(title.text()))[0]
+        name = split_packname(first)
+        if name and not is_label_text(name):
+            return name, -1
+    return None, -1
+
+
+def _labelled_blocks(root: Element) -> tuple[list[_Block], str | None]:
+    """The sides read by label, each with the heading just above it if it has its own."""
+    page = _Page.of(root)
+    sides = read_labelled_sides(root, page)
+    if not sides:
+        return [], None
+    page_name, page_heading = _labelled_page_name(root, page, sides[0].start)
+    headings = [
+        (page.position[id(e)], e)
+        for e in page.order
+        if (e.tag in NAME_HEADINGS or "card-name" in e.classes) and not page.in_chrome(e)
+    ]
+    blocks = []
+    previous = page_heading
+    for side in sides:
+        if "type" not in side.values:
+            if len(side.values) > 0:
+                raise PageError("a side of the card has values but no カードの種類")
+            continue
+        own = [e for at, e in headings if previous < at < side.start]
+        name = _heading_name(own[-1]) if own else None
+        previous = side.start
+        values = side.values
+        face = _face(
+            normal(values["type"]), values.get("civil", ""), values.get("cost", ""), values.get("power", ""),
+            values.get("race", ""),
+        )
+        blocks.append(_Block(name, face, values.get("skills", "")))
+    return blocks, page_name
 
 
 def _split_twinpact(name: str, sides: int) -> list[str] | None:
@@ -257,7 +624,7 @@ def _name_faces(blocks: list[_Block], page_name: str | None, card_id: str) -> tu
     """(card name, layout, faces): twinpact if one name splits in two, multi_side if sides have names."""
     names = [b.name or page_name for b in blocks]
     if any(n is None for n in names):
-        raise PageError(f"card {card_id}: no h3.card-name")
+        raise PageError(f"card {card_id}: no card name (no h1–h3 heading, no h3.card-name, no title)")
     if len(blocks) == 1:
         return names[0], "single", [blocks[0].face._replace(name=names[0])]
     distinct = list(dict.fromkeys(names))
@@ -296,10 +663,13 @@ def card_zone(faces: list[Face], text: str) -> str:
 def parse_detail_page(html: str, card_id: str) -> DetailPage:
     """A detail page as a Card (flags derived from the ability text) plus the not-for-official-play note."""
     root = parse_html(html)
-    blocks = _blocks(root)
-    page_name = _page_name(root)
+    blocks, page_name = _labelled_blocks(root)
+    if not blocks:  # the older markup, read by class names
+        blocks, page_name = _class_blocks(root), _page_name(root)
+    elif any(h for h in root.find_all(cls="card-name")):
+        page_name = _page_name(root) or page_name
     if not blocks:
-        raise PageError(f"card {card_id}: no div.cardDetail with a card type")
+        raise PageError(f"card {card_id}: no card block (no div.cardDetail with a card type, no カードの種類 label)")
     name, layout, faces = _name_faces(blocks, page_name, card_id)
     text = unicodedata.normalize("NFKC", "\n".join(b.skills for b in blocks))
     card = Card(
@@ -372,13 +742,50 @@ def official_spelling(name: str) -> str:
     return NAME_SLASH.sub("／", clean(name.strip().strip("《》")))
 
 
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5"})
+# A dated line 「■2026年3月16日より…」 may sit in any block: a heading, p, div, strong, a table row or cell.
+DATED_LINE_TAGS = frozenset({"p", "div", "strong", "b", "span", "td", "th", "tr", "dt", "dd", "section", "font", "em"})
+# ... but never in one that also holds the lists or other blocks: that would be a whole section.
+LIST_BLOCK_TAGS = frozenset({"li", "ul", "ol", "table", "tbody", "p", "div", "dl", "section"} | HEADING_TAGS)
+ITEM_BLOCK_TAGS = frozenset({"p", "td", "dd", "div"})
+DATED_LINE = re.compile(r"^■?\s*(\d{4})年(\d{1,2})月(\d{1,2})日より(.*)", re.S)
+
+
+def _holds_blocks(element: Element, tags: frozenset[str]) -> bool:
+    return any(e is not element and e.tag in tags for e in element.iter())
+
+
 def _items(root: Element) -> Iterator[tuple[str, Element]]:
-    """Headings and card items in document order: ("h", heading) or ("item", li)."""
+    """Headings, dated lines and card items in document order.
+
+    ("h", heading) for h1–h5; ("dated", element) for the outermost block whose text starts
+    with 「■YYYY年M月D日より」 and holds no list or other block; ("item", li) for list items;
+    ("block", element) for a p/td/dd/div holding no other block (cards written in a paragraph
+    or a table cell — read only under a dated line, see ``parse_regulation_page``).
+    """
+    taken: set[int] = set()  # elements inside a dated line, already read with it
     for element in root.iter():
-        if element.tag in ("h1", "h2", "h3", "h4", "h5"):
+        if id(element) in taken:
+            continue
+        if element.tag in HEADING_TAGS:
             yield "h", element
         elif element.tag == "li":
             yield "item", element
+        elif element.tag in DATED_LINE_TAGS and DATED_LINE.match(normal(element.text_prefix())):
+            if element.tag == "tr" or not _holds_blocks(element, LIST_BLOCK_TAGS):
+                taken.update(id(e) for e in element.iter())
+                yield "dated", element
+        elif element.tag in ITEM_BLOCK_TAGS and not _holds_blocks(element, LIST_BLOCK_TAGS | {"td", "dd"}):
+            yield "block", element
+
+
+def _announce(page: RegulationPage, announcement: tuple[date, str | None], names: list[str]) -> None:
+    when, status = announcement
+    if status is None:
+        return
+    for name in names:
+        if (when, name, status) not in page.announced:
+            page.announced.append((when, name, status))
 
 
 def parse_regulation_page(html: str) -> RegulationPage:
@@ -390,13 +797,16 @@ def parse_regulation_page(html: str) -> RegulationPage:
     announcement: tuple[date, str | None] | None = None
     seen_sections: set[str] = set()
     for kind, element in _items(root):
-        if kind == "h":
+        if kind in ("h", "dated"):
             text = normal(element.text())
-            dated = DATED_HEADING.search(text)
+            dated = DATED_HEADING.search(text) if kind == "h" else DATED_LINE.match(text)
             if dated:
                 when = date(int(dated[1]), int(dated[2]), int(dated[3]))
-                announcement = (when, announced_status(dated[4]))
+                rest = dated[4].split("《")[0]
+                announcement = (when, announced_status(rest))
                 page.data_date = max(page.data_date or when, when)
+                if kind == "dated":  # cards written on the dated line itself
+                    _announce(page, announcement, card_names(element))
             elif element.tag == "h2":
                 section, released, announcement = section_kind(text), False, None
                 if section:
@@ -404,13 +814,13 @@ def parse_regulation_page(html: str) -> RegulationPage:
             elif "殿堂解除" in text:
                 released = True
             continue
+        if kind == "block" and announcement is None:
+            continue  # a paragraph under a section heading explains; only list items are cards there
         names = card_names(element)
         if not names:
             continue
         if announcement is not None:
-            when, status = announcement
-            if status is not None:
-                page.announced.extend((when, name, status) for name in names)
+            _announce(page, announcement, names)
         elif section in ("premium_combo", "hyperspatial_combo"):
             if len(names) >= 2:
                 page.combos.append(((names[0], names[1]), section))

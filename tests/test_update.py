@@ -244,7 +244,7 @@ def test_list_page_gives_ids_in_order_once_and_the_total():
 
 
 def test_list_page_without_cardlist_is_an_error():
-    with pytest.raises(PageError, match="#cardlist"):
+    with pytest.raises(PageError, match="no card links, no #cardlist"):
         parse_list_page("<html><body><p>メンテナンス中</p></body></html>")
 
 
@@ -492,7 +492,7 @@ def test_429_and_403_stop_at_once(site, data_dir, fixture_embedded_data, status)
 def test_malformed_detail_page_stops_and_changes_nothing(site, data_dir, fixture_embedded_data):
     before = previous_data(data_dir)
     site.script["detail:dmtest-004"] = [(200, "<html><body><div class='error'>エラー</div></body></html>")]
-    with pytest.raises(UpdateError, match=r"detail/\?id=dmtest-004: card dmtest-004: no div.cardDetail"):
+    with pytest.raises(UpdateError, match=r"detail/\?id=dmtest-004: card dmtest-004: no card block \(no div.cardDetail"):
         run(data_dir)
     assert_untouched(data_dir, before)
 

@@ -65,6 +65,16 @@ class SiteClient:
         """The page text, or None when the site answers 404 (a card that was taken down)."""
         return self._text(self.request("GET", path, missing_ok=True))
 
+    def get_if_served(self, path: str) -> str | None:
+        """The page text, or None when the site refuses this request (any 4xx but 403/429, which stop)."""
+        self._check_robots(path)
+        response = self._send("GET", self.url(path))
+        if 400 <= response.status_code < 500:
+            return None
+        if response.status_code >= 500:
+            raise UpdateError(f"update: {response.url or self.url(path)} answered {_status(response)}")
+        return self._text(response)
+
     def post(self, path: str, data: dict[str, str]) -> str:
         return self._text(self.request("POST", path, data=data))  # type: ignore[return-value]
 

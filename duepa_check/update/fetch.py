@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from urllib.parse import quote
 
@@ -11,25 +12,91 @@ from .client import SiteClient
 from .common import DETAIL_PATH, LIST_PATH, REGULATION_PATH, Progress, UpdateError
 from .state import RunState
 
+# The search as the site's own pages ask for it: GET /card/?v=<JSON>, newest first, every printing.
+LIST_QUERY = {
+    "suggest": "on",
+    "keyword": "",
+    "keyword_type": ["card_name", "card_ruby", "card_text"],
+    "culture_cond": ["単色", "多色"],
+    "pagenum": "1",
+    "samename": "show",
+    "sort": "release_new",
+}
+VIA_GET = "get"
+VIA_POST = "post"  # the older search form, still read when a site answers it
+MAX_LIST_PAGES = 2000  # about four times the whole card search today: a list that never ends stops
 
-def list_cards(client: SiteClient, state: RunState, known: set[str], progress: Progress) -> None:
-    """Page through the search, newest first, until known ground (or the end, with --full)."""
-    seen = set(state.listed_ids())
-    while not state.list_done:
-        number = state.next_page
-        url = client.url(LIST_PATH)
-        html = client.post(LIST_PATH, {"pagenum": str(number), "samename": "show", "sort": "release_new"})
+
+def list_path(number: int) -> str:
+    """``/card/?v=…`` for one page of the search."""
+    query = dict(LIST_QUERY, pagenum=str(number))
+    return LIST_PATH + "?v=" + quote(json.dumps(query, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def _parse_list(client: SiteClient, html: str, number: int) -> official_site.ListPage:
+    try:
+        return official_site.parse_list_page(html)
+    except PageError as error:
+        raise UpdateError(f"update: {client.url(LIST_PATH)} page {number}: {error}") from None
+
+
+def _post_page(client: SiteClient, number: int) -> official_site.ListPage:
+    html = client.post(LIST_PATH, {"pagenum": str(number), "samename": "show", "sort": "release_new"})
+    return _parse_list(client, html, number)
+
+
+def fetch_list_page(client: SiteClient, number: int, via: str | None) -> tuple[official_site.ListPage, str]:
+    """One page of the search and how it was asked for.
+
+    The first page of a run tries GET ``?v=`` and falls back to the old POST form when the GET
+    is refused (4xx) or holds no card link; later pages ask the way the first one worked. A
+    later GET page the site does not have (404) is an empty page: the end of the list.
+    """
+    if via == VIA_POST:
+        return _post_page(client, number), VIA_POST
+    if via == VIA_GET:
+        html = client.get(list_path(number))
+        empty = official_site.ListPage(ids=[], total=None)
+        return (_parse_list(client, html, number) if html is not None else empty), VIA_GET
+    html = client.get_if_served(list_path(number))
+    page = None
+    if html is not None:
         try:
             page = official_site.parse_list_page(html)
-        except PageError as error:
-            raise UpdateError(f"update: {url} page {number}: {error}") from None
-        fresh = [i for i in page.ids if i not in seen]
-        seen.update(page.ids)
-        state.append({"page": number, "ids": page.ids, "total": page.total})
+        except PageError:
+            page = None
+    if page is not None and page.ids:
+        return page, VIA_GET
+    try:
+        return _post_page(client, number), VIA_POST
+    except UpdateError:
+        if page is not None:  # a real list page that is empty, and no old form either
+            return page, VIA_GET
+        raise
+
+
+def list_cards(client: SiteClient, state: RunState, known: set[str], progress: Progress) -> None:
+    """Page through the search, newest first, until known ground (or the end, with --full).
+
+    Ids are compared by ``official_site.base_id``: the site's dm26ex3-006 is the pool's
+    dm26ex3-006a/b. The list ends at a page of known cards (unless ``full``), at a page that
+    brings no new id, when the total is reached, or after ``MAX_LIST_PAGES`` (an error).
+    """
+    known_keys = {official_site.base_id(i) for i in known}
+    seen = {official_site.base_id(i) for i in state.listed_ids()}
+    while not state.list_done:
+        number = state.next_page
+        if number > MAX_LIST_PAGES:
+            raise UpdateError(f"update: {client.url(LIST_PATH)}: the card list did not end after {MAX_LIST_PAGES} pages")
+        page, via = fetch_list_page(client, number, state.listing)
+        keys = [official_site.base_id(i) for i in page.ids]
+        fresh = [k for k in keys if k not in seen]
+        seen.update(keys)
+        state.append({"page": number, "ids": page.ids, "total": page.total, "via": via})
         per_page = len(state.pages.get(1) or page.ids) or 1
         pages = math.ceil(page.total / per_page) if page.total else number
         progress(number, max(pages, number), f"list page {number}")
-        at_known_ground = not state.full and all(i in known for i in page.ids)
+        at_known_ground = not state.full and all(k in known_keys for k in keys)
         past_the_end = not fresh or (page.total is not None and len(seen) >= page.total) or number >= pages + 2
         if at_known_ground or past_the_end:
             state.append({"list_done": True})
@@ -41,10 +108,13 @@ def ids_to_fetch(state: RunState, known: set[str] | None = None) -> list[str]:
     ``known`` holds the ids whose card facts are complete already; a listed card the embedded
     data has only a name for is fetched, so updates fill those gaps as they pass them.
     """
-    skip = set(state.records) | state.missing
+    skip = {official_site.base_id(i) for i in (*state.records, *state.missing)}
     if not state.full and known:
-        skip |= known
-    return [i for i in state.listed_ids() if i not in skip]
+        skip |= {official_site.base_id(i) for i in known}
+    wanted: dict[str, str] = {}
+    for card_id in state.listed_ids():
+        wanted.setdefault(official_site.base_id(card_id), card_id)  # one fetch per card, its first id
+    return [card_id for key, card_id in wanted.items() if key not in skip]
 
 
 def fetch_cards(client: SiteClient, state: RunState, progress: Progress, known: set[str] | None = None) -> None:

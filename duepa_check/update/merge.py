@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .. import cards as cards_module
 from .. import official_site
-from ..cards import CARDS_FILE, Card, CardDataError, CardPool
+from ..cards import CARDS_FILE, Card, CardDataError, CardPool, Cost, Face
 from ..names import name_key
 from .common import REGULATION_FILE, REGULATION_PATH, UpdateError
 from .state import RunState
@@ -73,10 +74,30 @@ def load_previous(data_dir: Path) -> Previous:
 # --- merging cards ----------------------------------------------------------------------
 
 
+PLUS_POWER = re.compile(r"^(\d+)\+$")
+
+
+def comparable_power(power: Cost) -> Cost:
+    """6000+ and 6000 are one power for change detection (the printed form is what is stored)."""
+    if isinstance(power, str):
+        match = PLUS_POWER.match(power.strip())
+        if match:
+            return int(match[1])
+    return power
+
+
+def _comparable_faces(card: Card) -> tuple[Face, ...]:
+    return tuple(face._replace(power=comparable_power(face.power)) for face in card.faces)
+
+
 def _same_card(a: Card, b: Card) -> bool:
-    """Equal in everything the rules look at (ids and spellings aside)."""
-    keep = ("faces", "layout", "zone", "partner_eligible", "may_exceed_four")
-    return all(getattr(a, name) == getattr(b, name) for name in keep) and a.complete == b.complete
+    """Equal in everything the rules look at (ids, spellings and a power's trailing + aside)."""
+    keep = ("layout", "zone", "partner_eligible", "may_exceed_four")
+    return (
+        all(getattr(a, name) == getattr(b, name) for name in keep)
+        and _comparable_faces(a) == _comparable_faces(b)
+        and a.complete == b.complete
+    )
 
 
 def merge_cards(state: RunState, previous: Previous, summary: UpdateSummary) -> list[Card]:
@@ -112,7 +133,12 @@ def merge_cards(state: RunState, previous: Previous, summary: UpdateSummary) -> 
 
 
 def _union(first: Iterable[str], second: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(set(first) | set(second)))
+    """All ids of ``first``, plus those of ``second`` that name no card side ``first`` has already:
+    the site's dm26ex3-006 adds nothing to a stored dm26ex3-006a/dm26ex3-006b."""
+    kept = set(first)
+    keys = {official_site.base_id(i) for i in kept}
+    kept.update(i for i in second if official_site.base_id(i) not in keys)
+    return tuple(sorted(kept))
 
 
 # --- merging the regulation -------------------------------------------------------------

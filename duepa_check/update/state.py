@@ -21,6 +21,7 @@ class RunState:
     pages: dict[int, list[str]] = field(default_factory=dict)
     total: int | None = None
     list_done: bool = False
+    listing: str | None = None  # how list pages are asked for ("get" or "post"), fixed by page 1
     records: dict[str, dict[str, Any]] = field(default_factory=dict)
     missing: set[str] = field(default_factory=set)
     resumed: bool = False
@@ -45,6 +46,7 @@ class RunState:
         if "page" in entry:
             self.pages[int(entry["page"])] = list(entry["ids"])
             self.total = entry.get("total", self.total)
+            self.listing = entry.get("via", self.listing)
         elif entry.get("list_done"):
             self.list_done = True
         elif "missing" in entry:
