@@ -3,7 +3,12 @@
 The pages are parsed with the standard library's ``html.parser`` into a tiny element tree,
 so the updater needs no HTML dependency. Everything here is pure: text in, dataclasses out;
 fetching lives in the ``update`` package. A page whose markup no longer looks like what we expect
-raises ``PageError`` rather than producing half-right card data.
+raises ``PageError`` rather than producing half-right card data. ``PageError`` is internal: the
+``update`` package always turns it into a one-line ``UpdateError``.
+
+Two shapes of detail page are read: values found by their labels (カードの種類, 文明, コスト, …;
+the shape the site has in 2026, where no class name can be relied on), and, for pages without
+labels, the older markup with one ``div.cardDetail`` per side and values in cells named by class.
 
 Rules text is read only to derive flags (may exceed 4 copies, starts in the battle zone,
 「公式大会では使えません」); it is never stored.
@@ -27,7 +32,10 @@ VOID_TAGS = frozenset(
 )
 # An open tag of these kinds is closed by the next tag of the same kind (<li>a<li>b).
 SELF_CLOSING_SIBLINGS = frozenset({"li", "p", "tr", "td", "th", "option"})
-MAX_DEPTH = 256  # nesting deeper than any real page is flattened: bounded time on hostile HTML
+# Reading is iterative, so depth is only a cost: nesting past MAX_DEPTH is flattened, and an end
+# tag closes one of the END_TAG_REACH innermost open elements or nothing (bounded work per tag).
+MAX_DEPTH = 4096
+END_TAG_REACH = 64
 COLOURLESS = frozenset({"無色", "無", "ゼロ", "ゼロ文明", "ジョーカーズ"})
 HYPERSPATIAL_TYPE_WORDS = ("サイキック", "ドラグハート", "ルール・プラス")
 MAY_EXCEED_FOUR = re.compile(r"(?:4枚より多く|4枚以上|何枚でも)デッキに入れることができる")
@@ -138,7 +146,7 @@ class _TreeBuilder(HTMLParser):
         self.stack[-1].children.append(Element(tag, {k: v or "" for k, v in attrs}))
 
     def handle_endtag(self, tag: str) -> None:
-        for depth in range(len(self.stack) - 1, 0, -1):
+        for depth in range(len(self.stack) - 1, max(0, len(self.stack) - 1 - END_TAG_REACH), -1):
             if self.stack[depth].tag == tag:
                 del self.stack[depth:]
                 return
@@ -181,6 +189,7 @@ def detail_id(href: str) -> str | None:
     return values[0].strip() if values and values[0].strip() else None
 
 
+CARD_ID = re.compile(r"[A-Za-z0-9_.\-]+")
 DETAIL_LINK = re.compile(r"/card/detail/?\?(?:[^\s\"'<>]*&)?id=([A-Za-z0-9_.\-]+)")
 # "12,345枚" / "検索結果 12,345 件": the total of a search; the keyed forms are tried first.
 KEYED_TOTAL = re.compile(r"(?:検索結果|該当|全)\s*[:：]?\s*(\d[\d,]*)\s*(?:枚|件)")
@@ -193,7 +202,7 @@ def _link_ids(element: Element) -> list[str]:
     found = []
     for value in element.attrs.values():
         card_id = detail_id(value)
-        if card_id is None:
+        if card_id is None or not CARD_ID.fullmatch(card_id):  # e.g. onclick="location.href='…'"
             match = DETAIL_LINK.search(value)
             card_id = match[1] if match else None
         if card_id:
@@ -463,6 +472,18 @@ class LabelledSide:
     cells: dict[str, Element] = field(default_factory=dict)
 
 
+def _one_text(page: _Page, element: Element) -> bool:
+    """True when the element's text is one piece of text, however deeply wrapped (<th><p>文明</p></th>)."""
+    node = element
+    while True:
+        children = [c for c in node.children if isinstance(c, Element) or c.strip()]
+        if len(children) != 1:
+            return False
+        if isinstance(children[0], str):
+            return True
+        node = children[0]
+
+
 def _labels(page: _Page) -> list[tuple[Element, str, str | None]]:
     """(element, field, inline value) for every label cell, outermost element only, in order."""
     found = []
@@ -479,8 +500,10 @@ def _labels(page: _Page) -> list[tuple[Element, str, str | None]]:
                 key, inline = LABELS[match[1]], match[2]
         if key is None:
             continue
+        if not _one_text(page, element):
+            continue  # <tr><th>文明</th><td></td></tr> reads "文明" too, but the row is not the label
         parent = page.parent.get(id(element))
-        if parent is not None and label_of(page.short.get(id(parent))) == key and inline is None:
+        if parent is not None and _one_text(page, parent) and label_of(page.short.get(id(parent))) == key:
             continue  # <th><p>文明</p></th>: the th is the label cell, not the p
         found.append((element, key, inline))
     return found
@@ -497,21 +520,38 @@ def _labels_below(page: _Page, labels: list[tuple[Element, str, str | None]]) ->
     return counts
 
 
+def _label_shaped(element: Element, label: Element) -> bool:
+    """A cell shaped like a label cell (th, dt, or the label's own tag and class): a label we do not
+    know, whose text is never a value."""
+    if element.tag in ("th", "dt"):
+        return True
+    classes = label.attrs.get("class", "").split()
+    return bool(classes) and element.tag == label.tag and element.attrs.get("class", "").split() == classes
+
+
 def _value_cell(page: _Page, label: Element, counts: dict[int, int]) -> Element | str | None:
-    """The cell after a label: its next sibling, or the next sibling of the nearest ancestor that
-    holds no other label (a label alone in its row takes the next row). A cell holding a label
-    is never a value: the label's own value is then missing."""
+    """The cell after a label: its next sibling, or — for a label alone in its row, as 特殊能力 is —
+    the next row. A cell holding a label, or shaped like one (th, dt, the label's own class), is
+    never a value: the label's own value is then missing."""
     node = label
+    climbed = False
     for _ in range(8):
         sibling = page.next_sibling(node)
         if sibling is not None:
-            if isinstance(sibling, Element) and counts.get(id(sibling), 0):
+            if isinstance(sibling, str):
+                return sibling
+            if counts.get(id(sibling), 0):
                 return None
-            return sibling
+            inside = list(sibling.iter())
+            if any(e.tag in ("th", "dt") for e in inside):
+                return None
+            return None if any(_label_shaped(e, label) for e in (inside if climbed else [sibling])) else sibling
         parent = page.parent.get(id(node))
         if parent is None or counts.get(id(parent), 0) > 1 or parent.tag in ("body", "main", "#document"):
             return None
-        node = parent
+        if [c for c in parent.children if isinstance(c, Element) or c.strip()] != [node]:
+            return None  # only a label alone in its row takes the next row
+        node, climbed = parent, True
     return None
 
 
@@ -537,7 +577,7 @@ def read_labelled_sides(root: Element, page: _Page | None = None) -> list[Labell
             sides[-1].cells[key] = cell
             text = _skills_text(cell) if key == "skills" else cell.text()
         else:
-            text = cell or ""
+            text = (cell or "").strip(LABEL_PUNCTUATION)  # <b>パワー</b>：6000
         value = clean(text) if key != "skills" else text.strip()
         if value and not is_label_text(value):
             sides[-1].values[key] = value
@@ -755,6 +795,16 @@ def _holds_blocks(element: Element, tags: frozenset[str]) -> bool:
     return any(e is not element and e.tag in tags for e in element.iter())
 
 
+def _lead(element: Element) -> Element | None:
+    """The inline text an element starts with, before its first block (``<div>■…より<ul>…``)."""
+    lead: list[Element | str] = []
+    for child in element.children:
+        if isinstance(child, Element) and (child.tag in LIST_BLOCK_TAGS or _holds_blocks(child, LIST_BLOCK_TAGS)):
+            break
+        lead.append(child)
+    return Element("span", {}, lead) if lead else None
+
+
 def _items(root: Element) -> Iterator[tuple[str, Element]]:
     """Headings, dated lines and card items in document order.
 
@@ -772,9 +822,10 @@ def _items(root: Element) -> Iterator[tuple[str, Element]]:
         elif element.tag == "li":
             yield "item", element
         elif element.tag in DATED_LINE_TAGS and DATED_LINE.match(normal(element.text_prefix())):
-            if element.tag == "tr" or not _holds_blocks(element, LIST_BLOCK_TAGS):
-                taken.update(id(e) for e in element.iter())
-                yield "dated", element
+            line = element if element.tag == "tr" or not _holds_blocks(element, LIST_BLOCK_TAGS) else _lead(element)
+            if line is not None and DATED_LINE.match(normal(line.text_prefix())):
+                taken.update(id(e) for e in line.iter())
+                yield "dated", line
         elif element.tag in ITEM_BLOCK_TAGS and not _holds_blocks(element, LIST_BLOCK_TAGS | {"td", "dd"}):
             yield "block", element
 

@@ -24,8 +24,11 @@ def test_update_command_fetches_from_a_local_site_and_check_then_uses_the_new_da
     data_dir = tmp_path / "data"
     with fake_site() as url:
         assert main(["update", "--source", url, "--data-dir", str(data_dir)]) == 0
-    out = capsys.readouterr().out
-    assert "new cards" in out.lower() or "new" in out.lower()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Updated card data in {data_dir} from {url}"
+    assert out[1] == "  7 cards fetched, 4 list pages read"
+    assert out[2].startswith(f"  6 new cards: {TWINPACT}、")
+    assert "  1 changed cards: ボルテスト・ドラゴン" in out
 
     assert main(["card", TWINPACT, "--data-dir", str(data_dir), "--format", "json"]) == 0
     card = json.loads(capsys.readouterr().out)
@@ -33,10 +36,13 @@ def test_update_command_fetches_from_a_local_site_and_check_then_uses_the_new_da
 
     deck = tmp_path / "deck.txt"
     deck.write_text(f"パートナー: {TWINPACT}\n", encoding="utf-8")
-    main([str(deck), "--data-dir", str(data_dir), "--format", "json", "--as-of", "2026-03-16"])
+    assert main([str(deck), "--data-dir", str(data_dir), "--format", "json", "--as-of", "2026-03-16"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["regulation"]["data_source"] == str(data_dir)
-    assert report["decks"][0]["partner"]["name"] == TWINPACT
+    assert report["regulation"]["data_date"] == "2026-03-16"  # the regulation the update wrote
+    deck_report = report["decks"][0]
+    assert deck_report["partner"]["name"] == TWINPACT  # known only from the updated data
+    assert [v["rule"] for v in deck_report["violations"]] == ["DP001"]  # one card: only the size is wrong
 
 
 def test_update_command_with_an_unreachable_site_is_one_line_exit_2_and_keeps_data(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import http.server
+import json
 import re
 import subprocess
 import sys
@@ -42,6 +43,7 @@ from duepa_check.regulation import (
 from duepa_check.update import SiteClient, UpdateError, render_summary, run_update
 
 FIXTURES = Path(__file__).parent / "fixtures" / "official"
+REAL_FIXTURES = Path(__file__).parent / "fixtures" / "official_real"
 SOURCE = "https://dm.example.test"
 NEW_IDS = [f"dmtest-00{n}" for n in range(1, 8)]
 OLD_IDS = [f"dmold-00{n}" for n in range(1, 6)]
@@ -60,37 +62,45 @@ class FakeSite:
 
     Routes: ``robots``, ``list:N``, ``detail:ID``, ``regulation``. A scripted item is a
     (status, body) pair or an exception to raise (responses only); each is used once.
+    ``shape`` picks the site: "old" lists by POST /card/ (tests/fixtures/official), "real"
+    by GET /card/?v=<JSON> and refuses the POST form (tests/fixtures/official_real).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, shape: str = "old") -> None:
+        self.shape = shape
+        self.fixtures = FIXTURES if shape == "old" else REAL_FIXTURES
         self.script: dict[str, list[tuple[int, str] | BaseException]] = {}
         self.seen: list[str] = []
 
-    @staticmethod
-    def route(method: str, path: str, query: str, form: str) -> str:
+    def route(self, method: str, path: str, query: str, form: str) -> str:
         if method == "GET" and path == "/robots.txt":
             return "robots"
-        if method == "POST" and path == "/card/":
+        if path == "/card/" and self.shape == "old" and method == "POST":
             return f"list:{parse_qs(form).get('pagenum', ['1'])[0]}"
+        if path == "/card/" and self.shape == "real" and method == "GET" and "v" in parse_qs(query):
+            return f"list:{json.loads(parse_qs(query)['v'][0]).get('pagenum', '1')}"
+        if path == "/card/" and self.shape == "real" and method == "POST":
+            return "refused:POST /card/"
         if method == "GET" and path == "/card/detail/":
             return f"detail:{parse_qs(query).get('id', [''])[0]}"
         if method == "GET" and path == "/rule/regulation/":
             return "regulation"
         return f"other:{method} {path}"
 
-    @staticmethod
-    def default(key: str) -> tuple[int, str]:
+    def default(self, key: str) -> tuple[int, str]:
         kind, _, arg = key.partition(":")
+        if kind == "refused":
+            return 405, "<html><body>Method Not Allowed</body></html>"
         name = {
             "robots": "robots.txt",
             "list": f"list_page_{arg}.html",
             "detail": f"detail_{arg}.html",
             "regulation": "regulation.html",
         }.get(kind)
-        if kind == "list" and not (FIXTURES / name).is_file():
+        if kind == "list" and not (self.fixtures / name).is_file():
             name = "list_page_empty.html"
-        if name and (FIXTURES / name).is_file():
-            return 200, fixture(name)
+        if name and (self.fixtures / name).is_file():
+            return 200, (self.fixtures / name).read_text(encoding="utf-8")
         return 404, "<html><body>not found</body></html>"
 
     def respond(self, method: str, path: str, query: str, form: str) -> tuple[int, str]:
@@ -166,6 +176,16 @@ def _old_card(name: str, card_id: str, civ: str, cost: int, power: int = 2000, *
     return card.replace(partner_eligible=card.partner_problem(5) is None)
 
 
+def _sealed_card() -> Card:
+    """A two-sided card stored under its image ids (…-006a, …-006b), as the embedded pool does."""
+    faces = (
+        Face(name="封印テスター", type="禁断フィールド", civilizations=(), cost=None, power=None),
+        Face(name="解放テスター", type="禁断クリーチャー", civilizations=("闇",), cost=8, power=9000),
+    )
+    card = Card(name="封印テスター", faces=faces, layout="multi_side", zone="starts_in_battle_zone", ids=("dmold-006a", "dmold-006b"))
+    return card.replace(partner_eligible=False)
+
+
 def write_fixture_embedded(directory: Path) -> Path:
     """A tiny stand-in for card_data/: five known cards and a dated regulation."""
     cards = [
@@ -174,6 +194,7 @@ def write_fixture_embedded(directory: Path) -> Path:
         _old_card("アクア・テスター", "dmold-003", "水", 2),
         _old_card("古参テスター", "dmold-004", "光", 3),
         _old_card("旧式テスター", "dmold-005", "闇", 5),
+        _sealed_card(),
     ]
     write_card_data(cards, {"sources": ["test fixture"]}, directory)
     regulation = Regulation(data_date=date(2025, 8, 12), sources=["test fixture"])

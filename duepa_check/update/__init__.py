@@ -2,8 +2,9 @@
 
 The run, step by step:
 
-1. list the card search newest first (POST ``/card/``) until a whole page holds only cards we
-   already know (``full`` lists everything);
+1. list the card search newest first (GET ``/card/?v=<JSON>``, or the older POST form when a
+   site answers only that) until a whole page holds only cards we already know (``full`` lists
+   everything); ids are compared without the a/b side suffix;
 2. fetch the detail page of every card not known yet, one at a time, politely;
 3. read the regulation page and turn it into dated 殿堂 events;
 4. build the new overlay (cards.jsonl + index.tsv + regulation.yaml) in a staging directory
