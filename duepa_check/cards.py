@@ -16,10 +16,11 @@ user data dir; the pool reads it first, so its records win over the embedded one
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import re
 from collections import namedtuple
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path
 
@@ -269,14 +270,24 @@ def record_problem(data: object) -> str | None:
 class Lookup:
     """What a typed name resolved to: one card, several (ambiguous), or none."""
 
-    __slots__ = ("typed", "cards", "suggestions", "matched_by")
+    __slots__ = ("typed", "cards", "_suggestions", "matched_by", "_suggest")
 
     def __init__(self, typed: str, cards: list[Card] | None = None, suggestions: list[str] | None = None,
-                 matched_by: str = "") -> None:
+                 matched_by: str = "", suggest: Callable[[], list[str]] | None = None) -> None:
         self.typed = typed
         self.cards = cards or []
-        self.suggestions = suggestions or []
+        self._suggestions = suggestions
+        self._suggest = suggest
         self.matched_by = matched_by  # exact | key | alias | face
+
+    @property
+    def suggestions(self) -> list[str]:
+        """Close names, searched on first use: a search costs ~10-30 ms, and a file of thousands of
+        unknown names must not pay for suggestions nobody will be shown (see rules/unknown_card.py)."""
+        if self._suggestions is None:
+            self._suggestions = self._suggest() if self._suggest else []
+            self._suggest = None
+        return self._suggestions
 
     @property
     def card(self) -> Card | None:
@@ -320,7 +331,7 @@ class _Shard:
 
     def hits(self, key: str) -> list[tuple[str, int]]:
         """(kind, offset) of every index row for this key."""
-        prefix = key.encode("utf-8") + b"\t"
+        prefix = key.encode("utf-8", "surrogatepass") + b"\t"  # a lone surrogate (typed or from JSON) matches nothing
         position = bisect.bisect_left(self.rows, prefix)
         found = []
         while position < len(self.rows) and self.rows[position].startswith(prefix):
@@ -468,7 +479,7 @@ class CardPool:
                     result.cards = chosen
                     result.matched_by = "key" if kind == "name" else kind
                     return result
-        result.suggestions = self.suggest(key)
+        result._suggest = functools.partial(self.suggest, key)
         return result
 
     def get(self, name: str) -> Card | None:

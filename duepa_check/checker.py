@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import Card, CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
 from .deck import resolve_deck
 from .decklist import DECK_SUFFIXES, STDIN, DeckInputError, load_decklist
 from .errors import DuepaError
+from .printable import printable
 from .regulation import Regulation
 from .rules import ERROR, RULE_IDS, WARNING, Context, Violation, run_rules
 
@@ -38,6 +39,7 @@ class DeckResult:
         partner: Card | None = None,
         card_count: int = 0,
         stats: DeckStats | None = None,
+        config: str | None = None,
     ) -> None:
         self.path = path
         self.violations = violations if violations is not None else []
@@ -45,46 +47,112 @@ class DeckResult:
         self.partner = partner
         self.card_count = card_count
         self.stats = stats  # the deck's shape, only when the report draws it (Checker with_stats)
+        self.config = config  # the house-rules file that applied, or None (the recommended rules)
+        self.raw_path = path  # as the system spells it (SARIF percent-encodes its bytes); path is printable
+        # Problems past MAX_REPORTED are counted, not kept: they still decide the verdict.
+        self.omitted_errors = 0
+        self.omitted_warnings = 0
 
     def __repr__(self) -> str:
         return f"DeckResult({self.path!r}, violations={self.violations!r}, error={self.error!r})"
 
     @property
     def errors(self) -> int:
-        return sum(v.severity == ERROR for v in self.violations)
+        return sum(v.severity == ERROR for v in self.violations) + self.omitted_errors
 
     @property
     def warnings(self) -> int:
-        return sum(v.severity == WARNING for v in self.violations)
+        return sum(v.severity == WARNING for v in self.violations) + self.omitted_warnings
+
+    @property
+    def omitted(self) -> int:
+        """Problems found but not listed (past the first MAX_REPORTED)."""
+        return self.omitted_errors + self.omitted_warnings
+
+    def keep_first(self, violations: list[Violation], limit: int) -> None:
+        """List the first ``limit`` problems (in line order) and count the rest.
+
+        A 1 MB file can hold 70,000 bad lines: drawn for a terminal that took a minute and as
+        SARIF most of a gigabyte, and nobody reads past the first few hundred anyway.
+        """
+        rest = violations[limit:]
+        self.violations = violations[:limit]
+        self.omitted_errors = sum(v.severity == ERROR for v in rest)
+        self.omitted_warnings = len(rest) - self.omitted_errors
 
     @property
     def legal(self) -> bool:
         return self.error is None and self.errors == 0
 
 
-def deck_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """Each file given, and every decklist file below each folder given (hidden ones skipped)."""
+MAX_REPORTED = 500  # problems listed per deck; the rest are counted
+
+
+class Skipped(NamedTuple):
+    """Something met while collecting decks that is not checked: said as that item's error (exit 2)."""
+
+    path: str
+    reason: str
+
+
+def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
+    """Each file given, and every decklist file below each folder given (hidden ones skipped).
+
+    What cannot be walked (a folder that cannot be listed, a symlink leading out of the folder)
+    comes out as ``Skipped``, so the run reports it instead of judging the rest in silence.
+    """
     for path in paths:
         if str(path) == STDIN:
             yield path
-        elif path.is_dir():
-            found = sorted(_decklists_below(path))
+            continue
+        try:
+            is_folder = path.is_dir()
+        except OSError as error:  # e.g. a parent folder without execute permission
+            yield Skipped(str(path), f"cannot read ({error.strerror or error})")
+            continue
+        if is_folder:
+            found = sorted(_decklists_below(path), key=lambda item: Path(item.path) if isinstance(item, Skipped) else item)
             if not found:
-                raise DeckInputError(f"{path}: folder holds no decklist files ({', '.join(DECK_SUFFIXES)})")
+                raise DeckInputError(f"{printable(str(path))}: folder holds no decklist files ({', '.join(DECK_SUFFIXES)})")
             yield from found
         else:
             yield path
 
 
-def _decklists_below(folder: Path) -> Iterator[Path]:
-    """os.walk, pruning hidden folders: a tournament folder can hold thousands of files."""
+def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
+    """os.walk, pruning hidden folders: a tournament folder can hold thousands of files.
+
+    Symlinks that lead out of the folder are not followed (a submitted link to a runner's
+    key file would be printed line by line as "unknown cards"); a subfolder that cannot be
+    listed is reported, never skipped in silence.
+    """
     import os
 
-    for root, folders, files in os.walk(folder):
+    top = os.path.realpath(folder)
+    inside = top.rstrip(os.sep) + os.sep
+
+    def leads_out(path: str) -> bool:
+        target = os.path.realpath(path)
+        return target != top and not target.startswith(inside)
+
+    unlistable: list[OSError] = []
+    for root, folders, files in os.walk(folder, onerror=unlistable.append):
+        while unlistable:
+            error = unlistable.pop()
+            yield Skipped(str(error.filename or root), f"folder cannot be listed ({error.strerror or error}); its decks were not checked")
         folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in folders:
+            if os.path.islink(os.path.join(root, name)) and leads_out(os.path.join(root, name)):
+                yield Skipped(os.path.join(root, name), "symlink to a folder outside the folder checked; not followed")
         for name in files:
             if not name.startswith(".") and name.lower().endswith(DECK_SUFFIXES) and name != "pyproject.toml":
-                yield Path(root, name)
+                path = os.path.join(root, name)
+                if os.path.islink(path) and leads_out(path):
+                    yield Skipped(path, "symlink to a file outside the folder checked; not followed")
+                else:
+                    yield Path(path)
+    for error in unlistable:  # the top folder itself
+        yield Skipped(str(error.filename or folder), f"folder cannot be listed ({error.strerror or error})")
 
 
 class Checker:
@@ -110,6 +178,7 @@ class Checker:
         self.partner = partner
         self.include_unconfirmed = include_unconfirmed
         self._explicit_config = self.load_config(config_path) if config_path else None
+        self._explicit_config_path = config_path
         self._configs: dict[Path | None, FormatConfig] = {}
         self._config_paths: dict[Path, Path | None] = {}  # deck folder → its config file
 
@@ -124,8 +193,12 @@ class Checker:
 
     def config_for(self, deck_path: Path) -> FormatConfig:
         """--config when given, else the nearest config file above the deck (cached per file)."""
+        return self._config_and_file(deck_path)[0]
+
+    def _config_and_file(self, deck_path: Path) -> tuple[FormatConfig, Path | None]:
+        """The house rules for a deck and the file they came from (None: the recommended rules)."""
         if self._explicit_config is not None:
-            config = self._explicit_config
+            config, found = self._explicit_config, self._explicit_config_path
         else:
             found = self._config_paths.get(deck_path.parent)
             if deck_path.parent not in self._config_paths:
@@ -135,31 +208,51 @@ class Checker:
             config = self._configs[found]
         if self.include_unconfirmed and not config.include_unconfirmed:
             config = config._replace(include_unconfirmed=True)
-        return config
+        return config, found
 
-    def check(self, path: Path) -> DeckResult:
-        """Check one file (``-``: standard input). Unreadable input becomes ``error``; a bad config propagates."""
+    def check(self, path: Path | Skipped) -> DeckResult:
+        """Check one file (``-``: standard input).
+
+        Unreadable input becomes ``error``, and so does anything unexpected while checking
+        this one deck (a bug, nesting too deep for Python): the other decks of the batch keep
+        their verdicts. A bad config or --partner is the whole run's problem and propagates.
+        """
+        if isinstance(path, Skipped):
+            skipped = DeckResult(path=printable(path.path), error=printable(f"{path.path}: {path.reason}"))
+            skipped.raw_path = path.path
+            return skipped
         if str(path) == STDIN:
             path = Path(self.stdin_name)  # reported, and its folder's house rules apply
             reading = Path(STDIN)
         else:
             reading = path
-        result = DeckResult(path=str(path))
+        result = DeckResult(path=printable(str(path)))
+        result.raw_path = str(path)
         try:
-            decklist = load_decklist(reading, self.stdin_name)
+            self._check(path, reading, result)
         except DeckInputError as error:
             result.error = str(error)
-            return result
-        config = self.config_for(path)
+        except DuepaError:
+            raise
+        except Exception as error:  # not the deck's fault: say so, keep the batch
+            result.error = f"{path}: cannot check this deck ({type(error).__name__}: {str(error)[:200]}); please report it"
+        if result.error is not None:
+            result.error = printable(result.error)  # one line, whatever the file name or the text held
+        return result
+
+    def _check(self, path: Path, reading: Path, result: DeckResult) -> None:
+        decklist = load_decklist(reading, self.stdin_name)
+        config, config_file = self._config_and_file(path)
+        result.config = _shown_path(config_file) if config_file else None
         deck = resolve_deck(decklist, self.pool, self.partner)
         context = Context(as_of=self.as_of, regulation=self.regulation, config=config, pool=self.pool)
-        result.violations, result.card_count = run_rules(deck, context), deck.card_count
+        result.keep_first(run_rules(deck, context), MAX_REPORTED)
+        result.card_count = deck.card_count
         result.partner = deck.partner.card if deck.partner else None
         if self.with_stats and not deck.unresolved and not deck.problems:  # as `stats`: every line a card
             from .stats import compute_stats
 
             result.stats = compute_stats(deck)
-        return result
 
     def check_all(self, paths: list[Path], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
         """Check many files, in order; large batches are split over the machine's cores."""
@@ -215,6 +308,11 @@ class Checker:
                     payload = pipe.read()
                 os.waitpid(pid, 0)
                 done.update(_unpack_child_results(payload))
+            # A child that died (killed by the system, out of memory, a crash) took chunks it
+            # never returned: check them here, so every deck still gets its own verdict.
+            for number in range(len(chunks)):
+                if number not in done:
+                    done[number] = self._check_here(chunks[number], None)
             report_started(len(chunks) - 1)
             return [result for number in range(len(chunks)) for result in done[number]]
         finally:  # an error or ^C here: stop the children still working, leave no zombie
@@ -237,6 +335,20 @@ class Checker:
                 on_take(number)
             done[number] = self._check_here(chunks[number], None)
         return done
+
+
+def _shown_path(path: Path) -> str:
+    """A config file as reports name it: relative to the working folder when below it."""
+    import os
+
+    text = str(path)
+    try:
+        relative = os.path.relpath(path)
+        if not relative.startswith(os.pardir):
+            text = relative
+    except ValueError:  # another drive (Windows)
+        pass
+    return printable(text)
 
 
 PARALLEL_FROM = 100  # below this many files, forking costs more than it saves (measured: even at ~60)
@@ -292,11 +404,16 @@ def _fork_child(checker: Checker, chunks: list[list[Path]], tickets: int) -> tup
 
 
 def _unpack_child_results(payload: bytes) -> dict[int, list[DeckResult]]:
+    """The chunks a child checked; none when it died or crashed (the parent checks those again).
+
+    A usage error (a broken config) is the run's error, raised here as this process would.
+    """
     import pickle
 
-    kind, value = pickle.loads(payload) if payload else ("crash", "a worker process died")
+    try:
+        kind, value = pickle.loads(payload)
+    except Exception:  # empty or cut short: the child was killed while writing
+        return {}
     if kind == "usage":
         raise DuepaError(value)
-    if kind == "crash":
-        raise RuntimeError(f"while checking in a worker process: {value}")
-    return value
+    return value if kind == "results" else {}

@@ -168,9 +168,11 @@ def check(
 
 
 def _note_unreadable(results) -> None:
+    from .printable import printable
+
     for result in results:
         if result.error is not None:
-            print(f"duepa-check: {result.error}", file=sys.stderr)
+            print(f"duepa-check: {printable(result.error)}", file=sys.stderr)
 
 
 def _check_all(checker, files: list[Path], console) -> list:
@@ -373,6 +375,59 @@ def _subcommands() -> set[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (pre-commit-hooks style: testable without sys.exit)."""
+    _escape_unencodable_output()
+    if sys.stdout is None:  # started with stdout closed (>&-): the report would vanish
+        print("duepa-check: standard output is closed; nowhere to write the report", file=sys.stderr)
+        return EXIT_USAGE
+    code = _main(argv)
+    return _flushed(code)
+
+
+def _escape_unencodable_output() -> None:
+    """Text that cannot be encoded (a lone surrogate from a JSON ``\ud800`` escape or a file name
+    that is not UTF-8) is written as a backslash escape instead of failing the whole report."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a closed or detached stream
+                pass
+
+
+def _flushed(code: int) -> int:
+    """Flush the report now: a full disk or a closed stdout is an error we can still report.
+
+    (Left to interpreter shutdown it is an "Exception ignored" message and exit code 120.)
+    """
+    try:
+        if sys.stdout is None:
+            raise OSError("standard output is closed")
+        sys.stdout.flush()
+    except BrokenPipeError:  # `| head`: the reader has what it wanted
+        _discard_stdout()
+    except (OSError, ValueError) as error:
+        _discard_stdout()
+        print(f"duepa-check: cannot write the report to standard output ({_why(error)})", file=sys.stderr)
+        return EXIT_USAGE
+    return code
+
+
+def _why(error: BaseException) -> str:
+    return getattr(error, "strerror", None) or str(error)
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's last flush cannot fail again."""
+    try:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives until the process ends
+    except OSError:
+        pass
+
+
+def _main(argv: list[str] | None) -> int:
+    from .printable import printable
+
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] not in _subcommands() and args[0] not in ("--help", "-h", "--version"):
         args.insert(0, "check")
@@ -389,11 +444,34 @@ def main(argv: list[str] | None = None) -> int:
         show() if show else print(f"duepa-check: {error}", file=sys.stderr)
         return EXIT_USAGE
     except DuepaError as error:
-        print(f"duepa-check: {error}", file=sys.stderr)
+        print(f"duepa-check: {printable(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
+        _discard_stdout()
         return EXIT_OK
+    except (OSError, ValueError) as error:
+        if not _writing_stdout_failed(error):
+            raise
+        _discard_stdout()
+        print(f"duepa-check: cannot write the report to standard output ({_why(error)})", file=sys.stderr)
+        return EXIT_USAGE
     return result if isinstance(result, int) else EXIT_OK
+
+
+def _writing_stdout_failed(error: BaseException) -> bool:
+    """Whether ``error`` came from writing the report (a full disk, a closed stdout).
+
+    Every file the commands read is opened inside a function that turns its OSError into a
+    one-line DuepaError; what is left is output. A closed stdout is ``None`` (print() then
+    writes nothing, sys.stdout.write raises AttributeError) or a closed file (ValueError).
+    """
+    import errno
+
+    stream = sys.stdout
+    if stream is None or getattr(stream, "closed", False):
+        return True
+    output_errors = (errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG, errno.EPIPE)
+    return isinstance(error, OSError) and error.filename is None and error.errno in output_errors
 
 
 def _command_for(args: list[str]):

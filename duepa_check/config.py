@@ -53,8 +53,12 @@ class FormatConfig(NamedTuple):
 
 def find_config(start: Path) -> Path | None:
     """The nearest .duepa-check.yaml, or a pyproject.toml with [tool.duepa-check], upwards."""
-    folder = (start if start.is_dir() else start.parent).resolve()
-    return _find_config_from(folder)
+    try:
+        folder = (start if start.is_dir() else start.parent).resolve()
+        return _find_config_from(folder)
+    except OSError as error:  # a folder on the way that cannot be searched (no execute permission)
+        where = error.filename or start
+        raise ConfigError(f"{where}: cannot look for house rules ({error.strerror or error})") from None
 
 
 @functools.lru_cache(maxsize=256)
@@ -68,11 +72,37 @@ def _find_config_from(folder: Path) -> Path | None:
     return None if folder.parent == folder else _find_config_from(folder.parent)
 
 
+MAX_CONFIG_BYTES = 1_000_000  # the decklist limit: house rules are a few lines
+
+
 def _read(path: Path) -> str:
+    """The file's text; a config larger than MAX_CONFIG_BYTES, or not a regular file, is refused."""
+    import os
+    import stat
+
     try:
-        return path.read_text(encoding="utf-8")
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not hang
+        with open(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ConfigError(f"{path}: not a regular file; expected a house-rules file")
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            raise ConfigError(f"{path}: larger than {MAX_CONFIG_BYTES // 1_000_000} MB; not a house-rules file")
+        return data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read config ({error})") from None
+        why = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise ConfigError(f"{path}: cannot read config ({why})") from None
+
+
+def _shown(value: Any) -> str:
+    """A short repr of a config value for a message: a YAML alias bomb expands to gigabytes in full."""
+    import reprlib
+
+    shortener = reprlib.Repr()
+    shortener.maxstring = shortener.maxother = 60
+    shortener.maxlevel = 2
+    text = shortener.repr(value)
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def load_config(
@@ -90,26 +120,37 @@ def load_config(
         import tomllib
 
         try:
-            data = tomllib.loads(text).get("tool", {}).get("duepa-check", {})
+            document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"{path}: invalid TOML ({error})") from None
+        except RecursionError:
+            raise ConfigError(f"{path}: invalid TOML (nested too deeply)") from None
+        tool = document.get("tool", {})
+        if not isinstance(tool, dict):
+            raise ConfigError(f"{path}: 'tool' is not a table, so it holds no [tool.duepa-check]")
+        data = tool.get("duepa-check", {})
         where = f"{path} [tool.duepa-check]"
     else:
         import yaml
 
         try:
-            data = yaml.safe_load(text)
+            data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             at = f":{mark.line + 1}" if mark else ""
             why = getattr(error, "problem", None) or str(error).splitlines()[0]  # one line, never several
             raise ConfigError(f"{path}{at}: invalid YAML ({why})") from None
+        except RecursionError:
+            raise ConfigError(f"{path}: invalid YAML (nested too deeply)") from None
         where = str(path)
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise ConfigError(f"{where}: expected a mapping of house-rule keys")
-    return validate(data, where, resolve_card, rule_ids)
+    try:
+        return validate(data, where, resolve_card, rule_ids)
+    except RecursionError:  # a value nested thousands deep (a message's repr would recurse)
+        raise ConfigError(f"{where}: a value is nested too deeply") from None
 
 
 def validate(
@@ -124,14 +165,14 @@ def validate(
         if key not in KEYS:
             close = difflib.get_close_matches(key, KEYS, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(KEYS)}"
-            raise ConfigError(f"{where}: unknown key {raw_key!r}{hint}")
+            raise ConfigError(f"{where}: unknown key {_shown(raw_key)}{hint}")
         values[key] = _check_value(key, value, where, resolve_card, rule_ids)
     return FormatConfig(**values)
 
 
 def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
     def fail(expected: str) -> ConfigError:
-        return ConfigError(f"{where}: {key}: expected {expected}, got {value!r}")
+        return ConfigError(f"{where}: {key}: expected {expected}, got {_shown(value)}")
 
     if key in ("deck_size", "partner_min_cost"):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
@@ -149,7 +190,7 @@ def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
             name, close = resolve_card(typed)
             if name is None:
                 hint = f"; did you mean {', '.join(f'《{c}》' for c in close)}?" if close else ""
-                raise ConfigError(f"{where}: {key}[{index}]: {typed!r} matches no card{hint}")
+                raise ConfigError(f"{where}: {key}[{index}]: {_shown(typed)} matches no card{hint}")
             names.append(name)
         return tuple(names)
     if key == "disable":
@@ -163,16 +204,18 @@ def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
         for rule, level in value.items():
             rule = _rule_id(rule, key, where, rule_ids)
             if level not in SEVERITIES:
-                raise ConfigError(f"{where}: severity.{rule}: expected error or warning, got {level!r}")
+                raise ConfigError(f"{where}: severity.{rule}: expected error or warning, got {_shown(level)}")
             result[rule] = level
         return result
     raise fail("a known value")  # pragma: no cover - KEYS and this function list the same keys
 
 
 def _rule_id(value: Any, key: str, where: str, rule_ids: dict[str, str]) -> str:
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise ConfigError(f"{where}: {key}: expected a rule id such as DP002, got {_shown(value)}")
     text = str(value).upper()
     if text not in rule_ids:
         close = difflib.get_close_matches(text, sorted(rule_ids), n=1)
         hint = f"; did you mean {close[0]}?" if close else ""
-        raise ConfigError(f"{where}: {key}: unknown rule id {value!r}{hint}")
+        raise ConfigError(f"{where}: {key}: unknown rule id {_shown(value)}{hint}")
     return rule_ids[text]

@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from .errors import DuepaError
 from .messages import Msg
+from .printable import has_surrogates, printable
 
 MAX_BYTES = 1_000_000  # a 60-card list is a few kilobytes; anything this big is not a decklist
 MAX_COUNT = 999
@@ -71,10 +73,14 @@ class DeckList:
 def read_deck_bytes(path: Path) -> bytes:
     """Read at most MAX_BYTES; a larger, missing or unreadable file is a DeckInputError."""
     try:
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
+        # O_NONBLOCK: opening a FIFO nobody writes to would wait forever; it is refused below.
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                raise DeckInputError(f"{path}: {_file_kind(status.st_mode)}, not a decklist file")
+            size = status.st_size
             # Read what the file holds (+1 to notice growth): a 1 MB buffer per deck would
-            # cost more than the rest of a check. Pipes and special files report size 0.
+            # cost more than the rest of a check.
             data = handle.read(size + 1 if 0 < size <= MAX_BYTES else MAX_BYTES + 1)
     except FileNotFoundError:
         raise DeckInputError(f"{path}: no such file") from None
@@ -83,6 +89,17 @@ def read_deck_bytes(path: Path) -> bytes:
     except OSError as error:
         raise DeckInputError(f"{path}: cannot read ({error.strerror or error})") from None
     return _within_limit(data, str(path))
+
+
+def _file_kind(mode: int) -> str:
+    """What a path that is not a regular file is, in words (reading it could block or never end)."""
+    if stat.S_ISDIR(mode):
+        return "is a folder"
+    if stat.S_ISFIFO(mode):
+        return "is a named pipe (to read a pipe, pass - and redirect it to standard input)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device"
+    return "is not a regular file"
 
 
 def read_stdin_bytes(where: str) -> bytes:
@@ -346,7 +363,10 @@ def _add_structured(deck: DeckList, item: Any, line_of: dict[int, int], is_partn
         deck.problems.append(ParseProblem(line, shown, Msg("parse.not-a-name-or-mapping", {"where": where})))
         return
     name = name.strip().strip("《》").strip()
-    problem = _name_problem(name, count)
+    if has_surrogates(name):  # a JSON escape such as \ud800 that is no character
+        problem, name = Msg("parse.lone-surrogate", {}), printable(name, False)
+    else:
+        problem = _name_problem(name, count)
     if problem:
         deck.problems.append(ParseProblem(line, name[:60], problem))
     elif count > 0:
@@ -358,10 +378,13 @@ def parse_yaml(text: str, path: str) -> DeckList:
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     line_of: dict[int, int] = {}
+    duplicates: list[ParseProblem] = []
     try:
         node = yaml.compose(text, Loader=loader)
-        data = _construct(node, line_of, {})
-        return parse_structured(data, path, line_of)
+        data = _construct(node, line_of, {}, duplicates)
+        deck = parse_structured(data, path, line_of)
+        deck.problems.extend(duplicates)
+        return deck
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else path
@@ -374,11 +397,13 @@ def parse_yaml(text: str, path: str) -> DeckList:
 _BUILDING = object()
 
 
-def _construct(node: Any, line_of: dict[int, int], built: dict[int, Any]) -> Any:
+def _construct(node: Any, line_of: dict[int, int], built: dict[int, Any], duplicates: list | None = None) -> Any:
     """Build plain data from a YAML node tree, remembering each value's line.
 
     ``built`` maps nodes already built to their value: an alias is built once (no
-    exponential "billion laughs" growth), and an anchor inside itself is an error.
+    exponential "billion laughs" growth), and an anchor inside itself is an error. A key
+    given twice in one mapping (the later value would silently replace the earlier one,
+    dropping cards) is added to ``duplicates`` as a problem on the later key's line.
     """
     import yaml
 
@@ -391,11 +416,14 @@ def _construct(node: Any, line_of: dict[int, int], built: dict[int, Any]) -> Any
         return done
     built[id(node)] = _BUILDING
     if isinstance(node, yaml.MappingNode):
-        value: Any = {
-            _text(_construct(k, line_of, built)): _construct(v, line_of, built) for k, v in node.value
-        }
+        value: Any = {}
+        for key_node, value_node in node.value:
+            key = _text(_construct(key_node, line_of, built, duplicates))
+            if key in value and duplicates is not None:
+                duplicates.append(_duplicate_key(key_node.start_mark.line + 1, key))
+            value[key] = _construct(value_node, line_of, built, duplicates)
     elif isinstance(node, yaml.SequenceNode):
-        value = [_construct(item, line_of, built) for item in node.value]
+        value = [_construct(item, line_of, built, duplicates) for item in node.value]
     elif node.tag == "tag:yaml.org,2002:str":
         value = node.value
     else:
@@ -410,6 +438,10 @@ def _construct(node: Any, line_of: dict[int, int], built: dict[int, Any]) -> Any
     return value
 
 
+def _duplicate_key(line: int, key: str) -> ParseProblem:
+    return ParseProblem(line, printable(key)[:60], Msg("parse.duplicate-key", {"key": printable(key)[:60]}))
+
+
 def _text(value: Any) -> str:
     """A mapping key as text (keys that are lists or mappings are not decklist keys anyway)."""
     return str(value) if not isinstance(value, (list, dict)) else f"<{type(value).__name__}>"
@@ -420,8 +452,9 @@ class _Located(str):
 
 
 def parse_json(text: str, path: str) -> DeckList:
+    duplicated: list[str] = []
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=lambda pairs: _json_object(pairs, duplicated))
     except json.JSONDecodeError as error:
         raise DeckInputError(f"{path}:{error.lineno}: invalid JSON ({error.msg})") from None
     except (ValueError, RecursionError) as error:  # a number with thousands of digits; deep nesting
@@ -429,29 +462,77 @@ def parse_json(text: str, path: str) -> DeckList:
         raise DeckInputError(f"{path}: invalid JSON ({why})") from None
     line_of: dict[int, int] = {}
     try:
+        tokens = _JsonStrings(text)
         if isinstance(data, dict):
-            _locate_json_items(data, split_lines(text), line_of)
-        return parse_structured(data, path, line_of)
+            _locate_json_items(data, tokens, line_of)
+        deck = parse_structured(data, path, line_of)
     except RecursionError:
         raise DeckInputError(f"{path}: invalid JSON (nested too deeply for a decklist)") from None
+    deck.problems.extend(_duplicate_key(tokens.key_line(key, 2), key) for key in dict.fromkeys(duplicated))
+    return deck
 
 
-def _locate_json_items(data: dict, lines: list[str], line_of: dict[int, int]) -> None:
-    """json has no positions: find each card name's line by searching forward in order."""
-    cards = data.get("cards")
-    items = ([data["partner"]] if "partner" in data else []) + (list(cards) if isinstance(cards, list) else [])
-    cursor_line, cursor_column = 0, 0  # several items may share a line (compact JSON)
-    for item in items:
-        name = item.get("name") if isinstance(item, dict) else item
-        needles = {json.dumps(name, ensure_ascii=False), json.dumps(name)}
-        for number in range(cursor_line, len(lines)):
-            start = cursor_column if number == cursor_line else 0
-            found = [(at, needle) for needle in needles if (at := lines[number].find(needle, start)) >= 0]
-            if found:
-                at, needle = min(found)
-                line_of[id(item)] = number + 1
-                cursor_line, cursor_column = number, at + len(needle)
-                break
+def _json_object(pairs: list[tuple[str, Any]], duplicated: list[str]) -> dict[str, Any]:
+    """A JSON object as a dict, noting keys given twice (json keeps the last value in silence)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        duplicated.extend(key for key, _ in pairs if key in seen or seen.add(key))
+    return data
+
+
+class _JsonStrings:
+    """The string tokens of a JSON text with their lines, found in one pass (json keeps no positions).
+
+    Values wait in a queue per text, so that each decklist item takes the next occurrence of its
+    name: linear in the file, whatever escapes (``\\u30DC``) the names are written with.
+    """
+
+    _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(\s*:)?')
+
+    def __init__(self, text: str) -> None:
+        import bisect
+        from collections import deque
+
+        starts = [0] + [match.end() for match in re.finditer(r"\r\n|\r|\n", text)]
+        self.values: dict[str, deque[int]] = {}
+        self.keys: dict[str, list[int]] = {}
+        for match in self._TOKEN.finditer(text):
+            raw = match.group(0)
+            literal = raw[: raw.rindex('"') + 1]
+            try:
+                value = json.loads(literal) if "\\" in literal else literal[1:-1]
+            except ValueError:
+                continue
+            line = bisect.bisect_right(starts, match.start())
+            if match.group(1):
+                self.keys.setdefault(value, []).append(line)
+            else:
+                self.values.setdefault(value, deque()).append(line)
+
+    def next_line(self, value: Any) -> int | None:
+        """The line of the next unclaimed occurrence of this string value."""
+        waiting = self.values.get(value) if isinstance(value, str) else None
+        return waiting.popleft() if waiting else None
+
+    def key_line(self, key: str, occurrence: int) -> int:
+        lines = self.keys.get(key, [])
+        return lines[min(occurrence, len(lines)) - 1] if lines else 0
+
+
+def _locate_json_items(data: dict, tokens: _JsonStrings, line_of: dict[int, int]) -> None:
+    """Each item's line: the next occurrence of its name, in the order the keys were written."""
+    for key in data:
+        if key == "partner":
+            items = [data["partner"]]
+        elif key == "cards" and isinstance(data["cards"], list):
+            items = data["cards"]
+        else:
+            continue
+        for item in items:
+            line = tokens.next_line(item.get("name") if isinstance(item, dict) else item)
+            if line is not None:
+                line_of[id(item)] = line
 
 
 # ---------------------------------------------------------------------------- entry point

@@ -47,8 +47,11 @@ def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
             {"name": partner.name, "civilizations": list(partner.civilizations)} if partner else None
         ),
         "card_count": result.card_count,
+        "config": result.config,
         "violations": [v.to_json(lang) for v in result.violations],
     }
+    if result.omitted:
+        data["omitted"] = result.omitted  # problems found past the first MAX_REPORTED, not listed
     if result.error is not None:
         data["error"] = result.error
     return data
@@ -99,9 +102,9 @@ def _deck_lines(deck: dict) -> str:
     violations = deck["violations"]
     if not violations:
         return _compact_json(deck)
-    head = _compact_json({key: value for key, value in deck.items() if key not in ("violations", "error")})
+    head = _compact_json({key: value for key, value in deck.items() if key not in ("violations", "omitted", "error")})
     rows = ",\n".join(f"      {_compact_json(v)}" for v in violations)
-    tail = f', "error": {_compact_json(deck["error"])}' if "error" in deck else ""
+    tail = "".join(f', "{key}": {_compact_json(deck[key])}' for key in ("omitted", "error") if key in deck)
     return f'{head[:-1]}, "violations": [\n{rows}\n    ]{tail}}}'
 
 
@@ -128,7 +131,17 @@ def render_github(results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> st
             where = f"file={path}" + (f",line={v.line}" if v.line else "")
             title = _escape_github(f"{v.rule} {v.name}", property_value=True)
             lines.append(f"::{level} {where},title={title}::{_escape_github(full_text(v, lang))}")
+        if result.omitted:
+            lines.append(f"::notice file={path},title=omitted::{_escape_github(omitted_line(result, lang))}")
     return "\n".join(lines) + ("\n" if lines else "")
+
+
+def omitted_line(result: DeckResult) -> str:
+    """What every format says when a deck has more problems than are listed."""
+    return (
+        f"{_many(result.omitted, 'more problem')} not listed (only the first {len(result.violations)} are); "
+        "fix these and run again"
+    )
 
 
 # ---------------------------------------------------------------------------- text
@@ -186,15 +199,24 @@ def _data_line(info: RunInfo) -> str:
     return text(msg("report.data", as_of=info.as_of, data_date=info.data_date, source=source), info.lang)
 
 
-def _header(result: DeckResult, lang: str, path: str, partner: str | None = None) -> str:
-    """"PATH  partner 《NAME》 火 自然  cards 60"; rich passes its marked-up path and partner."""
+def _header(result: DeckResult, lang: str, path: str, partner: str | None = None, config: str | None = None) -> str:
+    """"PATH  partner 《NAME》 火 自然  cards 60", then the house-rules file when one applied;
+    rich passes its marked-up path, partner and config."""
     if partner is None:
         found = result.partner
         partner = (
             text(msg("report.partner", name=found.name, civilizations=_civilizations(found.civilizations)), lang)
             if found else text(msg("report.no-partner"), lang)
         )
-    return text(msg("report.header", path=path, partner=partner, count=result.card_count), lang)
+    header = msg("report.header", path=path, partner=partner, count=result.card_count)
+    if result.config:
+        header = msg("report.header.house-rules", header=header, config=config or result.config)
+    return text(header, lang)
+
+
+def omitted_line(result: DeckResult, lang: str) -> str:
+    """What every format says when a deck has more problems than are listed."""
+    return text(msg(plural("report.omitted", result.omitted), count=result.omitted, shown=len(result.violations)), lang)
 
 
 def _columns(keys: Sequence[str], lang: str) -> tuple[str, ...]:
@@ -234,6 +256,8 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
                 message, hint = v.texts(lang)
                 rows.append((v.rule, str(v.line) if v.line else "", flat(v.card or ""), flat(message), flat(hint)))
             out.append(box_table(_columns(PROBLEM_COLUMNS, lang), rows))
+        if result.omitted:
+            out.append(omitted_line(result, lang))
         out.append(_verdict_line(result, lang))
     if len(results) > 1:
         rows = [
@@ -274,7 +298,7 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
             text(msg("report.partner", name=escape(partner.name), civilizations=civilization_markup(partner.civilizations, lang)), lang)
             if partner else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
         )
-        console.print(_header(result, lang, f"[bold]{escape(result.path)}[/]", who))
+        console.print(_header(result, lang, f"[bold]{escape(result.path)}[/]", who, escape(result.config or "")))
         if result.violations:
             from rich.table import Table  # here: a legal deck's report has no table to import
 
@@ -292,6 +316,8 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
                     f"[dim]{escape(hint)}[/]",
                 )
             console.print(table)
+        if result.omitted:
+            console.print(omitted_line(result, lang), markup=False)
         words = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
         style = "bold green" if result.legal else "bold red"
         console.print(_verdict_line(result, lang, f"[{style}]{escape(words)}[/]"))

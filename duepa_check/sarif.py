@@ -19,7 +19,8 @@ from urllib.parse import quote
 
 from . import __version__
 from .checker import DeckResult
-from .report import RunInfo, full_text, summary
+from .printable import printable
+from .report import RunInfo, full_text, omitted_line, summary
 from .rules import ERROR, RULES
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -55,12 +56,13 @@ def artifact_location(path: str) -> dict:
     if pure.is_absolute():
         try:
             return {"uri": pure.as_uri()}
-        except ValueError:  # e.g. a Windows path without a drive
+        except (ValueError, UnicodeEncodeError):  # e.g. a Windows path without a drive
             pass
-    return {"uri": quote(pure.as_posix(), safe="/"), "uriBaseId": SRCROOT}
+    # The bytes of a name that is not UTF-8 (kept as lone surrogates) are percent-encoded as they are.
+    return {"uri": quote(pure.as_posix().encode("utf-8", "surrogateescape"), safe="/"), "uriBaseId": SRCROOT}
 
 
-def _result(path: str, violation, rule_index: dict[str, int], lang: str) -> dict:
+def _result(path: str, violation, rule_index: dict[str, int], lang: str, config: str | None = None) -> dict:
     physical: dict = {"artifactLocation": artifact_location(path)}
     if violation.line:
         physical["region"] = {"startLine": violation.line}
@@ -74,8 +76,11 @@ def _result(path: str, violation, rule_index: dict[str, int], lang: str) -> dict
             "locations": [{"physicalLocation": physical}],
         }
     )
-    if violation.card:
-        result["properties"] = {"card": violation.card}
+    properties = {"card": violation.card} if violation.card else {}
+    if config:
+        properties["config"] = config  # the house-rules file that applied to this deck
+    if properties:
+        result["properties"] = properties
     return result
 
 
@@ -88,19 +93,29 @@ def _unreadable(path: str, error: str) -> dict:
     }
 
 
+def _omitted(result: DeckResult, lang: str) -> dict:
+    """A note that a deck had more problems than are listed (the verdict still counts them all)."""
+    return {
+        "level": "note",
+        "message": {"text": omitted_line(result, lang)},
+        "locations": [{"physicalLocation": {"artifactLocation": artifact_location(result.raw_path)}}],
+    }
+
+
 def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
     """The SARIF log as a dict (``render_sarif`` serialises it)."""
     modules = [RULES[rule_id] for rule_id in sorted(RULES)]
     rule_index = {module.ID: index for index, module in enumerate(modules)}
     sarif_results = [
-        _result(result.path, violation, rule_index, info.lang)
+        _result(result.raw_path, violation, rule_index, info.lang, result.config)
         for result in results
         for violation in result.violations  # already in line order per deck
     ]
-    notifications = [_unreadable(r.path, r.error) for r in results if r.error is not None]
+    notifications = [_unreadable(r.raw_path, printable(r.error)) for r in results if r.error is not None]
     invocation: dict = {"executionSuccessful": not notifications}
-    if notifications:
-        invocation["toolExecutionNotifications"] = notifications
+    notes = [_omitted(r, info.lang) for r in results if r.omitted]
+    if notifications or notes:
+        invocation["toolExecutionNotifications"] = notifications + notes
     run = {
         "tool": {
             "driver": {

@@ -140,13 +140,50 @@ def test_a_usage_error_in_a_child_is_raised_here(checker, nine_decks, monkeypatc
     assert no_children_left()
 
 
-def test_a_crash_in_a_child_is_raised_here(checker, nine_decks, monkeypatch):
+def test_a_crash_in_a_child_loses_no_deck_its_chunks_are_checked_here(checker, nine_decks, monkeypatch):
+    import os
+
     def crash(path):
         raise ZeroDivisionError("boom")
 
     in_children_only(checker, monkeypatch, crash)
-    with pytest.raises(RuntimeError, match="ZeroDivisionError: boom"):
-        checker._check_forked(nine_decks, 3, None)
+    results = checker._check_forked(nine_decks, 3, None)
+    assert [r.path for r in results] == [str(p) for p in nine_decks]
+    assert [r.legal for r in results] == [n != 7 for n in range(9)]
+    assert {r.checked_by for r in results} == {os.getpid()}
+    assert no_children_left()
+
+
+def test_a_child_killed_by_the_system_loses_no_deck(checker, nine_decks, monkeypatch):
+    """As the kernel's OOM killer would: SIGKILL, no result written, not even a partial one."""
+    import os
+    import signal
+
+    in_children_only(checker, monkeypatch, lambda path: os.kill(os.getpid(), signal.SIGKILL))
+    results = checker._check_forked(nine_decks, 3, None)
+    assert [r.path for r in results] == [str(p) for p in nine_decks]
+    assert [r.legal for r in results] == [n != 7 for n in range(9)]
+    assert all(r.error is None for r in results)
+    assert no_children_left()
+
+
+def test_a_deck_that_breaks_the_checker_reports_its_error_and_the_batch_goes_on(checker, nine_decks, monkeypatch):
+    """A bug or a RecursionError on one deck is that deck's one-line error, in a child or here."""
+    import duepa_check.checker as module
+
+    real = module.resolve_deck
+
+    def resolve(decklist, pool, partner=None):
+        if decklist.path.endswith("/4.txt"):
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(decklist, pool, partner)
+
+    monkeypatch.setattr(module, "resolve_deck", resolve)
+    for results in (checker._check_forked(nine_decks, 3, None), checker._check_here(nine_decks, None)):
+        broken = results[4]
+        assert broken.error.startswith(str(nine_decks[4])) and "RecursionError" in broken.error
+        assert "\n" not in broken.error and not broken.legal
+        assert [r.legal for r in results] == [n not in (4, 7) for n in range(9)]
     assert no_children_left()
 
 

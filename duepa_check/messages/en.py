@@ -79,6 +79,9 @@ MESSAGES: dict[str, str] = {
     "unknown-card.none": "《{card}》 matches no card",
     "unknown-card.hint": "check the spelling",
     "unknown-card.hint.suggestions": "did you mean {suggestions}?",
+    "unknown-card.hint.not-searched": (
+        "check the spelling (close names are searched for the first {limit} unknown names only)"
+    ),
     "ambiguous-card.matches": "《{card}》 matches {count} cards: {names}",
     "ambiguous-card.matches.hint": "write the full official name, e.g. 《{first}》",
     "unparsable-line.line": "line {line}: {problem}",
@@ -101,8 +104,13 @@ MESSAGES: dict[str, str] = {
     "parse.not-a-card-line": "not a card name, a comment (# or //) or a section header",
     "parse.name-too-long": "longer than any card name ({length} characters)",
     "parse.control-characters": "contains control characters",
+    "parse.lone-surrogate": "contains a lone surrogate escape (\\ud800-\\udfff), which is no character",
+    "parse.duplicate-key": "key {key!r} given twice; the earlier value would be lost",
     # ------------------------------------------------------------ the check report
     "report.header": "{path}  partner {partner}  cards {count}",
+    "report.header.house-rules": "{header}  house rules {config}",
+    "report.omitted.one": "{count} more problem not listed (only the first {shown} are); fix these and run again",
+    "report.omitted.other": "{count} more problems not listed (only the first {shown} are); fix these and run again",
     "report.partner": "《{name}》 {civilizations}",
     "report.no-partner": "none",
     "report.verdict": "{verdict} ({counts})",

@@ -2,7 +2,9 @@
 
 Names match however they are typed (widths, ／ or /, ・, 〜, quotes, 《》, a reading in （）,
 hiragana for katakana, English names); a name that still matches nothing is reported with
-up to three close names.
+up to three close names. Close names are searched for the first 100 unknown names of a deck
+only: each search scans every spelling in the pool, and a file of thousands of names that are
+not cards is not a decklist anyone will fix name by name.
 """
 
 from __future__ import annotations
@@ -15,11 +17,18 @@ ID = "DP100"
 NAME = "unknown-card"
 SEVERITY = ERROR
 CONF = ()
+SUGGEST_AT_MOST = 100  # unknown names per deck that get a close-name search
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
+    searched = 0
     for entry, found in deck.unresolved:
         if found.cards:
+            continue
+        searched += 1
+        if searched > SUGGEST_AT_MOST:  # found.suggestions is not read: that is the search
+            yield finding(entry.line or None, entry.name, "unknown-card.none", hint="unknown-card.hint.not-searched",
+                          card=entry.name, limit=SUGGEST_AT_MOST)
             continue
         hint = "unknown-card.hint.suggestions" if found.suggestions else "unknown-card.hint"
         yield finding(
