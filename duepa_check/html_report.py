@@ -31,6 +31,7 @@ from .report import (
     _summary_verdict,
     _totals_line,
     flat,
+    omitted_line,
     summary,
 )
 from .messages import DEFAULT_LANG
@@ -60,6 +61,7 @@ ENGLISH = {
     "html.column.warnings": "warnings",
     "html.partner": "partner {partner}",
     "html.no_partner": "no partner",
+    "html.house_rules": "house rules {config}",
     "html.cards": "{count} cards",
     "html.problems": "Problems",
     "html.no_problems": "No problems.",
@@ -209,7 +211,11 @@ def _section(number: int, result: DeckResult, text: Text, lang: str = DEFAULT_LA
                if partner else f'<span class="bad">{_h(text("html.no_partner"))}</span>')
         parts.append(f'<p>{who} · {_h(text("html.cards", count=result.card_count))} · {_verdict_html(result)} '
                      f"({_h(_counts(result, lang))})</p>")
+        if result.config:  # the house rules this verdict was reached under
+            parts.append(f"<p>{_h(text('html.house_rules', config=result.config))}</p>")
         parts.append(_problems(result, text, lang))
+        if result.omitted:
+            parts.append(f'<p class="warn">{_h(omitted_line(result, lang))}</p>')
         if result.stats is not None:
             parts.append(f'<figure><figcaption>{_h(text("html.shape"))}</figcaption>'
                          f"{render_chart(result.stats, text)}</figure>")

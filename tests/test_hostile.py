@@ -257,6 +257,8 @@ def test_one_deck_reports_its_first_500_problems_and_counts_the_rest(capsys, tmp
     assert len(sarif["results"]) == limit
     [note] = sarif["invocations"][0]["toolExecutionNotifications"]
     assert note["level"] == "note" and sarif["invocations"][0]["executionSuccessful"] is True
+    html = run(capsys, path, "--format", "html", "--as-of", AS_OF).out
+    assert html.count("<tr>") <= limit + 2 and f"{deck['omitted']} more problems not listed" in html
 
 
 def test_a_fifo_given_as_a_deck_is_refused_not_waited_on(capsys, tmp_path):
@@ -344,5 +346,7 @@ def test_every_report_names_the_house_rules_file_that_applied(capsys, tmp_path, 
     assert f"house rules {os.path.join('club', '.duepa-check.yaml')}" in text
     sarif = json.loads(run(capsys, "club/decks/deck.txt", "--format", "sarif", "--as-of", "2027-01-01").out)
     assert sarif["runs"][0]["results"][0]["properties"]["config"] == os.path.join("club", ".duepa-check.yaml")
+    html = run(capsys, "club", "open", "--format", "html", "--as-of", AS_OF).out
+    assert html.count(f"house rules {os.path.join('club', '.duepa-check.yaml')}") == 1
     explicit = run(capsys, "open", "--config", "club/.duepa-check.yaml", "--format", "json", "--as-of", AS_OF).json
     assert explicit["decks"][0]["config"] == os.path.join("club", ".duepa-check.yaml")
