@@ -29,6 +29,7 @@ from typing import NamedTuple
 from .cards import CIVILIZATIONS, INFINITY, Card, CardPool, Cost
 from .config import FormatConfig
 from .deck import Deck
+from .messages import DEFAULT_LANG, Listed, Msg, msg, text
 from .regulation import PREMIUM, PROHIBITED, Regulation
 
 # Byte markers for the pool scan: a record with the flag is eligible at cost 5 (the builders
@@ -65,7 +66,7 @@ class NotCounted(NamedTuple):
 
     line: int
     text: str
-    why: str
+    why: Msg
 
 
 class Advice(NamedTuple):
@@ -209,14 +210,14 @@ def _candidate(card: Card, *, in_deck: bool, off: int) -> Candidate:
 
 
 def _not_counted(deck: Deck) -> list[NotCounted]:
-    skipped = [NotCounted(p.line, p.text, "not read as a card") for p in deck.problems]
+    skipped = [NotCounted(p.line, p.text, msg("partners.why.unreadable")) for p in deck.problems]
     for entry, found in deck.unresolved:
-        why = f"matches {len(found.cards)} cards" if found.cards else "matches no card"
+        why = msg("partners.why.ambiguous", count=len(found.cards)) if found.cards else msg("partners.why.no-match")
         skipped.append(NotCounted(entry.line, entry.name, why))
     for deck_card in deck.cards:
         if not deck_card.card.complete:
-            skipped.append(NotCounted(deck_card.entry.line, deck_card.card.name, "no card data yet"))
-    return sorted(skipped)
+            skipped.append(NotCounted(deck_card.entry.line, deck_card.card.name, msg("partners.why.no-data")))
+    return sorted(skipped, key=lambda skipped: skipped.line)
 
 
 # ---------------------------------------------------------------------------- the pool index
@@ -297,50 +298,52 @@ def render_json(advice: Advice) -> str:
     return "\n".join(lines)
 
 
-def not_counted_notes(advice: Advice) -> list[str]:
+def not_counted_notes(advice: Advice, lang: str = DEFAULT_LANG) -> list[str]:
     """One line per deck line whose colours were not counted (stderr beside the JSON)."""
     return [
-        f"{advice.deck}:{skipped.line}: {skipped.text!r} {skipped.why}; its colours are not counted"
-        for skipped in advice.not_counted
+        text(msg("partners.not-counted.note", deck=advice.deck, line=s.line, text=s.text, why=s.why), lang)
+        for s in advice.not_counted
     ]
 
 
-def render_advice(console, advice: Advice, rows: int = TEXT_ROWS) -> None:
+def render_advice(console, advice: Advice, lang: str = DEFAULT_LANG, rows: int = TEXT_ROWS) -> None:
     """The candidates in two tables (in the deck, from the pool), and every line not counted."""
     from rich.markup import escape
 
     from .report import civilization_markup
 
+    def words(key: str, **args) -> str:
+        return escape(text(msg(key, **args), lang))
+
     needed = civilization_markup(advice.civilizations_needed)
-    console.print(
-        f"[bold]{escape(advice.deck)}[/]  needs {needed}  "
-        f"[dim](partner: a creature of cost {advice.min_cost} or more, regulation as of {advice.as_of})[/]"
-    )
-    for skipped in advice.not_counted:
-        console.print(f"[yellow]line {skipped.line}[/]: {escape(skipped.text)!r} {skipped.why}; its colours are not counted")
-    groups = [("in the deck", [c for c in advice.candidates if c.in_deck])]
+    rule = words("partners.rule", minimum=advice.min_cost, as_of=advice.as_of)
+    console.print(f"[bold]{escape(advice.deck)}[/]  {words('partners.needs')} {needed}  [dim]{rule}[/]")
+    for s in advice.not_counted:
+        console.print(f"[yellow]{words('partners.not-counted', line=s.line, text=s.text, why=s.why)}[/]")
+    groups = [("in-deck", [c for c in advice.candidates if c.in_deck])]
     if advice.pool_searched:
-        groups.append(("from the card pool", [c for c in advice.candidates if not c.in_deck]))
-    for title, candidates in groups:
+        groups.append(("pool", [c for c in advice.candidates if not c.in_deck]))
+    for group, candidates in groups:
         if not candidates:
-            console.print(f"[dim]{title}: no card can be the partner[/]")
+            console.print(f"[dim]{words(f'partners.group.{group}.empty')}[/]")
             continue
-        console.print(_table(f"{title}: {len(candidates)}", candidates[:rows]))
+        console.print(_table(words(f"partners.group.{group}", count=len(candidates)), candidates[:rows], lang))
         if len(candidates) > rows:
-            console.print(f"[dim]… and {len(candidates) - rows} more (--format json lists them all)[/]")
-    console.print(summary_line(advice))
+            console.print(f"[dim]{words('partners.more', count=len(candidates) - rows)}[/]")
+    line = escape(summary_line(advice, lang))
+    console.print(f"[green]{line}[/]" if advice.working else f"[red]{line}[/]")
 
 
-def _table(title: str, candidates: list[Candidate]):
+def _table(title: str, candidates: list[Candidate], lang: str):
     from rich.markup import escape
     from rich.table import Table
 
     from .report import civilization_markup
 
     table = Table(title=title, title_justify="left", show_header=True, header_style="bold")
-    for column, justify in (("#", "right"), ("partner", "left"), ("civilizations", "left"), ("cost", "right"),
-                            ("off-colour cards", "right")):
-        table.add_column(column, justify=justify, overflow="fold")
+    for column, justify in (("number", "right"), ("partner", "left"), ("civilizations", "left"), ("cost", "right"),
+                            ("off-colour", "right")):
+        table.add_column(escape(text(msg(f"column.{column}"), lang)), justify=justify, overflow="fold")
     for number, candidate in enumerate(candidates, start=1):
         off = candidate.off_civilization
         table.add_row(
@@ -353,20 +356,22 @@ def _table(title: str, candidates: list[Candidate]):
     return table
 
 
-def summary_line(advice: Advice) -> str:
+def summary_line(advice: Advice, lang: str = DEFAULT_LANG) -> str:
     """One line: how many candidates make the deck colour-legal, and what to try otherwise."""
     working = advice.working
-    in_deck_working = sum(c.in_deck for c in working)
+    in_deck = sum(c.in_deck for c in working)
     if working:
         parts = []
-        if in_deck_working:
-            parts.append(f"{in_deck_working} in the deck")
-        if len(working) > in_deck_working:
-            parts.append(f"{len(working) - in_deck_working} from the card pool")
-        return f"[green]✔[/] {' and '.join(parts)} would make every card's colour legal"
+        if in_deck:
+            parts.append(msg("partners.working.in-deck", count=in_deck))
+        if len(working) > in_deck:
+            parts.append(msg("partners.working.pool", count=len(working) - in_deck))
+        return text(msg("partners.working", where=Listed(tuple(parts), "sep.and")), lang)
     if not advice.candidates:
-        where = "the deck or the card pool" if advice.pool_searched else "the deck"
-        line = f"[red]✘[/] no card in {where} can be the partner"
+        key = "partners.none.deck-or-pool" if advice.pool_searched else "partners.none.deck"
     else:
-        line = "[red]✘[/] every candidate leaves some cards off-colour"
-    return line + ("" if advice.pool_searched else "; --pool also searches the whole card pool")
+        key = "partners.none-working"
+    line = msg(key)
+    if not advice.pool_searched:
+        line = msg("partners.try-pool", line=line)
+    return text(line, lang)
