@@ -1,0 +1,130 @@
+"""Time and peak memory of one check of a 1 MB file of each hostile shape (issue 13.2).
+
+    python benchmarks/hostile.py [--python PATH] [--repeat N]
+
+Each file is just under the 1 MB decklist limit. Every row is a fresh `duepa-check FILE`
+subprocess; wall time is the median of N runs and peak RSS (ru_maxrss from wait4, so the
+child alone) the largest. The first row, one real 60-card deck, is the baseline measured in
+the same rounds: compare ratios, not seconds, on a loaded machine. Standard library only;
+exits 0 (a report, not a gate). Results go to benchmarks/out/hostile.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+ONE_DECK = ROOT / "tests" / "fixtures" / "decks" / "DM23-BD4.txt"
+LIMIT = 1_000_000
+AS_OF = "2026-03-16"
+KATAKANA = [chr(code) for code in range(0x30A1, 0x30F7)]
+
+
+def _fill(line_of, head: str = "", tail: str = "") -> str:
+    """As many lines as fit under the limit (in UTF-8 bytes)."""
+    parts, size, number = [head], len(head.encode()), 0
+    while True:
+        line = line_of(number)
+        size += len(line.encode())
+        if size + len(tail.encode()) >= LIMIT - 16:
+            break
+        parts.append(line)
+        number += 1
+    return "".join(parts) + tail
+
+
+def distinct_name(number: int) -> str:
+    """A different katakana name for every number, like a card name nobody printed."""
+    letters = []
+    while True:
+        number, digit = divmod(number, len(KATAKANA))
+        letters.append(KATAKANA[digit])
+        if not number:
+            break
+    return "ボルシャック" + "".join(letters)
+
+
+def shapes() -> dict[str, tuple[str, str]]:
+    """name → (file suffix, text)."""
+    deck = ONE_DECK.read_text(encoding="utf-8")
+    real_lines = [line for line in deck.splitlines() if line.startswith("1 ")]
+    return {
+        "unknown-names.txt": (".txt", _fill(lambda n: f"1 {distinct_name(n)}\n")),
+        "unknown-names.json": (".json", _fill(
+            lambda n: json.dumps(distinct_name(n)).upper().replace("\\U", "\\u") + ",\n", '{"cards": [\n', '"x"]}')),
+        "unknown-names.yaml": (".yaml", _fill(lambda n: f"  - {distinct_name(n)}\n", "cards:\n")),
+        "real-cards-repeated.txt": (".txt", _fill(lambda n: real_lines[n % len(real_lines)] + "\n")),
+        "off-colour-repeated.txt": (".txt", _fill(lambda n: "1 アクア・サーファー\n", "パートナー: ボルシャック・ドラゴ大王\n")),
+        "one-long-line.txt": (".txt", "1 " + "ボ" * (LIMIT // 3 - 2)),
+        "unparsable-lines.txt": (".txt", _fill(lambda n: f"!!!! {n}\n")),
+        "json-nested.json": (".json", '{"cards": ' + "[" * (LIMIT // 2 - 10) + "]" * (LIMIT // 2 - 10) + "}"),
+        "yaml-aliases.yaml": (".yaml", _fill(lambda n: f"k{n}: *a\n", "cards: &a [" + ", ".join(["x"] * 50) + "]\n")),
+    }
+
+
+def run_once(cmd: list[str], env: dict[str, str]) -> tuple[float, int, int]:
+    """(wall seconds, peak RSS in KB, exit code) of one subprocess."""
+    start = time.perf_counter()
+    process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return elapsed, usage.ru_maxrss, process.returncode
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    script = str(Path(args.python).parent / "duepa-check")
+    env = {key: value for key, value in os.environ.items() if key not in ("GITHUB_ACTIONS", "FORCE_COLOR")}
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        files = {"baseline: one 60-card deck": (ONE_DECK, "json")}
+        for name, (suffix, text) in shapes().items():
+            path = Path(folder, name)
+            path.write_text(text, encoding="utf-8")
+            assert path.stat().st_size <= LIMIT, name
+            files[f"{name} ({path.stat().st_size // 1000} KB)"] = (path, "json")
+        big = Path(folder, "unknown-names.txt")
+        for output in ("text", "sarif", "github", "html"):
+            files[f"unknown-names.txt as {output}"] = (big, output)
+        files["off-colour-repeated.txt drawn by rich"] = (Path(folder, "off-colour-repeated.txt"), "tty")
+        timings: dict[str, list[float]] = {label: [] for label in files}
+        peaks: dict[str, int] = dict.fromkeys(files, 0)
+        codes: dict[str, int] = {}
+        for _ in range(args.repeat):
+            for label, (path, output) in files.items():
+                run_env = dict(env)
+                if output == "tty":
+                    run_env.update(TTY_COMPATIBLE="1", COLUMNS="200")
+                    output = "text"
+                cmd = [script, str(path), "--format", output, "--as-of", AS_OF]
+                seconds, peak, code = run_once(cmd, run_env)
+                timings[label].append(seconds)
+                peaks[label] = max(peaks[label], peak)
+                codes[label] = code
+    base = statistics.median(timings["baseline: one 60-card deck"])
+    print(f"{'file':48} {'median s':>9} {'x base':>7} {'peak MB':>8} {'exit':>5}")
+    for label in files:
+        median = statistics.median(timings[label])
+        rows.append({"file": label, "median_s": round(median, 3), "ratio": round(median / base, 1),
+                     "peak_rss_mb": round(peaks[label] / 1024, 1), "exit": codes[label]})
+        print(f"{label:48} {median:9.2f} {median / base:7.1f} {peaks[label] / 1024:8.1f} {codes[label]:5}")
+    (HERE / "out").mkdir(exist_ok=True)
+    (HERE / "out" / "hostile.json").write_text(json.dumps(rows, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
