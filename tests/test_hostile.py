@@ -350,3 +350,93 @@ def test_every_report_names_the_house_rules_file_that_applied(capsys, tmp_path, 
     assert html.count(f"house rules {os.path.join('club', '.duepa-check.yaml')}") == 1
     explicit = run(capsys, "open", "--config", "club/.duepa-check.yaml", "--format", "json", "--as-of", AS_OF).json
     assert explicit["decks"][0]["config"] == os.path.join("club", ".duepa-check.yaml")
+
+
+# ---------------------------------------------------------------------------- properties
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+CONFIG_WORDS = st.sampled_from([
+    "deck_size", "partner_min_cost", "singleton", "banned", "allowed", "disable", "severity", "include_unconfirmed",
+    "DP001", "DP005", "error", "warning", "true", "null", "ボルシャック・ドラゴン", "&a", "*a", "!!python/object", "tool",
+    "[tool.duepa-check]", "{", "}", "[", "]", "-", ":", "=", "\n", "  ", "'", '"', "#", "0", "-1", "1e999", "\x00", "\ud800",
+])
+
+
+def assert_at_most_one_line_per_problem(code: int, err: str) -> None:
+    assert code in (0, 1, 2)
+    assert "Traceback" not in err
+    assert all(line.startswith("duepa-check: ") for line in err.splitlines()), err
+
+
+@PROPERTY
+@given(text=st.lists(CONFIG_WORDS | st.text(max_size=8), max_size=40).map(" ".join),
+       name=st.sampled_from([".duepa-check.yaml", "pyproject.toml"]))
+def test_any_config_text_gives_0_1_or_2_and_one_line(tmp_path_factory, text, name):
+    import contextlib
+    import io
+
+    from duepa_check import config
+    from duepa_check.cli import main
+
+    folder = tmp_path_factory.mktemp("config")
+    deck = make_deck(folder)
+    data = text.encode("utf-8", "surrogatepass")
+    if name == "pyproject.toml":
+        data = b"[tool.duepa-check]\n" + data
+    (folder / name).write_bytes(data)
+    config._find_config_from.cache_clear()
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(deck), "--as-of", AS_OF])
+    assert_at_most_one_line_per_problem(code, err.getvalue())
+    if code == 2:
+        assert len(err.getvalue().splitlines()) == 1
+
+
+FILE_KINDS = st.sampled_from(["deck", "broken", "fifo", "folder", "dangling", "loop", "outside", "inside", "binary"])
+
+
+@PROPERTY
+@given(kinds=st.lists(FILE_KINDS, min_size=1, max_size=6))
+def test_any_mix_of_file_types_in_a_folder_gives_0_1_or_2_and_a_line_per_file_not_read(tmp_path_factory, kinds):
+    import contextlib
+    import io
+
+    from duepa_check.cli import main
+
+    root = tmp_path_factory.mktemp("mix")
+    folder = root / "decks"
+    folder.mkdir()
+    (root / "outside.txt").write_text((DECKS / BD4).read_text(encoding="utf-8"), encoding="utf-8")
+    for number, kind in enumerate(kinds):
+        path = folder / f"{number}.txt"
+        if kind in ("deck", "broken"):
+            make_deck(folder, replace={22: "1 アクア・サーファー"} if kind == "broken" else {}, name=path.name)
+        elif kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "folder":
+            make_deck(folder, name=f"{number}/inner.txt")
+        elif kind == "dangling":
+            path.symlink_to(root / "nowhere.txt")
+        elif kind == "loop":
+            path.symlink_to(path)
+        elif kind == "outside":
+            path.symlink_to(root / "outside.txt")
+        elif kind == "inside":
+            make_deck(folder, name=f"real{number}.txt")
+            path.symlink_to(folder / f"real{number}.txt")
+        else:
+            path.write_bytes(bytes(range(256)) * 4)
+    out, err = io.StringIO(), io.StringIO()
+    with deadline(60), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(folder), "--format", "json", "--as-of", AS_OF])
+    assert_at_most_one_line_per_problem(code, err.getvalue())
+    decks = json.loads(out.getvalue())["decks"]
+    unread = [d for d in decks if "error" in d]
+    assert len(err.getvalue().splitlines()) == len(unread)  # every file not read is said, once
+    not_read = {"fifo", "dangling", "loop", "outside", "binary"}
+    assert len(unread) == sum(kind in not_read for kind in kinds)
+    assert code == (2 if unread else 1 if "broken" in kinds else 0)
