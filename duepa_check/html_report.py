@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from html import escape
 
-from .charts import CIVILIZATION_COLOURS, english as chart_english, render_chart
+from .charts import CIVILIZATION_COLOURS, render_chart
+from .charts import english as chart_english
 from .checker import DeckResult
 from .report import (
     PROBLEM_COLUMNS,
     RunInfo,
-    _civilizations,
+    _columns,
     _counts,
     _data_line,
     _summary_verdict,
@@ -34,9 +35,8 @@ from .report import (
     omitted_line,
     summary,
 )
-from .messages import DEFAULT_LANG
-from .messages import text as words
 from .rules import ERROR
+from .stats import COLORLESS
 
 Text = Callable[..., str]
 
@@ -130,8 +130,8 @@ def _order(results: Sequence[DeckResult]) -> list[tuple[int, DeckResult]]:
     return sorted(enumerate(results, start=1), key=rank)
 
 
-def _civilization_html(civilizations: Sequence[str], lang: str = DEFAULT_LANG) -> str:
-    names = list(civilizations) or [words(_civilizations(civilizations), lang)]
+def _civilization_html(civilizations: Sequence[str]) -> str:
+    names = list(civilizations) or [COLORLESS]
     return " ".join(
         f'<span class="civ"><span class="dot" style="background:'
         f'{CIVILIZATION_COLOURS.get(name, CIVILIZATION_COLOURS["unknown"])}" aria-hidden="true"></span>{_h(name)}</span>'
@@ -139,7 +139,7 @@ def _civilization_html(civilizations: Sequence[str], lang: str = DEFAULT_LANG) -
     )
 
 
-def _verdict_html(result: DeckResult, lang: str = DEFAULT_LANG) -> str:
+def _verdict_html(result: DeckResult, lang: str) -> str:
     verdict = _h(_summary_verdict(result, lang))
     if result.legal:
         return f'<span class="good">✔ {verdict}</span>'
@@ -152,7 +152,7 @@ def _cell(label: str, content: str, kind: str = "") -> str:
     return f'<td{style} data-label="{_h(label)}">{content}</td>'
 
 
-def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text) -> str:
+def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text, lang: str) -> str:
     columns = ("deck", "partner", "civilizations", "cards", "verdict", "errors", "warnings")
     labels = [text(f"html.column.{column}") for column in columns]
     head = "".join(f'<th scope="col">{_h(label)}</th>' for label in labels)
@@ -164,7 +164,7 @@ def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text) -> str:
             _h(partner.name) if partner else "",
             _civilization_html(partner.civilizations) if partner else "",
             str(result.card_count) if result.error is None else "",
-            _verdict_html(result),
+            _verdict_html(result, lang),
             str(result.errors),
             str(result.warnings),
         ]
@@ -177,22 +177,23 @@ def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text) -> str:
     )
 
 
-def _problems(result: DeckResult, text: Text, lang: str = DEFAULT_LANG) -> str:
+def _problems(result: DeckResult, text: Text, lang: str) -> str:
     if not result.violations:
         return f'<p class="good">{_h(text("html.no_problems"))}</p>'
-    head = "".join(f'<th scope="col">{_h(column)}</th>' for column in PROBLEM_COLUMNS)
+    head = "".join(f'<th scope="col">{_h(column)}</th>' for column in _columns(PROBLEM_COLUMNS, lang))
     rows = []
     for v in result.violations:
+        message, hint = v.texts(lang)
         kind = "bad" if v.severity == ERROR else "warn"
         cells = (
             f'<span class="{kind}" title="{_h(v.name)}">{_h(v.rule)}</span>',
             str(v.line) if v.line else "",
             _h(v.card or ""),
-            _h(v.texts(lang)[0]),
-            f'<span class="hint">{_h(v.texts(lang)[1])}</span>' if v.hint else "",
+            _h(message),
+            f'<span class="hint">{_h(hint)}</span>' if hint else "",
         )
         kinds = ("k", "n", "", "", "")
-        row = "".join(_cell(label, cell, kind) for label, cell, kind in zip(PROBLEM_COLUMNS, cells, kinds))
+        row = "".join(_cell(label, cell, kind) for label, cell, kind in zip(_columns(PROBLEM_COLUMNS, lang), cells, kinds))
         rows.append(f"<tr>{row}</tr>")
     return (
         f'<table class="stack problems"><caption>{_h(text("html.problems"))}</caption>'
@@ -200,7 +201,7 @@ def _problems(result: DeckResult, text: Text, lang: str = DEFAULT_LANG) -> str:
     )
 
 
-def _section(number: int, result: DeckResult, text: Text, lang: str = DEFAULT_LANG) -> str:
+def _section(number: int, result: DeckResult, text: Text, lang: str) -> str:
     parts = [f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">',
              f'<h2 id="deck-{number}-name">{_h(result.path)}</h2>']
     if result.error is not None:
@@ -209,7 +210,7 @@ def _section(number: int, result: DeckResult, text: Text, lang: str = DEFAULT_LA
         partner = result.partner
         who = (f"{_h(text('html.partner', partner=f'《{partner.name}》'))} {_civilization_html(partner.civilizations)}"
                if partner else f'<span class="bad">{_h(text("html.no_partner"))}</span>')
-        parts.append(f'<p>{who} · {_h(text("html.cards", count=result.card_count))} · {_verdict_html(result)} '
+        parts.append(f'<p>{who} · {_h(text("html.cards", count=result.card_count))} · {_verdict_html(result, lang)} '
                      f"({_h(_counts(result, lang))})</p>")
         if result.config:  # the house rules this verdict was reached under
             parts.append(f"<p>{_h(text('html.house_rules', config=result.config))}</p>")
@@ -225,6 +226,7 @@ def _section(number: int, result: DeckResult, text: Text, lang: str = DEFAULT_LA
 
 def render_html(results: Sequence[DeckResult], info: RunInfo, text: Text = english) -> str:
     """The whole report as one HTML document (deterministic: no clock is read)."""
+    lang = info.lang
     totals = summary(results)
     counts = {**totals, "not_legal": totals["decks"] - totals["legal"] - totals["unreadable"]}
     tiles = "".join(
@@ -235,13 +237,13 @@ def render_html(results: Sequence[DeckResult], info: RunInfo, text: Text = engli
     return "".join([
         f'<!DOCTYPE html><html lang="{_h(text("html.lang"))}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        f"<title>{_h(text('html.heading'))}: {_h(_totals_line(results, info.lang))}</title>",
+        f"<title>{_h(text('html.heading'))}: {_h(_totals_line(results, lang))}</title>",
         f"<style>{CSS}</style></head><body>",
         f'<header><h1>{_h(text("html.heading"))}</h1>',
         f'<p class="meta" id="regulation">{_h(_data_line(info))}</p>',
-        f'<p id="totals">{_h(_totals_line(results, info.lang))}</p>',
+        f'<p id="totals">{_h(_totals_line(results, lang))}</p>',
         f'<ul class="counts" aria-label="{_h(text("html.counts"))}">{tiles}</ul></header>',
-        f'<main><div id="decks">{_deck_table(ordered, text)}</div>',
-        *(_section(number, result, text, info.lang) for number, result in ordered),
+        f'<main><div id="decks">{_deck_table(ordered, text, lang)}</div>',
+        *(_section(number, result, text, lang) for number, result in ordered),
         "</main></body></html>\n",
     ])
