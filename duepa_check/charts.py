@@ -11,7 +11,8 @@ font the reader has (tests/test_charts.py measures this in Chromium).
 used by ``stats --svg`` and, inline, by the HTML report, so it uses no element ids (a page
 holds many charts). Every string that comes from a decklist or the card data passes ``_x``
 (control characters shown as U+FFFD, then XML escaping) on its way out: that is the one
-escaping point of this module. Wording comes from ``text(key, **fields)``, a catalogue lookup.
+escaping point of this module. Every word comes from the message catalogue (``chart.*`` keys)
+in the language asked for.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from collections.abc import Callable, Sequence
 from html import escape as _escape
 from pathlib import Path
 
+from .messages import DEFAULT_LANG, msg, plural
+from .messages import text as words
 from .stats import COLORLESS, UNKNOWN, DeckStats
 
-Text = Callable[..., str]
+Text = Callable[..., str]  # text(key, **fields) -> words: a catalogue lookup in one language
 
 FONT_FAMILY = "'Noto Sans CJK JP','Noto Sans JP','Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic','Meiryo',sans-serif"
 # The game's colours: 光 yellow, 水 blue, 闇 dark purple, 火 red, 自然 green, 無色 grey.
@@ -47,27 +50,6 @@ MAX_LINE_PX = 720  # a longer title (a hostile file name) is cut with … (the w
 MAX_LABEL_PX = 260
 SLOT, BAR_WIDTH, PLOT_HEIGHT = 34, 24, 110  # mana curve: one slot per bucket
 ROW, ROW_BAR, BAR_MAX = 20, 14, 260  # horizontal bars: row height, bar thickness, longest bar
-
-# English wording, used when no catalogue is given (``stats --svg`` before a language is chosen).
-ENGLISH = {
-    "chart.title": "{deck}: mana curve, civilizations and card types",
-    "chart.partner": "partner {partner}",
-    "chart.no_partner": "no partner",
-    "chart.cards.one": "{count} card",
-    "chart.cards.many": "{count} cards",
-    "chart.curve": "mana curve",
-    "chart.civilizations": "civilizations",
-    "chart.types": "card types",
-    "chart.cost_bar": "cost {bucket}: {cards}",
-    "chart.row_bar": "{label}: {cards}",
-    "chart.unknown": "unknown",
-    "chart.totals": "average cost {average} · twinpacts {twinpacts} · multicolour {multicolor}",
-}
-
-
-def english(key: str, **fields: object) -> str:
-    return ENGLISH[key].format(**fields)
-
 
 # ---------------------------------------------------------------------------- text measure, escaping
 
@@ -137,8 +119,13 @@ def _n(value: float) -> str:
 # ---------------------------------------------------------------------------- drawing
 
 
+def wording(lang: str = DEFAULT_LANG) -> Text:
+    """The ``text(key, **fields)`` of a language: the chart's words from the message catalogue."""
+    return lambda key, **fields: words(msg(key, **fields), lang)
+
+
 def _cards(text: Text, count: int) -> str:
-    return text("chart.cards.one" if count == 1 else "chart.cards.many", count=count)
+    return text(plural("chart.cards", count), count=count)
 
 
 def _text(x: float, y: float, content: str, size: int, *, anchor: str = "start", fill: str = INK,
@@ -171,13 +158,14 @@ def _row_label(label: str, text: Text) -> str:
     return text("chart.unknown") if label == UNKNOWN else label
 
 
-def render_chart(stats: DeckStats, text: Text = english) -> str:
+def render_chart(stats: DeckStats, lang: str = DEFAULT_LANG, text: Text | None = None) -> str:
     """The deck's shape as one ``<svg>`` element: title, mana curve, civilizations, types, totals."""
+    text = text or wording(lang)
     deck = Path(stats.path).name or stats.path
     if stats.partner_name is not None:
         partner_line = text("chart.partner", partner=f"《{stats.partner_name}》")
     else:
-        partner_line = text("chart.no_partner")
+        partner_line = text("chart.no-partner")
     civilizations = list(stats.partner_civilizations) or ([COLORLESS] if stats.partner_name is not None else [])
     count_line = _cards(text, stats.card_count)
     average = f"{stats.average_cost:.2f}" if stats.average_cost is not None else "-"
@@ -232,7 +220,7 @@ def render_chart(stats: DeckStats, text: Text = english) -> str:
         height = PLOT_HEIGHT * count / tallest if tallest else 0
         count_text = _text(centre, base - height - 4, str(count), LABEL_SIZE, anchor="middle",
                            fill=INK if count else SOFT_INK)
-        bars.append(_bar(text("chart.cost_bar", bucket=label, cards=_cards(text, count)),
+        bars.append(_bar(text("chart.cost-bar", bucket=label, cards=_cards(text, count)),
                          (centre - BAR_WIDTH / 2, base - height, BAR_WIDTH, height), CURVE_COLOUR, count_text))
         bars.append(_text(centre, base + 4 + LABEL_SIZE, label, LABEL_SIZE, anchor="middle", fill=SOFT_INK))
     parts.append(f'<g role="list" aria-label="{_x(text("chart.curve"))}">{"".join(bars)}</g>')
@@ -251,7 +239,7 @@ def render_chart(stats: DeckStats, text: Text = english) -> str:
             middle = y + ROW / 2
             bars.append(_text(PAD, middle + LABEL_SIZE * 0.35, fit(label, LABEL_SIZE, label_column - 10), LABEL_SIZE))
             count_text = _text(PAD + label_column + length + 6, middle + LABEL_SIZE * 0.35, str(count), LABEL_SIZE)
-            bars.append(_bar(text("chart.row_bar", label=label, cards=_cards(text, count)),
+            bars.append(_bar(text("chart.row-bar", label=label, cards=_cards(text, count)),
                              (PAD + label_column, middle - ROW_BAR / 2, length, ROW_BAR), colour, count_text))
             y += ROW
         parts.append(f'<g role="list" aria-label="{_x(heading)}">{"".join(bars)}</g>')

@@ -17,11 +17,10 @@ U+FFFD via ``report.flat``, then ``html.escape``): the one escaping boundary, th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 
-from .charts import CIVILIZATION_COLOURS, render_chart
-from .charts import english as chart_english
+from .charts import CIVILIZATION_COLOURS, Text, render_chart, wording
 from .checker import DeckResult
 from .report import (
     PROBLEM_COLUMNS,
@@ -35,47 +34,9 @@ from .report import (
     omitted_line,
     summary,
 )
+from .messages import msg, plural
+from .messages import text as words
 from .rules import ERROR
-from .stats import COLORLESS
-
-Text = Callable[..., str]
-
-ENGLISH = {
-    "html.lang": "en",
-    "html.heading": "DuePar deck check",
-    "html.regulation": "Regulation",
-    "html.counts": "Counts",
-    "html.count.decks": "decks",
-    "html.count.legal": "legal",
-    "html.count.not_legal": "not legal",
-    "html.count.errors": "errors",
-    "html.count.warnings": "warnings",
-    "html.count.unreadable": "unreadable",
-    "html.table": "Decks (not legal first)",
-    "html.column.deck": "deck",
-    "html.column.partner": "partner",
-    "html.column.civilizations": "civilizations",
-    "html.column.cards": "cards",
-    "html.column.verdict": "verdict",
-    "html.column.errors": "errors",
-    "html.column.warnings": "warnings",
-    "html.partner": "partner {partner}",
-    "html.no_partner": "no partner",
-    "html.house_rules": "house rules {config}",
-    "html.cards": "{count} cards",
-    "html.problems": "Problems",
-    "html.no_problems": "No problems.",
-    "html.shape": "Shape",
-    "html.unreadable": "This file could not be read as a decklist:",
-    "html.back": "back to the table",
-}
-
-
-def english(key: str, **fields: object) -> str:
-    if key.startswith("chart."):
-        return chart_english(key, **fields)
-    return ENGLISH[key].format(**fields)
-
 
 def _h(text: object) -> str:
     """The one escaping boundary: text from a decklist or data, made safe for HTML."""
@@ -130,8 +91,8 @@ def _order(results: Sequence[DeckResult]) -> list[tuple[int, DeckResult]]:
     return sorted(enumerate(results, start=1), key=rank)
 
 
-def _civilization_html(civilizations: Sequence[str]) -> str:
-    names = list(civilizations) or [COLORLESS]
+def _civilization_html(civilizations: Sequence[str], lang: str) -> str:
+    names = list(civilizations) or [words(msg("civilization.colorless"), lang)]
     return " ".join(
         f'<span class="civ"><span class="dot" style="background:'
         f'{CIVILIZATION_COLOURS.get(name, CIVILIZATION_COLOURS["unknown"])}" aria-hidden="true"></span>{_h(name)}</span>'
@@ -154,7 +115,7 @@ def _cell(label: str, content: str, kind: str = "") -> str:
 
 def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text, lang: str) -> str:
     columns = ("deck", "partner", "civilizations", "cards", "verdict", "errors", "warnings")
-    labels = [text(f"html.column.{column}") for column in columns]
+    labels = [text(f"column.{column}") for column in columns]
     head = "".join(f'<th scope="col">{_h(label)}</th>' for label in labels)
     rows = []
     for number, result in ordered:
@@ -162,7 +123,7 @@ def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text, lang: str) ->
         cells = [
             f'<a href="#deck-{number}">{_h(result.path)}</a>',
             _h(partner.name) if partner else "",
-            _civilization_html(partner.civilizations) if partner else "",
+            _civilization_html(partner.civilizations, lang) if partner else "",
             str(result.card_count) if result.error is None else "",
             _verdict_html(result, lang),
             str(result.errors),
@@ -179,7 +140,7 @@ def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text, lang: str) ->
 
 def _problems(result: DeckResult, text: Text, lang: str) -> str:
     if not result.violations:
-        return f'<p class="good">{_h(text("html.no_problems"))}</p>'
+        return f'<p class="good">{_h(text("html.no-problems"))}</p>'
     head = "".join(f'<th scope="col">{_h(column)}</th>' for column in _columns(PROBLEM_COLUMNS, lang))
     rows = []
     for v in result.violations:
@@ -205,33 +166,40 @@ def _section(number: int, result: DeckResult, text: Text, lang: str) -> str:
     parts = [f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">',
              f'<h2 id="deck-{number}-name">{_h(result.path)}</h2>']
     if result.error is not None:
-        parts.append(f'<p class="bad">{_h(text("html.unreadable"))} {_h(result.error)}</p>')
+        parts.append(f'<p class="bad">{_h(text("html.unreadable", error=result.error))}</p>')
     else:
         partner = result.partner
-        who = (f"{_h(text('html.partner', partner=f'《{partner.name}》'))} {_civilization_html(partner.civilizations)}"
-               if partner else f'<span class="bad">{_h(text("html.no_partner"))}</span>')
-        parts.append(f'<p>{who} · {_h(text("html.cards", count=result.card_count))} · {_verdict_html(result, lang)} '
-                     f"({_h(_counts(result, lang))})</p>")
+        who = (f"{_h(text('html.partner', name=partner.name))} {_civilization_html(partner.civilizations, lang)}"
+               if partner else f'<span class="bad">{_h(text("html.no-partner"))}</span>')
+        cards = text(plural("html.cards", result.card_count), count=result.card_count)
+        parts.append(f"<p>{who} · {_h(cards)} · {_verdict_html(result, lang)} ({_h(_counts(result, lang))})</p>")
         if result.config:  # the house rules this verdict was reached under
-            parts.append(f"<p>{_h(text('html.house_rules', config=result.config))}</p>")
+            parts.append(f"<p>{_h(text('html.house-rules', config=result.config))}</p>")
         parts.append(_problems(result, text, lang))
         if result.omitted:
             parts.append(f'<p class="warn">{_h(omitted_line(result, lang))}</p>')
         if result.stats is not None:
             parts.append(f'<figure><figcaption>{_h(text("html.shape"))}</figcaption>'
-                         f"{render_chart(result.stats, text)}</figure>")
+                         f"{render_chart(result.stats, lang)}</figure>")
     parts.append(f'<p class="back"><a href="#decks">{_h(text("html.back"))}</a></p></section>')
     return "".join(parts)
 
 
-def render_html(results: Sequence[DeckResult], info: RunInfo, text: Text = english) -> str:
-    """The whole report as one HTML document (deterministic: no clock is read)."""
+TILES = (
+    ("decks", "html.tile.decks"), ("legal", "html.tile.legal"), ("not_legal", "html.tile.not-legal"),
+    ("errors", "html.tile.errors"), ("warnings", "html.tile.warnings"), ("unreadable", "html.tile.unreadable"),
+)
+
+
+def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
+    """The whole report as one HTML document in ``info.lang`` (deterministic: no clock is read)."""
     lang = info.lang
+    text = wording(lang)
     totals = summary(results)
     counts = {**totals, "not_legal": totals["decks"] - totals["legal"] - totals["unreadable"]}
     tiles = "".join(
-        f'<li id="count-{key}"><b>{counts[key]}</b>{_h(text(f"html.count.{key}"))}</li>'
-        for key in ("decks", "legal", "not_legal", "errors", "warnings", "unreadable")
+        f'<li id="count-{key}"><b>{counts[key]}</b>{_h(text(label))}</li>'
+        for key, label in TILES
     )
     ordered = _order(results)
     return "".join([

@@ -241,16 +241,16 @@ class SvgWriteError(DuepaError):
     """``--svg PATH`` cannot be written (one line: the path and why)."""
 
 
-def export_svg(stats: DeckStats, text=None) -> str:
+def export_svg(stats: DeckStats, lang: str = "en") -> str:
     """The deck's shape as an SVG document (``charts.render_chart``; not rich's terminal picture)."""
-    from .charts import english, render_chart
+    from .charts import render_chart
 
-    return render_chart(stats, text or english) + "\n"
+    return render_chart(stats, lang) + "\n"
 
 
-def write_svg(stats: DeckStats, path: Path, text=None) -> None:
+def write_svg(stats: DeckStats, path: Path, lang: str = "en") -> None:
     """Write the SVG picture to ``path``; a path that cannot be written is SvgWriteError."""
-    document = export_svg(stats, text)
+    document = export_svg(stats, lang)
     try:
         Path(path).write_text(document, encoding="utf-8")
     except OSError as error:

@@ -8,6 +8,7 @@ product deck in the fixtures.
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from conftest import DECKS, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duepa_check.charts import CIVILIZATION_COLOURS, LABEL_SIZE, clean, english, render_chart, text_px
+from duepa_check.charts import CIVILIZATION_COLOURS, LABEL_SIZE, clean, render_chart, text_px
 from duepa_check.stats import DeckStats
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -143,12 +144,20 @@ def test_unknown_and_zero_buckets_and_no_partner():
     assert drawn["civilizations"][0]["fill"] == CIVILIZATION_COLOURS["unknown"]
 
 
-def test_wording_comes_from_the_catalogue_given():
-    stats = DeckStats(path="d.txt", card_count=1, curve={"5": 1}, civilizations={"火": 1},
+def test_every_word_comes_from_the_catalogue(monkeypatch):
+    from duepa_check import messages
+
+    english = messages.catalogue("en")
+    chart_keys = {key for key in english if key.startswith("chart.")}
+    marked = {**english, **{key: f"[{key}]" for key in chart_keys}}
+    monkeypatch.setitem(messages._CATALOGUES, "en", marked)
+    stats = DeckStats(path="d.txt", card_count=1, curve={"5": 1, "unknown": 1}, civilizations={"火": 1},
                       types={"クリーチャー": 1}, twinpacts=0, multicolor=0, average_cost=5.0,
                       partner_name="P", partner_civilizations=("火",))
-    document = render_chart(stats, lambda key, **fields: f"[{key}]")
-    assert "mana curve" not in document and "[chart.curve]" in document and "[chart.cards.one]" in document
+    text = " ".join(ElementTree.fromstring(render_chart(stats)).itertext())
+    assert set(re.findall(r"\[(chart\.[a-z.-]+)\]", text)) == chart_keys - {"chart.no-partner", "chart.cards.other"}
+    # what is left is numbers, names from the deck and the game's civilization names
+    assert re.sub(r"\[chart\.[a-z.-]+\]|d\.txt|クリーチャー|火|[\d\s·]", "", text) == ""  # · is punctuation
 
 
 # ---------------------------------------------------------------------------- hostile text
