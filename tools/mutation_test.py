@@ -1,0 +1,128 @@
+"""Mutation testing as a habit: run mutmut over the modules whose behaviour we promise, then sort survivors.
+
+    pip install -e '.[test,mutation]'
+    python tools/mutation_test.py                       # everything [tool.mutmut] names in pyproject.toml
+    python tools/mutation_test.py 'duepa_check.rules.*'  # only mutants whose name matches (mutmut globs)
+    python tools/mutation_test.py --report-only         # summarise the last run again
+
+mutmut changes one thing at a time in a copy of the code (under mutants/) and runs the fast tests
+that cover it (pyproject.toml [tool.mutmut]); a mutant the tests do not notice "survives". A
+surviving mutant is either a gap in the tests or an equivalent change (same behaviour). This
+script sorts survivors into:
+
+* wording — the mutant only changed text inside string literals (a message or hint worded
+  differently: no verdict changes; the message catalogues have tests of their own);
+* logic — anything else: read it, then add a test or explain why it is equivalent.
+
+It prints counts per module and the diff of every logic survivor, and exits 1 when a logic
+survivor is in ``duepa_check/rules/`` (the goal: none that changes a verdict), else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import subprocess
+import sys
+import tokenize
+from collections import Counter, defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+RESULT_LINE = re.compile(r"^\s*(?P<name>\S+): (?P<status>.+)$")
+
+
+def mutmut(*args: str, check: bool = True) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "mutmut", *args], cwd=REPO, capture_output=True, text=True, encoding="utf-8"
+    )
+    if check and done.returncode != 0:
+        sys.exit(f"mutation_test: mutmut {' '.join(args)} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+    return done.stdout
+
+
+def module_of(mutant: str) -> str:
+    """'duepa_check.rules.civilization.x_check__mutmut_3' → 'duepa_check.rules.civilization'."""
+    parts = mutant.split(".")
+    return ".".join(part for part in parts[:-1])
+
+
+def code_shape(line: str) -> list[tuple[int, str]] | None:
+    """The line's tokens with every string literal's text blanked (None if it does not tokenize alone)."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+    shape = []
+    for token in tokens:
+        if token.type in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.COMMENT):
+            continue
+        shape.append((token.type, "<str>" if token.type == tokenize.STRING else token.string))
+    return shape
+
+
+def is_wording_only(diff: str) -> bool:
+    """True when every changed line differs from its original only inside string literals."""
+    removed = [line[1:] for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
+    added = [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    if not removed or len(removed) != len(added):
+        return False
+    for old, new in zip(removed, added):
+        old_shape, new_shape = code_shape(old), code_shape(new)
+        if old_shape is None or new_shape is None or old_shape != new_shape:
+            return False
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mutants", nargs="*", help="mutant name globs for mutmut run (default: all)")
+    parser.add_argument("--max-children", type=int, default=2, help="parallel test processes (default 2)")
+    parser.add_argument("--report-only", action="store_true", help="do not run; summarise the last run")
+    args = parser.parse_args(argv)
+    try:
+        import mutmut as _installed  # noqa: F401
+    except ImportError:
+        sys.exit("mutation_test: mutmut is not installed: pip install -e '.[test,mutation]'")
+    if not args.report_only:
+        # mutmut run prints a progress line per mutant; only its exit status matters here
+        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children),
+                        *args.mutants], cwd=REPO, stdout=subprocess.DEVNULL, check=False)
+    statuses: dict[str, Counter] = defaultdict(Counter)
+    survivors: list[str] = []
+    for line in mutmut("results", "--all", "true").splitlines():
+        match = RESULT_LINE.match(line)
+        if not match:
+            continue
+        name, status = match["name"], match["status"].strip()
+        statuses[module_of(name)][status] += 1
+        if status == "survived":
+            survivors.append(name)
+    logic: dict[str, str] = {}
+    wording = Counter()
+    for name in survivors:
+        diff = mutmut("show", name, check=False)
+        if is_wording_only(diff):
+            wording[module_of(name)] += 1
+        else:
+            logic[name] = diff
+    print(f"{'module':44} {'killed':>7} {'survived':>9} {'(wording)':>10} {'(logic)':>8} {'no tests':>9} {'other':>6}")
+    for module in sorted(statuses):
+        counts = statuses[module]
+        survived = counts["survived"]
+        other = sum(n for status, n in counts.items() if status not in ("killed", "survived", "no tests"))
+        print(f"{module:44} {counts['killed']:7} {survived:9} {wording[module]:10} {survived - wording[module]:8} "
+              f"{counts['no tests']:9} {other:6}")
+    if logic:
+        print(f"\n{len(logic)} logic survivors (read each: add a test, or explain why it is equivalent):")
+        for name, diff in logic.items():
+            print()
+            print(diff.strip())
+    verdict_gaps = [name for name in logic if name.startswith("duepa_check.rules.")]
+    print(f"\nlogic survivors in duepa_check/rules/: {len(verdict_gaps)}")
+    return 1 if verdict_gaps else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
