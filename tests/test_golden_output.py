@@ -9,6 +9,8 @@ change of wording, then read the diff before committing it.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -77,6 +79,18 @@ CASES = {
     "en-later.txt": ("2027-01-01", "text", ()),
     "en-unconfirmed.json": ("2026-04-01", "json", ("--include-unconfirmed",)),
 }
+
+
+@pytest.fixture
+def tmp_path():
+    """A folder whose path has the same length on every machine and run (/tmp/golden-XXXXXXXX).
+
+    The house-rules path is part of a message, so its length sets a column's width in the
+    text table: pytest's own tmp_path (…/pytest-9/… vs …/pytest-10/…) made the file flaky.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="golden-", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
