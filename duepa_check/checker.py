@@ -181,6 +181,7 @@ class Checker:
         self._explicit_config_path = config_path
         self._configs: dict[Path | None, FormatConfig] = {}
         self._config_paths: dict[Path, Path | None] = {}  # deck folder → its config file
+        self._announced: dict[tuple, Regulation] = {}  # house-rule announcements → the regulation with them
 
     def _resolve_card(self, typed: str) -> tuple[str | None, list[str]]:
         found = self.pool.lookup(typed)
@@ -245,7 +246,7 @@ class Checker:
         config, config_file = self._config_and_file(path)
         result.config = _shown_path(config_file) if config_file else None
         deck = resolve_deck(decklist, self.pool, self.partner)
-        context = Context(as_of=self.as_of, regulation=self.regulation, config=config, pool=self.pool)
+        context = Context(as_of=self.as_of, regulation=self._regulation_for(config), config=config, pool=self.pool)
         result.keep_first(run_rules(deck, context), MAX_REPORTED)
         result.card_count = deck.card_count
         result.partner = deck.partner.card if deck.partner else None
@@ -253,6 +254,15 @@ class Checker:
             from .stats import compute_stats
 
             result.stats = compute_stats(deck)
+
+    def _regulation_for(self, config: FormatConfig) -> Regulation:
+        """The data's regulation with the house rules' announcements on top (built once per config)."""
+        if not config.regulation:
+            return self.regulation
+        found = self._announced.get(config.regulation)
+        if found is None:
+            found = self._announced[config.regulation] = self.regulation.with_announcements(config.regulation)
+        return found
 
     def check_all(self, paths: list[Path], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
         """Check many files, in order; large batches are split over the machine's cores."""

@@ -11,11 +11,13 @@ from __future__ import annotations
 import difflib
 import functools
 from collections.abc import Callable, Mapping
+from datetime import date, datetime
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .errors import DuepaError
+from .regulation import HALL_OF_FAME, PREMIUM, UNRESTRICTED, Announcement
 
 CONFIG_FILE = ".duepa-check.yaml"
 SEVERITIES = ("error", "warning")
@@ -30,7 +32,12 @@ KEYS: dict[str, tuple[str, Any]] = {
     "disable": ("rule ids turned off", []),
     "severity": ("rule id → error or warning", {}),
     "include_unconfirmed": ("apply the unconfirmed later 殿堂 change", False),
+    "regulation": (
+        "殿堂 changes applied from their dates on top of the data: {date, card, status} or {date, combo: [A, B]}",
+        [],
+    ),
 }
+ANNOUNCEMENT_STATUSES = (PREMIUM, HALL_OF_FAME, UNRESTRICTED)
 
 
 class ConfigError(DuepaError):
@@ -48,6 +55,7 @@ class FormatConfig(NamedTuple):
     disable: tuple[str, ...] = ()
     severity: Mapping[str, str] = MappingProxyType({})  # rule id → error | warning
     include_unconfirmed: bool = False
+    regulation: tuple[Announcement, ...] = ()  # applied on top of the data's regulation
     source: str = ""  # the file it came from, for messages; "" for the defaults
 
 
@@ -142,6 +150,8 @@ def load_config(
             raise ConfigError(f"{path}{at}: invalid YAML ({why})") from None
         except RecursionError:
             raise ConfigError(f"{path}: invalid YAML (nested too deeply)") from None
+        except (ValueError, TypeError, OverflowError) as error:  # e.g. a date 2026-13-45: PyYAML's date fails
+            raise ConfigError(f"{path}: invalid YAML value ({_shown(str(error))})") from None
         where = str(path)
     if data is None:
         data = {}
@@ -207,7 +217,67 @@ def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
                 raise ConfigError(f"{where}: severity.{rule}: expected error or warning, got {_shown(level)}")
             result[rule] = level
         return result
+    if key == "regulation":
+        if not isinstance(value, list):
+            raise fail("a list of {date, card, status} or {date, combo: [A, B]}")
+        return tuple(_announcement(item, f"{where}: regulation[{index}]", resolve_card)
+                     for index, item in enumerate(value))
     raise fail("a known value")  # pragma: no cover - KEYS and this function list the same keys
+
+
+def _announcement(item: Any, where: str, resolve_card: Callable[[str], tuple[str | None, list[str]]]) -> Announcement:
+    """One house-rule 殿堂 change, checked like the data's: a real date, known cards, a known status."""
+    if not isinstance(item, dict):
+        raise ConfigError(f"{where}: expected {{date, card, status}} or {{date, combo: [A, B]}}, got {_shown(item)}")
+    fields = {str(key) for key in item}
+    shape = ("date", "combo") if "combo" in fields else ("date", "card", "status")
+    for field in sorted(fields - set(shape)):
+        close = difflib.get_close_matches(field, shape, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else f"; expected {', '.join(shape)}"
+        raise ConfigError(f"{where}: unknown key {_shown(field)}{hint}")
+    for field in shape:
+        if field not in fields:
+            raise ConfigError(f"{where}: {field} is missing (expected {', '.join(shape)})")
+    on = _date(item["date"], f"{where}.date")
+    if "combo" in fields:
+        pair = item["combo"]
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ConfigError(f"{where}.combo: expected two card names, got {_shown(pair)}")
+        first, second = (_card(typed, f"{where}.combo[{n}]", resolve_card) for n, typed in enumerate(pair))
+        if first == second:
+            raise ConfigError(f"{where}.combo: names the same card twice (《{first}》)")
+        return Announcement(on=on, combo=(first, second))
+    card = _card(item["card"], f"{where}.card", resolve_card)
+    status = item["status"]
+    if status not in ANNOUNCEMENT_STATUSES:
+        typed = str(status)
+        close = [s for s in ANNOUNCEMENT_STATUSES if typed and s.startswith(typed)] or difflib.get_close_matches(
+            typed, ANNOUNCEMENT_STATUSES, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else f"; expected {', '.join(ANNOUNCEMENT_STATUSES)}"
+        raise ConfigError(f"{where}.status: unknown status {_shown(status)}{hint}")
+    return Announcement(on=on, card=card, status=status)
+
+
+def _date(value: Any, where: str) -> date:
+    """A date as YAML or TOML gives it (a date) or as a string YYYY-MM-DD."""
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise ConfigError(f"{where}: expected a date as YYYY-MM-DD, got {_shown(value)}")
+
+
+def _card(typed: Any, where: str, resolve_card: Callable[[str], tuple[str | None, list[str]]]) -> str:
+    if not isinstance(typed, str):
+        raise ConfigError(f"{where}: expected a card name, got {_shown(typed)}")
+    name, close = resolve_card(typed)
+    if name is None:
+        hint = f"; did you mean {', '.join(f'《{c}》' for c in close)}?" if close else ""
+        raise ConfigError(f"{where}: {_shown(typed)} matches no card{hint}")
+    return name
 
 
 def _rule_id(value: Any, key: str, where: str, rule_ids: dict[str, str]) -> str:

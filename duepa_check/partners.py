@@ -201,6 +201,7 @@ def advise(
     named = Path(stdin_name) if str(path) == STDIN else path
     config = Checker(pool, regulation, on, config_path).config_for(named)
     deck = resolve_deck(load_decklist(path, stdin_name), pool)
+    regulation = regulation.with_announcements(config.regulation)  # the house rules' 殿堂 announcements
     return for_deck(deck, pool, regulation, on, config=config, include_pool=include_pool)
 
 

@@ -50,6 +50,16 @@ class Combo(NamedTuple):
         return self.since <= on and (self.until is None or on < self.until)
 
 
+class Announcement(NamedTuple):
+    """A 殿堂 change a playgroup applies before the card data has it (house-rule key ``regulation``):
+    from ``on``, ``card`` has ``status``; or, with ``combo``, those two cards become a プレミアム殿堂コンビ."""
+
+    on: date
+    card: str | None = None
+    status: str | None = None
+    combo: tuple[str, str] | None = None
+
+
 class Regulation:
     """Dated 殿堂 data. ``events`` maps an official card name to (date, status) in date order."""
 
@@ -120,6 +130,29 @@ class Regulation:
 
     def combos_on(self, on: date) -> list[Combo]:
         return [combo for combo in self.combos if combo.in_force(on)]
+
+    def with_announcements(self, announcements: tuple[Announcement, ...]) -> Regulation:
+        """This regulation with a playgroup's announcements on top, each from its date.
+
+        On the day of an announcement it replaces whatever the data says that day for that card;
+        the data's earlier and later events stay. The data date is the data's: an announcement
+        does not make old data new (DP202 still says when the data is stale).
+        """
+        if not announcements:
+            return self
+        events = {name: list(history) for name, history in self.events.items()}
+        combos = list(self.combos)
+        for change in announcements:
+            if change.combo is not None:
+                combos.append(Combo(cards=change.combo, since=change.on, kind="premium_combo"))
+            elif change.card is not None and change.status is not None:
+                history = [event for event in events.get(change.card, []) if event[0] != change.on]
+                events[change.card] = sorted([*history, (change.on, change.status)])
+        return Regulation(
+            data_date=self.data_date, events=events, combos=combos, prohibited=self.prohibited,
+            unconfirmed=self.unconfirmed, unconfirmed_source=self.unconfirmed_source,
+            starts_in_battle_zone=self.starts_in_battle_zone, sources=self.sources,
+        )
 
     def to_yaml_data(self) -> dict[str, Any]:
         rows = sorted(
