@@ -482,6 +482,15 @@ class CardPool:
         result._suggest = functools.partial(self.suggest, key)
         return result
 
+    def knows(self, typed: str) -> bool:
+        """Whether a typed name matches any card, without close-name suggestions (cheap: one
+        index search). The decklist reader asks it for each other reading of a line."""
+        cached = self._lookups.get(typed)
+        if cached is not None:
+            return bool(cached.cards)
+        key = name_key(typed)
+        return bool(key) and any(shard.hits(key) for shard in self.shards)
+
     def get(self, name: str) -> Card | None:
         """The card with this official name (or key), or None."""
         return self.lookup(name).card

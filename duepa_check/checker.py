@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .cards import Card, CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
 from .deck import resolve_deck
-from .decklist import DECK_SUFFIXES, STDIN, DeckInputError, load_decklist
+from .decklist import DECK_SUFFIXES, STDIN, TABLE_SUFFIXES, DeckInputError, load_decklist
 from .errors import DuepaError
 from .printable import printable
 from .regulation import Regulation
@@ -124,7 +124,8 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
 
     Symlinks that lead out of the folder are not followed (a submitted link to a runner's
     key file would be printed line by line as "unknown cards"); a subfolder that cannot be
-    listed is reported, never skipped in silence.
+    listed is reported, never skipped in silence. .csv and .md files count only when they
+    start like a decklist (decklist_tables.looks_like_deck): a README.md does not.
     """
     import os
 
@@ -145,12 +146,20 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
             if os.path.islink(os.path.join(root, name)) and leads_out(os.path.join(root, name)):
                 yield Skipped(os.path.join(root, name), "symlink to a folder outside the folder checked; not followed")
         for name in files:
-            if not name.startswith(".") and name.lower().endswith(DECK_SUFFIXES) and name != "pyproject.toml":
-                path = os.path.join(root, name)
-                if os.path.islink(path) and leads_out(path):
-                    yield Skipped(path, "symlink to a file outside the folder checked; not followed")
-                else:
-                    yield Path(path)
+            if name.startswith(".") or name == "pyproject.toml":
+                continue
+            lowered, path = name.lower(), os.path.join(root, name)
+            if not lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES):
+                continue
+            if os.path.islink(path) and leads_out(path):
+                yield Skipped(path, "symlink to a file outside the folder checked; not followed")
+                continue
+            if not lowered.endswith(DECK_SUFFIXES):
+                from .decklist_tables import looks_like_deck
+
+                if not looks_like_deck(Path(path)):
+                    continue  # a README.md or a data CSV: not a decklist
+            yield Path(path)
     for error in unlistable:  # the top folder itself
         yield Skipped(str(error.filename or folder), f"folder cannot be listed ({error.strerror or error})")
 

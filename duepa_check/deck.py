@@ -7,12 +7,11 @@ designates or overrides the partner here, so the rules see one shape whatever th
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from typing import NamedTuple
 
 from .cards import Card, CardPool, Lookup
-from .decklist import DeckList, Entry, ParseProblem
+from .decklist import DeckList, Entry, Heading, ParseProblem
 from .errors import DuepaError
 
 
@@ -36,11 +35,13 @@ class Deck:
         cards: list[DeckCard] | None = None,
         unresolved: list[tuple[Entry, Lookup]] | None = None,
         problems: list[ParseProblem] | None = None,
+        headings: list[Heading] | None = None,
     ) -> None:
         self.path = path
         self.cards = cards if cards is not None else []
         self.unresolved = unresolved if unresolved is not None else []
         self.problems = problems if problems is not None else []
+        self.headings = headings if headings is not None else []  # those that state a count (DP204)
 
     def __repr__(self) -> str:
         return f"Deck({self.path!r}, {len(self.cards)} cards, {len(self.unresolved)} unresolved)"
@@ -70,10 +71,16 @@ class Deck:
 
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
-    resolved = [_look_up(entry, pool) for entry in decklist.entries]
+    chosen = [_choose_reading(entry, pool) for entry in decklist.entries]
+    headings = _marks_used_as_headings(chosen, pool)
+    resolved = [
+        _look_up(entry, pool)
+        for entry, known in chosen
+        if known or not entry.mark or entry.mark not in headings
+    ]
     if partner is not None:
         resolved = _designate_partner(resolved, pool, partner)
-    deck = Deck(path=decklist.path, problems=list(decklist.problems))
+    deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
     for entry, found in resolved:
         if len(found.cards) == 1:
             deck.cards.append(DeckCard(entry, found.cards[0]))
@@ -82,27 +89,40 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     return deck
 
 
-def _look_up(entry: Entry, pool: CardPool) -> tuple[Entry, Lookup]:
-    """The entry's card; 'NAME 2' or 'NAME：2' (a count after a space or colon) when the whole
-    text is no card.
+def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
+    """The entry as its first reading that names a card, and whether one does.
 
-    The parser cannot read these forms on its own: real names end in numbers too
-    (《偽りの名 13》, 《Code：1059》), so only the pool can tell a count from a name, and the
-    whole text is tried first.
+    The parser cannot tell a remark, a code or a count from the end of a name on its own: real
+    names end in numbers and brackets too (《偽りの名 13》, 《どこまでも声乗るマイク（ライブ用）》), so
+    the line's main reading is tried first and the others (``Entry.others``) only when it is no
+    card. When none is, the main reading stays, and DP100 reports the line as written.
     """
-    found = pool.lookup(entry.name)
-    if found.cards or entry.count != 1:
-        return entry, found
-    counted = re.match(_TRAILING_COUNT, entry.name)
-    if counted:
-        name, digits = counted.groups()
-        retry = pool.lookup(name)
-        if retry.cards:
-            return entry._replace(name=name, count=int(digits)), retry
-    return entry, found
+    if not entry.others:
+        return entry, not entry.mark or pool.knows(entry.name)
+    if pool.knows(entry.name):
+        return entry._replace(others=()), True
+    for count, name, partner in entry.others:
+        if pool.knows(name):
+            return entry._replace(name=name, count=count, is_partner=entry.is_partner or partner, others=()), True
+    return entry._replace(others=()), False
 
 
-_TRAILING_COUNT = r"^(.*\S)(?:\s+|\s*[:：]\s*)(\d{1,3})$"  # compiled on first use: a rare form
+def _marks_used_as_headings(chosen: list[tuple[Entry, bool]], pool: CardPool) -> set[str]:
+    """The brackets ([, 【, ★…) that this list puts around headings rather than around cards.
+
+    A blog recipe's 【初動】 or [受け札] heads a group; another list puts every card in 【】. A mark
+    most of whose lines name cards is a card mark: its other lines are reported (DP100) as cards
+    that match nothing. Otherwise they are headings, and only its lines that name a card are cards.
+    """
+    lines: dict[str, list[bool]] = {}
+    for entry, known in chosen:
+        if entry.mark:
+            lines.setdefault(entry.mark, []).append(known)
+    return {mark for mark, known in lines.items() if sum(known) * 2 <= len(known)}
+
+
+def _look_up(entry: Entry, pool: CardPool) -> tuple[Entry, Lookup]:
+    return entry, pool.lookup(entry.name)
 
 
 def _designate_partner(

@@ -15,23 +15,29 @@ import stat
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .decklist_cards import MAX_COUNT, MAX_NAME_LENGTH, name_problem
 from .errors import DuepaError
 from .messages import Msg
 from .printable import has_surrogates, printable
 
 MAX_BYTES = 1_000_000  # a 60-card list is a few kilobytes; anything this big is not a decklist
-MAX_COUNT = 999
-MAX_NAME_LENGTH = 80
+# Suffixes that are always decklists: read in a folder walk and picked by the pre-commit hook.
 DECK_SUFFIXES = (".txt", ".dek", ".deck", ".yaml", ".yml", ".json")
-
-PARTNER_WORDS = {"パートナー", "partner", "ぱーとなー", "パートナーカード"}
-MAIN_WORDS = {"メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards"}
-METADATA_WORDS = {
-    "title", "name", "author", "date", "format", "デッキ名", "作者", "作成者", "日付", "フォーマット", "タイトル", "コメント",
+# Suffixes that are decklists when named on the command line; in a folder walk only when the file
+# starts like one (a deck table header or a partner line): a deck repository's README.md and data
+# CSVs are not decks (decklist_tables.looks_like_deck).
+TABLE_SUFFIXES = (".csv", ".tsv", ".md", ".markdown")
+# Suffix → "module:function" of the parser (the module is imported when such a file is read);
+# any other suffix is plain text (or JSON, when the text starts with '{').
+PARSERS = {
+    ".yaml": "decklist:parse_yaml",
+    ".yml": "decklist:parse_yaml",
+    ".json": "decklist:parse_json",
+    ".csv": "decklist_tables:parse_csv",
+    ".tsv": "decklist_tables:parse_csv",
+    ".md": "decklist_text:parse_text",
+    ".markdown": "decklist_text:parse_text",
 }
-# Sections a decklist may have that デュエパーティー does not: their cards are still read (and DP006
-# says they are not main-deck cards), the heading itself is not a card.
-ZONE_WORDS = {"超次元ゾーン", "超次元", "超grゾーン", "超gr", "grゾーン"}
 
 
 class DeckInputError(DuepaError):
@@ -39,12 +45,29 @@ class DeckInputError(DuepaError):
 
 
 class Entry(NamedTuple):
-    """One decklist line that names a card: the name as typed, how many, where."""
+    """One decklist line that names a card: the name as typed, how many, where.
+
+    ``others`` are other readings of the same line, (count, name, partner) tried in order when
+    ``name`` is no card ('1 NAME （新規）' → NAME). ``mark`` is the bracket of a line such as
+    【五輪の求道者 清永】: when none of its readings is a card, the line is a heading (deck.py).
+    """
 
     line: int
     name: str
     count: int = 1
     is_partner: bool = False
+    others: tuple = ()
+    mark: str = ""
+
+
+class Heading(NamedTuple):
+    """A heading that states a count (クリーチャー (25), 合計60枚): the cards on lines start < line < end count."""
+
+    line: int
+    text: str
+    stated: int
+    start: int
+    end: int | None
 
 
 class ParseProblem(NamedTuple):
@@ -62,6 +85,7 @@ class DeckList:
         self.path = path
         self.entries: list[Entry] = []
         self.problems: list[ParseProblem] = []
+        self.headings: list[Heading] = []
 
     def __repr__(self) -> str:
         return f"DeckList({self.path!r}, entries={self.entries!r}, problems={self.problems!r})"
@@ -166,167 +190,6 @@ def split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-# ---------------------------------------------------------------------------- plain text
-
-# Patterns that every deck meets are compiled here; those of rarer forms are plain strings that
-# re compiles on first use (and caches): compiling all of them cost ~3 ms at every start.
-_COMMENT = re.compile(r"(?:^|\s)(?:#|//)")
-_BRACKET_HEADER = re.compile(r"^(?:\[([^\[\]]+)\]|【([^【】]+)】)$")
-_PARTNER_LINE = re.compile(r"^(?:パートナー|partner)\s*[:：]\s*(.+)$", re.IGNORECASE)
-_KEY_VALUE = r"^([^\s:：]+)\s*[:：]\s*(.*)$"
-# '1 NAME', '1x NAME', '1xNAME', '1 x NAME'; '1 X-NAME' keeps its X (a separator x needs a space)
-_COUNT_FIRST = r"^(\d+)(?:\s*×\s*|\s*[xX]\s+|[xX]\s*|\s*枚\s*|\s+)(.+)$"
-_COUNT_LAST = r"^(.+?)(?:\s+[xX]\s*|\s*×\s*)(\d+)\s*枚?$"  # 'NAME x1', 'NAME ×1枚'
-_COUNT_PARENS = r"^(.+?)\s*[（(]\s*(\d+)\s*枚?\s*[)）]$"  # 'NAME (1)', 'NAME（1枚）'; no name ends so
-_COUNT_MAI = r"^(.+?)\s*(\d+)\s*枚$"
-# A list bullet before a card line ('- NAME', '* NAME', '• NAME', '・ NAME'): always followed by
-# a space, unlike the names that start with one of these marks (《*/弐幻キューギョドリ/*》).
-BULLETS = "-*•・－＊"
-_NOT_A_NAME = re.compile(r"^[\d\s\W_]+$")
-
-
-_SPACES_AND_COLONS = re.compile(r"[\s:：]+")
-HEADER_WORDS = PARTNER_WORDS | MAIN_WORDS | ZONE_WORDS
-# A heading marked by brackets or a symbol, maybe followed by a value or a count:
-# 【デッキ名】龍幻郷, 【パートナー】NAME, 【メインデッキ】（59枚）, ■超次元ゾーン, ◆Main (59).
-HEADER_MARKS = "【[■◆●▼★□◇◎"
-_MARKED = r"^(?:【([^【】]+)】|\[([^\[\]]+)\]|[■◆●▼★□◇◎]\s*([^\s（(【\[]+))\s*(.*)$"
-_ANNOTATION = r"^[（(]?\s*(?:全|計|合計)?\s*\d+\s*枚?\s*[)）]?$"
-MAX_HEADER_LENGTH = 30
-
-
-def _word(text: str) -> str:
-    return _SPACES_AND_COLONS.sub("", text).casefold()
-
-
-def parse_count_and_name(text: str) -> tuple[int, str] | None:
-    """'1 名前', '1x 名前', '名前 x1', '名前×1', '名前 1枚' or a bare name → (count, name)."""
-    count_text, space, rest = text.partition(" ")
-    if (
-        space
-        and count_text.isascii()
-        and count_text.isdigit()
-        and len(count_text) <= 9
-        and rest.strip()
-        and rest.lstrip()[:2] not in ("x ", "X ", "× ", "x\u3000", "X\u3000", "×\u3000")  # '1 x NAME'
-        and not rest.lstrip().startswith("×")
-    ):
-        return int(count_text), rest.strip()  # the common '1 NAME', without a regex
-    for pattern, count_group, name_group in (
-        (_COUNT_FIRST, 1, 2),
-        (_COUNT_LAST, 2, 1),
-        (_COUNT_PARENS, 2, 1),
-        (_COUNT_MAI, 2, 1),
-    ):
-        match = re.match(pattern, text)
-        if match:
-            digits = match.group(count_group)
-            count = int(digits) if len(digits) <= 9 else MAX_COUNT + 1  # int() of 5000 digits fails
-            return count, match.group(name_group).strip()
-    return None
-
-
-def parse_text(text: str, path: str) -> DeckList:
-    """Parse a plain-text decklist: counts, comments, section headers, a partner line."""
-    deck = DeckList(path=path)
-    in_partner_section = False
-    for number, raw in enumerate(split_lines(text), start=1):
-        line = _COMMENT.split(raw, maxsplit=1)[0].strip() if ("#" in raw or "//" in raw) else raw.strip()
-        if not line:
-            continue
-        if line[0] in BULLETS and line[1:2].isspace():
-            line = line[1:].lstrip()
-        if line[0] in "0123456789":  # the common '1 NAME': never a header, partner or metadata line
-            _add_entry(deck, number, line, in_partner_section)
-            in_partner_section = False
-            continue
-        if line[0] in HEADER_MARKS:
-            marked = _marked_heading(line)
-            if marked is not None:
-                word, rest = marked
-                if rest and word not in METADATA_WORDS and not re.match(_ANNOTATION, rest):
-                    _add_entry(deck, number, rest, word in PARTNER_WORDS)  # '【パートナー】NAME': both at once
-                    in_partner_section = False
-                else:
-                    in_partner_section = word in PARTNER_WORDS  # metadata and headings name no card
-                continue
-        header = _BRACKET_HEADER.match(line)
-        if header or (len(line) <= MAX_HEADER_LENGTH and _word(line) in HEADER_WORDS):
-            word = _word(next(g for g in header.groups() if g) if header else line)
-            in_partner_section = word in PARTNER_WORDS
-            continue
-        partner_line = _PARTNER_LINE.match(line)
-        if partner_line:
-            _add_entry(deck, number, partner_line.group(1).strip(), True)
-            in_partner_section = False  # under a partner header, this line is the partner
-            continue
-        key_value = re.match(_KEY_VALUE, line)
-        if key_value and _word(key_value.group(1)) in METADATA_WORDS | MAIN_WORDS:
-            continue
-        if line.endswith((":", "：")) and len(line) < MAX_HEADER_LENGTH:
-            in_partner_section = _word(line) in PARTNER_WORDS
-            continue
-        _add_entry(deck, number, line, in_partner_section)
-        # A partner header introduces one card: the partner. What follows is the main deck.
-        in_partner_section = False
-    return deck
-
-
-def _marked_heading(line: str) -> tuple[str, str] | None:
-    """(heading word, what follows it) for a marked heading of a known word; None otherwise.
-
-    Only known words count: card names start with 【…】 too (《【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】》).
-    """
-    match = re.match(_MARKED, line)
-    if match is None:
-        return None
-    word = _word(match.group(1) or match.group(2) or match.group(3))
-    if word not in HEADER_WORDS and word not in METADATA_WORDS:
-        return None
-    return word, match.group(4).strip()
-
-
-def _add_entry(deck: DeckList, number: int, text: str, is_partner: bool) -> None:
-    parsed = _PARSED_LINES.get(text)
-    if parsed is None:
-        parsed = _parse_card_line(text)
-        if len(_PARSED_LINES) >= _PARSED_LINES_LIMIT:
-            _PARSED_LINES.clear()
-        _PARSED_LINES[text] = parsed
-    count, name, problem = parsed
-    if problem:
-        deck.problems.append(ParseProblem(number, text, problem))
-    elif count > 0:
-        deck.entries.append(Entry(line=number, name=name, count=count, is_partner=is_partner))
-
-
-# A batch of decks repeats the same lines ('1 ボルシャック・ドラゴン'): parse each text once.
-_PARSED_LINES: dict[str, tuple[int, str, Msg | None]] = {}
-_PARSED_LINES_LIMIT = 50_000
-
-
-def _parse_card_line(text: str) -> tuple[int, str, Msg | None]:
-    """(count, name, problem or None) for the text of a card line."""
-    counted = parse_count_and_name(text)
-    count, name = counted if counted else (1, text)
-    name = name.strip().strip("《》").strip() if name.startswith("《") and name.endswith("》") else name
-    return count, name, _name_problem(name, count)
-
-
-def _name_problem(name: str, count: int) -> Msg | None:
-    if count > MAX_COUNT:
-        if count < 10**9:
-            return Msg("parse.count-too-large", {"count": count})
-        return Msg("parse.count-ten-digits", {})
-    if not name or _NOT_A_NAME.match(name):
-        return Msg("parse.not-a-card-line", {})
-    if len(name) > MAX_NAME_LENGTH:
-        return Msg("parse.name-too-long", {"length": len(name)})
-    if _CONTROL.search(name):
-        return Msg("parse.control-characters", {})
-    return None
-
-
 # ---------------------------------------------------------------------------- YAML and JSON
 
 
@@ -366,7 +229,7 @@ def _add_structured(deck: DeckList, item: Any, line_of: dict[int, int], is_partn
     if has_surrogates(name):  # a JSON escape such as \ud800 that is no character
         problem, name = Msg("parse.lone-surrogate", {}), printable(name, False)
     else:
-        problem = _name_problem(name, count)
+        problem = name_problem(name, count)
     if problem:
         deck.problems.append(ParseProblem(line, name[:60], problem))
     elif count > 0:
@@ -539,14 +402,17 @@ def _locate_json_items(data: dict, tokens: _JsonStrings, line_of: dict[int, int]
 
 
 def parse_decklist(data: bytes, path: str) -> DeckList:
-    """Decode and parse by suffix (or content for JSON): .yaml/.yml, .json, else plain text."""
+    """Decode and parse by suffix (PARSERS), or content for JSON; plain text otherwise."""
     text = decode(data, path)
-    suffix = Path(path).suffix.lower()
-    if suffix in (".yaml", ".yml"):
-        return parse_yaml(text, path)
-    if suffix == ".json" or text.lstrip("\ufeff \t\r\n").startswith("{"):
-        return parse_json(text, path)
-    return parse_text(text, path)
+    target = PARSERS.get(Path(path).suffix.lower())
+    if target is None:
+        target = "decklist:parse_json" if text.lstrip("\ufeff \t\r\n").startswith("{") else "decklist_text:parse_text"
+    module, function = target.split(":")
+    if module == "decklist":
+        return globals()[function](text, path)
+    from importlib import import_module
+
+    return getattr(import_module(f"{__package__}.{module}"), function)(text, path)
 
 
 STDIN = "-"  # as a decklist path: read standard input

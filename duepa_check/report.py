@@ -234,6 +234,7 @@ def _civilizations(civilizations: Sequence[str]) -> Listed:
 # A cell shows control characters (from a broken decklist line) as U+FFFD: raw, an ESC or a C1
 # CSI would drive the reader's terminal and a newline or line separator would break the row.
 _VISIBLE = {code: "\ufffd" for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029)}
+_VISIBLE[0x09] = " "  # a tab in a pasted list is a space to the player, not a broken character
 
 
 def flat(text: str) -> str:

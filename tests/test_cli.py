@@ -236,7 +236,7 @@ def test_ambiguous_card_lists_the_matches_and_exits_1(capsys):
 # ---------------------------------------------------------------------------- rules, --version
 
 RULE_IDS = ["DP001", "DP002", "DP003", "DP004", "DP005", "DP006", "DP007", "DP008", "DP009", "DP010",
-            "DP100", "DP101", "DP102", "DP201", "DP202", "DP203"]
+            "DP100", "DP101", "DP102", "DP201", "DP202", "DP203", "DP204"]
 
 
 def test_rules_lists_every_id(capsys):
@@ -252,7 +252,7 @@ def test_rules_json_lists_every_id_with_a_name_and_severity(capsys):
     rules = {r["id"]: r for r in result.json}
     assert set(RULE_IDS) <= set(rules)
     assert all(rules[r]["name"] and rules[r]["severity"] in ("error", "warning") for r in RULE_IDS)
-    assert {r for r in RULE_IDS if rules[r]["severity"] == "warning"} == {"DP201", "DP202", "DP203"}
+    assert {r for r in RULE_IDS if rules[r]["severity"] == "warning"} == {"DP201", "DP202", "DP203", "DP204"}
 
 
 def test_version(capsys):

@@ -43,3 +43,19 @@ def test_readme_decklist_examples_read_and_resolve(capsys, tmp_path):
         result = run(capsys, path, "--as-of", "2026-03-16", "--format", "json")
         rules = [v["rule"] for v in result.json["decks"][0]["violations"]]
         assert rules == ["DP001"], (name, result.json["decks"][0]["violations"])  # only too few cards
+
+
+def test_readme_published_forms_example_reads_every_line(capsys, tmp_path):
+    """The second text example (lists as people publish them): every card line is a card, every
+    other line a heading, metadata or separator; the stated counts differ (DP204), 60 cards are not there."""
+    from conftest import run
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```text\n", 2)[2].split("```", 1)[0]
+    path = tmp_path / "published.txt"
+    path.write_text(block, encoding="utf-8")
+    result = run(capsys, path, "--as-of", "2026-03-16", "--format", "json")
+    deck = result.json["decks"][0]
+    assert {v["rule"] for v in deck["violations"]} == {"DP001", "DP204"}, deck["violations"]
+    assert deck["partner"]["name"] == "ボルシャック・ドラゴ大王"
+    assert deck["card_count"] == 9  # the partner and the 8 card lines under クリーチャー (25)

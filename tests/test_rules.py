@@ -496,8 +496,51 @@ def test_severity_override_turns_an_error_into_a_warning(capsys, tmp_path):
     assert only(deck, "DP005")["severity"] == "warning"
 
 
+# ---------------------------------------------------------------------------- DP204 heading-count
+
+
+@pytest.mark.parametrize("heading", ["メインデッキ（59枚）", "デッキレシピ 59枚", "Main (59)"])
+def test_dp204_silent_when_the_heading_count_is_right(capsys, tmp_path, heading):
+    path = make_deck(tmp_path, BD4, replace={3: heading}, append=["", "合計60枚"])
+    code, deck = check_json(capsys, path)
+    assert (code, deck["violations"], deck["card_count"]) == (0, [], 60)
+
+
+def test_dp204_heading_whose_cards_are_one_more(capsys, tmp_path):
+    """クリーチャー (58) over 59 cards: the heading's line, its text, both numbers; nothing else (60 cards)."""
+    path = make_deck(tmp_path, BD4, replace={3: "クリーチャー (58)"})
+    code, deck = check_json(capsys, path)
+    violation = only(deck, "DP204")
+    assert (code, violation["line"], violation["card"], violation["severity"]) == (0, 3, "クリーチャー (58)", "warning")
+    assert "58" in violation["message"] and "59" in violation["message"]
+    assert deck["card_count"] == 60
+
+
+def test_dp204_total_compares_with_the_whole_list(capsys, tmp_path):
+    path = make_deck(tmp_path, BD4, append=["", "合計61枚"])
+    code, deck = check_json(capsys, path)
+    violation = only(deck, "DP204")
+    assert (code, violation["line"]) == (0, 64)
+    assert "61" in violation["message"] and "60" in violation["message"]
+
+
+def test_dp204_skips_a_group_with_an_unreadable_line(capsys, tmp_path):
+    """The unreadable line may be the missing card: DP102 says so, DP204 does not add a guess."""
+    path = make_deck(tmp_path, BD4, replace={3: "メインデッキ（59枚）", 30: "!!!!"})
+    code, deck = check_json(capsys, path)
+    assert code == 1 and rule_lines(deck) == [("DP001", None), ("DP102", 30)]
+
+
+def test_dp204_can_be_disabled_by_house_rules(capsys, tmp_path):
+    config = write_config(tmp_path, "disable: [heading-count]\n")
+    path = make_deck(tmp_path, BD4, replace={3: "メインデッキ（58枚）"})
+    code, deck = check_json(capsys, path, "--config", config)
+    assert (code, deck["violations"]) == (0, [])
+
+
 @pytest.mark.parametrize("rule", ["DP001", "DP002", "DP003", "DP004", "DP005", "DP006", "DP007", "DP008",
-                                  "DP009", "DP010", "DP100", "DP101", "DP102", "DP201", "DP202", "DP203"])
+                                  "DP009", "DP010", "DP100", "DP101", "DP102", "DP201", "DP202", "DP203",
+                                  "DP204"])
 def test_every_rule_id_is_registered(rule):
     from duepa_check.rules import RULES
 

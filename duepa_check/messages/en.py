@@ -121,6 +121,9 @@ MESSAGES: dict[str, str] = {
     "column.number": "#",
     "column.cost": "cost",
     "column.off-colour": "off-colour cards",
+    "heading-count.group": "the heading says {stated} cards, the cards under it add up to {counted}",
+    "heading-count.total": "the heading says {stated} cards, the list adds up to {counted}",
+    "heading-count.hint": "look for a card lost or listed twice while copying, or correct the heading's number",
     # ------------------------------------------------------------ why a decklist line is no card (DP102)
     "parse.unknown-key": "unknown key {key!r} (expected partner, cards)",
     "parse.not-a-name-or-mapping": "{where}: expected a name or {{name, count}}",
@@ -131,6 +134,10 @@ MESSAGES: dict[str, str] = {
     "parse.control-characters": "contains control characters",
     "parse.lone-surrogate": "contains a lone surrogate escape (\\ud800-\\udfff), which is no character",
     "parse.duplicate-key": "key {key!r} given twice; the earlier value would be lost",
+    "parse.table-no-name": "no card name in the name column",
+    "parse.table-bad-count": "count column holds {count!r}, not a number of cards",
+    "parse.table-which-count": "more than one number in the row; add a header row (カード名, 枚数) to say which is the count",
+    "parse.csv-error": "not a CSV row ({error})",
     # ------------------------------------------------------------ the check report
     "report.header": "{path}  partner {partner}  cards {count}",
     "report.header.house-rules": "{header}  house rules {config}",

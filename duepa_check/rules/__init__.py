@@ -9,6 +9,7 @@ from . import (
     civilization,
     deck_size,
     hall_of_fame,
+    heading_count,
     incomplete_card,
     not_main_deck,
     partner_designation,
@@ -43,6 +44,7 @@ RULES: dict[str, ModuleType] = {
         incomplete_card,
         stale_data,
         unconfirmed_change,
+        heading_count,
     )
 }
 # What a house rule may name a rule by (its id or its name, upper case) → the id.

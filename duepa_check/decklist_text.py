@@ -1,0 +1,281 @@
+"""Read a plain-text (or Markdown) decklist line by line: cards, headings, metadata, table rows.
+
+What a line is, in this order:
+
+* blank, a comment (``#`` / ``//``), a separator (``=====``, ``-----``, ``～～～～``), a Markdown code
+  fence or a table's ``|---|`` row: nothing;
+* a heading of a known word, maybe marked (【】 [] ＜＞ ★★ ■ ``##``) and maybe stating a count:
+  the partner heading (パートナー, ★パートナー★, 統率者, Commander), a section (メイン, デッキレシピ,
+  採用カード, 超次元ゾーン), a card type (クリーチャー (25), 呪文（10枚）, Spells: 19) or a total (合計60枚,
+  デッキ枚数：60, Total: 40). A stated count is not a card count: it is kept, so DP204 can compare
+  it with the cards under the heading;
+* metadata (作成日：…, プレイレベル：2, 文明：水/火/自然, 価格：…, a URL): nothing;
+* a table row (``| 1 | NAME |``, ``NAME,1``, ``1<TAB>NAME``): its cells, by its header when the
+  table has one (``decklist_tables.py``);
+* a line in brackets whose text is no known word (【五輪の求道者 清永】, [アカシック・ゼノン]): the
+  card it names when it names one, else a heading (see ``Entry.mark``);
+* anything else is a card line (``decklist_cards.py``); what names no card is reported (DP100,
+  DP102), never dropped.
+
+No known heading word is a card name (tests/test_decklist.py checks them against the card data),
+so the words alone can decide which lines are headings, without the card pool.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .decklist import DeckList, Entry, Heading, ParseProblem, split_lines
+from .decklist_cards import PARTNER_WORDS, read_card_line
+
+MAIN_WORDS = {
+    "メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards",
+    "デッキレシピ", "レシピ", "recipe", "deckrecipe", "採用カード", "採用カード一覧", "使用カード", "カードリスト",
+    "cardlist", "リスト", "list", "デッキ内容", "構築", "メインデッキのカード",
+}
+# Sections a decklist may have that デュエパーティー does not: their cards are still read (and DP006
+# says they are not main-deck cards), the heading itself is not a card.
+ZONE_WORDS = {"超次元ゾーン", "超次元", "超grゾーン", "超gr", "grゾーン"}
+TYPE_WORDS = {
+    "クリーチャー", "進化クリーチャー", "呪文", "ツインパクト", "タマシード", "フィールド", "d2フィールド", "クロスギア",
+    "城", "オーラ", "grクリーチャー", "サイキック", "サイキッククリーチャー", "ドラグハート", "その他", "多色", "無色",
+    "光文明", "水文明", "闇文明", "火文明", "自然文明", "ゼロ文明",
+    "creature", "creatures", "spell", "spells", "twinpact", "twinpacts", "tamaseed", "tamaseeds", "field",
+    "fields", "crossgear", "crossgears", "castle", "castles", "aura", "auras", "other", "others",
+}
+TOTAL_WORDS = {"合計", "計", "総計", "全", "合計枚数", "総枚数", "デッキ枚数", "枚数", "total", "デッキ合計"}
+METADATA_WORDS = {
+    "title", "name", "author", "date", "format", "デッキ名", "作者", "作成者", "日付", "フォーマット", "タイトル", "コメント",
+    "作成日", "更新日", "投稿日", "投稿者", "プレイレベル", "難易度", "レベル", "文明", "価格", "値段", "予算", "金額",
+    "メモ", "備考", "大会", "大会名", "結果", "戦績", "順位", "使用者", "プレイヤー", "url", "source", "出典", "コンセプト",
+    "概要", "デッキタイプ", "price", "level", "civilization", "civilizations", "event", "player", "result",
+    "notes", "note", "comment", "comments", "updated", "created",
+}
+HEADING_KINDS: dict[str, str] = {
+    **{word: "type" for word in TYPE_WORDS},
+    **{word: "total" for word in TOTAL_WORDS},
+    **{word: "main" for word in MAIN_WORDS | ZONE_WORDS},
+    **{word: "partner" for word in PARTNER_WORDS},
+}
+# A heading marked by brackets or a symbol, maybe followed by a value or a count:
+# 【デッキ名】龍幻郷, 【パートナー】NAME, 【メインデッキ】（59枚）, ■超次元ゾーン, ◆Main (59).
+HEADER_MARKS = "【[［<＜〈■◆●▼★☆□◇◎"
+_MARKED = r"^(?:【([^【】]+)】|[\[［]([^\[\]［］]+)[\]］]|[<＜〈]([^<>＜＞〈〉]+)[>＞〉]|[■◆●▼★☆□◇◎]\s*([^\s（(【\[★☆]+)[★☆]?)\s*(.*)$"
+# What decorates a heading word and is not part of it: marks, brackets, colons, Markdown emphasis.
+_DECORATION = re.compile(r"[\s【】\[\]［］<>＜＞〈〉★☆■◆●▼□◇◎:：*＊_~～=＝「」『』]+")
+# After NFKC and _DECORATION: 'クリーチャー(25)', '合計60枚', 'メインデッキ(計59枚)'.
+_HEADING_COUNTS = (r"^(.+?)\(?(\d{1,4})枚?\)?$", r"^(.+?)\(?(?:全|計|合計)(\d{1,4})枚?\)?$")
+_BRACKETED = r"^(?:【([^【】]+)】|[\[［]([^\[\]［］]+)[\]］]|[<＜〈]([^<>＜＞〈〉]+)[>＞〉]|★([^★]+)★)\s*(.*)$"
+_ANNOTATION = r"^[（(]?\s*(?:[xX×]|全|計|合計)?\s*\d+\s*枚?\s*[)）]?$"
+_KEY_VALUE = r"^([^\s:：]+)\s*[:：]\s*(.*)$"
+_PARTNER_LINE = r"^(?:パートナー(?:カード)?|partner|統率者|commander)\s*[:：]\s*(.+)$"
+_SEPARATOR_CHARS = "-=_~～〜ー―─━＝＿*＊・.。+＋`"
+_SEPARATOR = r"^[-=_~～〜ー―─━＝＿*＊・.。+＋\s]{3,}$"
+_COMMENT = re.compile(r"(?:^|\s)(?:#|//)")
+MAX_HEADING_LENGTH = 40
+
+
+def _word(text: str) -> str:
+    return _DECORATION.sub("", text).casefold()
+
+
+def heading_of(text: str) -> tuple[str, int | None] | None:
+    """(kind, stated count or None) when the whole text is a heading of a known word; None otherwise.
+
+    ``クリーチャー (25)`` → ('type', 25); ``★パートナー★`` → ('partner', None); ``合計60枚`` → ('total', 60).
+    """
+    if len(text) > MAX_HEADING_LENGTH:
+        return None
+    word = _word(unicodedata.normalize("NFKC", text))
+    kind = HEADING_KINDS.get(word)
+    if kind is not None:
+        return kind, None
+    for pattern in _HEADING_COUNTS:
+        match = re.match(pattern, word)
+        if match and (kind := HEADING_KINDS.get(match.group(1))):
+            return kind, int(match.group(2))
+    return None
+
+
+class TextReader:
+    """The state a decklist's lines are read in: the open partner section and headings, the table."""
+
+    def __init__(self, path: str) -> None:
+        self.deck = DeckList(path=path)
+        self.in_partner_section = False
+        self.columns: dict[str, int] | None = None  # a table header's columns, once one is read
+        self._section: int | None = None  # index in deck.headings of the open section / type heading
+        self._type: int | None = None
+        self._partner: int | None = None
+
+    # ------------------------------------------------------------------------ lines
+
+    def read_line(self, number: int, raw: str) -> None:
+        line = raw
+        if "&" in line and ";" in line:  # '&amp;' and '&#12354;' copied from a web page
+            import html
+
+            line = html.unescape(line)
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            self._markdown_heading(number, stripped)  # '## パートナー' is a heading; '# note' a comment
+            return
+        if "#" in line or "//" in line:
+            line = _COMMENT.split(line, maxsplit=1)[0]
+        line = line.strip()
+        if not line:
+            return
+        first = line[0]
+        if first.isascii() and first.isdigit() and "," not in line and "|" not in line:
+            self.add_card(number, line)  # the common '1 NAME': never a heading, partner or metadata line
+            return
+        if first == "|" or "," in line or "\t" in line:
+            from .decklist_tables import read_row
+
+            if read_row(self, number, line):
+                return
+            line = line.replace("\t", " ")
+        if first in _SEPARATOR_CHARS and (line.startswith("```") or re.match(_SEPARATOR, line)):
+            return  # '=====', '-----', '～～～～', a Markdown code fence: nothing to read
+        self.read_text_line(number, line)
+
+    def read_text_line(self, number: int, line: str) -> None:
+        """A line that is no table row: heading, metadata, partner line, bracketed line or card."""
+        if "**" in line or "__" in line:
+            line = line.replace("**", "").replace("__", "").strip()  # Markdown emphasis
+        if "](" in line:
+            line = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", line)  # a Markdown link: its text
+        heading = heading_of(line)
+        if heading is not None:
+            self.add_heading(number, line, *heading)
+            return
+        if line[0] in HEADER_MARKS and self._marked(number, line):
+            return
+        partner_line = re.match(_PARTNER_LINE, line, re.IGNORECASE)
+        if partner_line:
+            self.add_card(number, partner_line.group(1).strip(), partner=True)
+            return
+        if line.startswith(("http://", "https://")):
+            return  # a link to the recipe's page
+        key_value = re.match(_KEY_VALUE, line)
+        if key_value and _word(key_value.group(1)) in METADATA_WORDS | MAIN_WORDS:
+            return
+        if line.endswith((":", "：")) and len(line) < MAX_HEADING_LENGTH:
+            self.add_heading(number, line, "partner" if _word(line) in PARTNER_WORDS else "other", None)
+            return
+        self.add_card(number, line)
+
+    def _markdown_heading(self, number: int, line: str) -> None:
+        """'## パートナー', '### クリーチャー (25)': a heading; any other '#' line is a comment."""
+        text = line.lstrip("#")
+        if not text[:1].isspace():
+            return
+        text = text.strip()
+        heading = heading_of(text)
+        if heading is not None:
+            self.add_heading(number, text, *heading)
+        elif text and text[0] in HEADER_MARKS:
+            self._known_marked(number, text)
+
+    def _marked(self, number: int, line: str) -> bool:
+        """A marked heading of a known word, or a bracketed line that may be a card or a heading."""
+        return self._known_marked(number, line) or self._bracketed(number, line)
+
+    def _known_marked(self, number: int, line: str) -> bool:
+        """【パートナー】NAME, 【メインデッキ】（59枚）, ■超次元ゾーン, 【デッキ名】龍幻郷: known words only.
+
+        Card names start with 【…】 too (《【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】》).
+        """
+        match = re.match(_MARKED, line)
+        if match is None:
+            return False
+        word = _word(unicodedata.normalize("NFKC", next(g for g in match.groups()[:4] if g)))
+        rest = match.group(5).strip()
+        if word in METADATA_WORDS:
+            return True
+        kind = HEADING_KINDS.get(word)
+        if kind is None:
+            return False
+        if not rest or re.match(_ANNOTATION, rest):
+            stated = re.search(r"\d+", unicodedata.normalize("NFKC", rest)) if rest else None
+            self.add_heading(number, line, kind, int(stated.group()) if stated else None)
+        else:
+            self.add_heading(number, line, kind, None)
+            self.add_card(number, rest, partner=kind == "partner")  # '【パートナー】NAME': both at once
+        return True
+
+    def _bracketed(self, number: int, line: str) -> bool:
+        """【五輪の求道者 清永】 or [アカシック・ゼノン] (maybe with a count): the card when it names one.
+
+        Under a partner heading it is the partner, whatever it looks like; elsewhere an entry with
+        its mark, which the resolve step drops as a heading when it names no card (deck.py).
+        """
+        bracketed = re.match(_BRACKETED, line)
+        if bracketed is None:
+            return False
+        rest = bracketed.group(5).strip()
+        if rest and not re.match(_ANNOTATION, rest):
+            return False  # 【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】: a card line as it stands
+        inner = next(g for g in bracketed.groups()[:4] if g).strip()
+        text = f"{inner} {rest}".strip()
+        if self.in_partner_section or rest[:1] in ("x", "X", "×", "ｘ", "Ｘ"):
+            self.add_card(number, text)  # the partner, whatever it looks like; or a card with an x count
+        else:
+            self.add_card(number, text, mark=line[0], whole=line)
+        return True
+
+    # ------------------------------------------------------------------------ what lines make
+
+    def add_card(self, number: int, text: str, partner: bool = False, mark: str = "", whole: str = "") -> None:
+        """A card line; under a partner heading, the first card is the partner."""
+        read = read_card_line(text)
+        if read.problem:
+            self.deck.problems.append(ParseProblem(number, text.replace("\t", " "), read.problem))
+        elif read.main.count > 0:
+            main, others = read.main, read.others
+            if whole:
+                others = (*others, read_card_line(whole).main)
+            is_partner = partner or self.in_partner_section or main.partner
+            self.deck.entries.append(Entry(number, main.name, main.count, is_partner, others, mark))
+        if self.in_partner_section or partner:
+            self._close("_partner", number + 1)
+        self.in_partner_section = False
+
+    def add_entry(self, entry: Entry) -> None:
+        """A card from a table row (its count and name already read)."""
+        if self.in_partner_section:
+            entry = entry._replace(is_partner=True)
+            self._close("_partner", entry.line + 1)
+        self.in_partner_section = False
+        self.deck.entries.append(entry)
+
+    def add_heading(self, number: int, text: str, kind: str, stated: int | None) -> None:
+        """A heading: it opens the partner section, or a section or type group that DP204 may count."""
+        self.in_partner_section = kind == "partner"
+        if kind in ("partner", "main", "total"):
+            self._close("_section", number)
+            self._close("_partner", number)
+        self._close("_type", number)
+        if stated is None:
+            return
+        if kind == "total":
+            self.deck.headings.append(Heading(number, text, stated, 0, None))
+            return
+        self.deck.headings.append(Heading(number, text, stated, number, None))
+        slot = {"partner": "_partner", "main": "_section"}.get(kind, "_type")
+        setattr(self, slot, len(self.deck.headings) - 1)
+
+    def _close(self, slot: str, number: int) -> None:
+        index = getattr(self, slot)
+        if index is not None:
+            self.deck.headings[index] = self.deck.headings[index]._replace(end=number)
+            setattr(self, slot, None)
+
+
+def parse_text(text: str, path: str) -> DeckList:
+    """Parse a plain-text or Markdown decklist."""
+    reader = TextReader(path)
+    for number, raw in enumerate(split_lines(text), start=1):
+        reader.read_line(number, raw)
+    return reader.deck

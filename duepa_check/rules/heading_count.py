@@ -1,0 +1,34 @@
+"""Warning: a heading states a count (``クリーチャー (25)``, ``合計60枚``) that the cards under it do not add up to.
+
+Recipes copied from blogs and deck sites often state how many cards each group holds. The count
+in a heading is never read as copies of a card; it is compared with the cards listed under the
+heading (up to the next heading; for a total such as ``合計60枚`` or ``Total: 40``, the whole
+list). When they differ, a card was probably lost or doubled while copying.
+
+Example: ``クリーチャー (25)`` followed by 24 creature lines warns on the heading's line. A group
+with an unreadable line (DP102) is not counted: that line may be the missing card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .base import WARNING, Context, Finding, finding
+
+ID = "DP204"
+NAME = "heading-count"
+SEVERITY = WARNING
+CONF = ()
+
+
+def check(deck, context: Context) -> Iterator[Finding]:
+    for heading in deck.headings:
+        end = heading.end if heading.end is not None else float("inf")
+        if any(heading.start < problem.line < end for problem in deck.problems):
+            continue
+        counted = sum(entry.count for entry in deck.entries if heading.start < entry.line < end)
+        if counted != heading.stated:
+            key = "heading-count.total" if heading.start == 0 else "heading-count.group"
+            yield finding(
+                heading.line, heading.text[:60], key, hint="heading-count.hint", stated=heading.stated, counted=counted,
+            )
