@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from .cards import Card, CardPool, Lookup
 from .decklist import DeckList, Entry, Heading, ParseProblem
+from .decklist_cards import more_readings
 from .errors import DuepaError
 
 
@@ -97,14 +98,16 @@ def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
     the line's main reading is tried first and the others (``Entry.others``) only when it is no
     card. When none is, the main reading stays, and DP100 reports the line as written.
     """
-    if not entry.others:
+    if not entry.others and not entry.source:
         return entry, not entry.mark or pool.knows(entry.name)
     if pool.knows(entry.name):
-        return entry._replace(others=()), True
-    for count, name, partner in entry.others:
+        return entry._replace(others=(), source=""), True
+    readings = (*more_readings(entry.source), *entry.others) if entry.source else entry.others
+    for count, name, partner in readings:
         if pool.knows(name):
-            return entry._replace(name=name, count=count, is_partner=entry.is_partner or partner, others=()), True
-    return entry._replace(others=()), False
+            found = entry._replace(name=name, count=count, is_partner=entry.is_partner or partner, others=(), source="")
+            return found, True
+    return entry._replace(others=(), source=""), False
 
 
 def _marks_used_as_headings(chosen: list[tuple[Entry, bool]], pool: CardPool) -> set[str]:

@@ -47,9 +47,10 @@ class DeckInputError(DuepaError):
 class Entry(NamedTuple):
     """One decklist line that names a card: the name as typed, how many, where.
 
-    ``others`` are other readings of the same line, (count, name, partner) tried in order when
-    ``name`` is no card ('1 NAME （新規）' → NAME). ``mark`` is the bracket of a line such as
-    【五輪の求道者 清永】: when none of its readings is a card, the line is a heading (deck.py).
+    When ``name`` is no card, other readings of the same line are tried (deck.py): those of the
+    card-line text ``source`` ('1 NAME （新規）' → NAME; decklist_cards.more_readings), then
+    ``others``, (count, name, partner) each. ``mark`` is the bracket of a line such as
+    【五輪の求道者 清永】: when none of its readings is a card, the line is a heading.
     """
 
     line: int
@@ -58,6 +59,7 @@ class Entry(NamedTuple):
     is_partner: bool = False
     others: tuple = ()
     mark: str = ""
+    source: str = ""
 
 
 class Heading(NamedTuple):

@@ -37,11 +37,16 @@ class Reading(NamedTuple):
 
 
 class CardLine(NamedTuple):
-    """A card line read: the main reading, the others to try, and why it is no card line (or None)."""
+    """A card line read: the main reading, other readings, and why it is no card line (or None).
+
+    ``more`` says the line may carry a remark, code or count after the name: ``more_readings``
+    peels them off, only when the main reading names no card (most lines never need it).
+    """
 
     main: Reading
     others: tuple[Reading, ...]
     problem: Msg | None
+    more: bool = False
 
 
 # ---------------------------------------------------------------------------- counts
@@ -76,6 +81,8 @@ def _number(digits: str) -> int:
 
 def parse_count_and_name(text: str) -> tuple[int, str] | None:
     """'1 名前', '1x 名前', 'x1 名前', '名前 x1', '名前×1', '名前 1枚', '名前 (x1)', '名前 一枚' → (count, name)."""
+    if "枚" not in text and not any(character.isdigit() for character in text):
+        return None  # a bare name: no pattern to try (nor compile)
     count_text, space, rest = text.partition(" ")
     if (
         space
@@ -221,7 +228,8 @@ _READ_LINES: dict[str, CardLine] = {}
 _READ_LINES_LIMIT = 50_000
 
 
-def _read(line: str) -> CardLine:
+def _main(line: str) -> tuple[Reading, str, str, bool]:
+    """(main reading, the text, the text without a list mark, whether a count was written)."""
     text = line.replace("\t", " ").strip()
     unmarked = strip_list_mark(text) if text else text
     counted = parse_count_and_name(unmarked)
@@ -229,17 +237,34 @@ def _read(line: str) -> CardLine:
     name, partner = _strip_partner_mark(name)
     if partner and counted is None and (recounted := parse_count_and_name(name)):
         count, name = recounted  # 'NAME ×1 （パートナー）'
-    name = unwrap(name)
-    main = Reading(count, name, partner)
-    others: list[Reading] = []
-    if _may_carry_more(name):
-        others = [r for r in _other_readings(main, counted is not None) if r.name != name]
-    if unmarked != text:  # '1、2、3、チームボンバーイェー！' is a card, not item 1
-        others.append(Reading(1, unwrap(text)))
-    problem = name_problem(name, count)
-    if problem and others and count <= MAX_COUNT and any(not name_problem(r.name, r.count) for r in others):
+    return Reading(count, unwrap(name), partner), text, unmarked, counted is not None
+
+
+def _read(line: str) -> CardLine:
+    main, text, unmarked, _ = _main(line)
+    others = (Reading(1, unwrap(text)),) if unmarked != text else ()  # '1、2、3、チームボンバーイェー！'
+    more = _may_carry_more(main.name)
+    problem = name_problem(main.name, main.count)
+    if problem and main.count <= MAX_COUNT and any(not name_problem(r.name, r.count) for r in others + more_readings(line)):
         problem = None  # a long line with a remark: one of its shorter readings may be the card
-    return CardLine(main, tuple(dict.fromkeys(others))[:MAX_OTHER_READINGS], problem)
+    return CardLine(main, others, problem, more)
+
+
+def more_readings(line: str) -> tuple[Reading, ...]:
+    """The readings of a card line with remarks, codes and counts peeled off its end, in the
+    order they are tried; () when the line carries nothing after its name."""
+    found = _MORE.get(line)
+    if found is None:
+        main, _, _, explicit = _main(line)
+        peeled = _other_readings(main, explicit) if _may_carry_more(main.name) else []
+        found = tuple(dict.fromkeys(r for r in peeled if r.name != main.name))[:MAX_OTHER_READINGS]
+        if len(_MORE) >= _READ_LINES_LIMIT:
+            _MORE.clear()
+        _MORE[line] = found
+    return found
+
+
+_MORE: dict[str, tuple[Reading, ...]] = {}
 
 
 def unwrap(name: str) -> str:

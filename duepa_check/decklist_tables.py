@@ -14,16 +14,16 @@ import re
 from pathlib import Path
 
 from .decklist import DeckInputError, DeckList, Entry, ParseProblem, decode, split_lines
-from .decklist_cards import PARTNER_WORDS, name_problem, read_card_line
+from .decklist_cards import PARTNER_WORDS, more_readings, name_problem, read_card_line
 from .messages import Msg
 
 NAME_COLUMNS = {"カード名", "名前", "name", "card", "cardname", "カード", "名称", "カードの名前"}
-COUNT_COLUMNS = {"枚数", "数", "count", "qty", "quantity", "数量", "枚", "copies", "amount", "採用枚数", "#"}
+COUNT_COLUMNS = {"枚数", "数", "count", "qty", "quantity", "数量", "枚", "copies", "amount", "採用枚数"}
 PARTNER_COLUMNS = {"パートナー", "partner", "区分", "種別", "role", "section", "役割", "commander", "統率者"}
 OTHER_COLUMNS = {
     "no", "no.", "番号", "種類", "type", "タイプ", "カードタイプ", "文明", "civilization", "コスト", "cost", "レアリティ",
     "rarity", "収録", "収録弾", "set", "備考", "メモ", "note", "notes", "パワー", "power", "種族", "race", "型番", "code",
-    "価格", "price", "url", "comment", "コメント", "id",
+    "価格", "price", "url", "comment", "コメント", "id", "#",
 }
 _COUNT_CELL = r"^(?:[xX×ｘＸ]\s*)?(\d{1,3})\s*(?:枚|[xX×ｘＸ])?$"
 _RULE_CELL = r"^:?-{1,}:?$"  # a Markdown table's |---|:--:| row
@@ -161,7 +161,7 @@ def _add(reader, number: int, text: str, count: int | None, partner: bool, other
         return
     if count == 0:
         return
-    readings = tuple(r._replace(count=count) for r in read.others)
+    readings = tuple(r._replace(count=count) for r in more_readings(text) + read.others)
     readings += tuple(read_card_line(cell).main._replace(count=count) for cell in others)
     reader.add_entry(Entry(number, main.name, count, partner or main.partner, readings))
 

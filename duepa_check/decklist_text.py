@@ -69,7 +69,6 @@ _HEADING_COUNTS = (r"^(.+?)\(?(\d{1,4})枚?\)?$", r"^(.+?)\(?(?:全|計|合計)(
 _BRACKETED = r"^(?:【([^【】]+)】|[\[［]([^\[\]［］]+)[\]］]|[<＜〈]([^<>＜＞〈〉]+)[>＞〉]|★([^★]+)★)\s*(.*)$"
 _ANNOTATION = r"^[（(]?\s*(?:[xX×]|全|計|合計)?\s*\d+\s*枚?\s*[)）]?$"
 _KEY_VALUE = r"^([^\s:：]+)\s*[:：]\s*(.*)$"
-_PARTNER_LINE = r"^(?:パートナー(?:カード)?|partner|統率者|commander)\s*[:：]\s*(.+)$"
 _SEPARATOR_CHARS = "-=_~～〜ー―─━＝＿*＊・.。+＋`"
 _SEPARATOR = r"^[-=_~～〜ー―─━＝＿*＊・.。+＋\s]{3,}$"
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//)")
@@ -78,6 +77,14 @@ MAX_HEADING_LENGTH = 40
 
 def _word(text: str) -> str:
     return _DECORATION.sub("", text).casefold()
+
+
+def _partner_line(line: str) -> str | None:
+    """The card of a partner line ('パートナー: NAME', 'Partner：NAME', '統率者: NAME'), else None."""
+    colon = min((at for at in (line.find(":"), line.find("：")) if at > 0), default=-1)
+    if colon > 0 and _word(line[:colon]) in PARTNER_WORDS:
+        return line[colon + 1 :].strip() or None
+    return None
 
 
 def heading_of(text: str) -> tuple[str, int | None] | None:
@@ -91,6 +98,8 @@ def heading_of(text: str) -> tuple[str, int | None] | None:
     kind = HEADING_KINDS.get(word)
     if kind is not None:
         return kind, None
+    if not (word[-1:].isdigit() or word.endswith(("枚", ")"))):
+        return None  # no count at its end: no pattern to try (nor compile)
     for pattern in _HEADING_COUNTS:
         match = re.match(pattern, word)
         if match and (kind := HEADING_KINDS.get(match.group(1))):
@@ -121,7 +130,7 @@ class TextReader:
         if stripped.startswith("#"):
             self._markdown_heading(number, stripped)  # '## パートナー' is a heading; '# note' a comment
             return
-        if "#" in line or "//" in line:
+        if ("#" in line or "//" in line) and not stripped.startswith("|"):  # a table's '| # |' column is no comment
             line = _COMMENT.split(line, maxsplit=1)[0]
         line = line.strip()
         if not line:
@@ -152,9 +161,9 @@ class TextReader:
             return
         if line[0] in HEADER_MARKS and self._marked(number, line):
             return
-        partner_line = re.match(_PARTNER_LINE, line, re.IGNORECASE)
-        if partner_line:
-            self.add_card(number, partner_line.group(1).strip(), partner=True)
+        partner = _partner_line(line)
+        if partner:
+            self.add_card(number, partner, partner=True)
             return
         if line.startswith(("http://", "https://")):
             return  # a link to the recipe's page
@@ -237,7 +246,8 @@ class TextReader:
             if whole:
                 others = (*others, read_card_line(whole).main)
             is_partner = partner or self.in_partner_section or main.partner
-            self.deck.entries.append(Entry(number, main.name, main.count, is_partner, others, mark))
+            source = text if read.more else ""
+            self.deck.entries.append(Entry(number, main.name, main.count, is_partner, others, mark, source))
         if self.in_partner_section or partner:
             self._close("_partner", number + 1)
         self.in_partner_section = False

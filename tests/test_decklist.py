@@ -576,7 +576,7 @@ def test_tsv_and_semicolon_csv(pool):
 
 
 def test_markdown_table_in_a_text_file(pool):
-    text = "| No. | カード名 | 枚数 |\n|---|---|---|\n| 1 | ボルシャック・ドラゴン | 1 |\n| 2 | ガルチェンソ・ドラゴン | 1 |\n"
+    text = "| # | カード名 | 枚数 |\n|---|---|---|\n| 1 | ボルシャック・ドラゴン | 1 |\n| 2 | ガルチェンソ・ドラゴン | 1 |\n"
     assert read(pool, text)[0] == [(3, BOLSHACK, 1, False), (4, "ガルチェンソ・ドラゴン", 1, False)]
     assert read(pool, "| 1 | ボルシャック・ドラゴン |\n| ガルチェンソ・ドラゴン | x1 |\n")[0] == [
         (1, BOLSHACK, 1, False), (2, "ガルチェンソ・ドラゴン", 1, False),
