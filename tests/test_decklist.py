@@ -415,7 +415,7 @@ def test_names_that_look_like_remarks_stay_whole(pool):
              "「水晶の力に選ばれし者、それが私だ！」", "カニ★ニカ", "ニケ ※◎☆＃△", "1、2、3、チームボンバーイェー！",
              "アーシー [最終龍覇 ロージア]", "BAKUOOON <5000GT.Star>"]
     cards, unresolved, problems = read(pool, "\n".join(names))
-    assert [(name, count) for _, name, count, _ in cards] == [(name, 1) for name in names]
+    assert [(name, count) for _, name, count, _ in cards] == [(pool.get(name).name, 1) for name in names]
     assert (unresolved, problems) == ([], [])
 
 
