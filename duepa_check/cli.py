@@ -28,6 +28,7 @@ app = typer.Typer(
     help="Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
 )
 EXIT_OK, EXIT_VIOLATION, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 
 class OutputFormat(str, Enum):
@@ -245,23 +246,31 @@ def update(
     source: Annotated[str | None, typer.Option(help="The official site or a mirror (same paths).")] = None,
     full: Annotated[bool, typer.Option(help="Refetch every card, not only new ones.")] = False,
     delay: Annotated[float, typer.Option(help="Seconds between requests (at least 1).", min=1.0)] = 1.0,
+    max_time: Annotated[
+        float, typer.Option(help="Stop after this many seconds; the next update resumes.", min=1.0)
+    ] = 6 * 3600.0,
     data_dir: DataDirOption = None,
 ) -> int:
     """Refresh the card pool and the regulation from the official site."""
-    from .update import DEFAULT_SOURCE, render_summary, run_update
+    from .update import DEFAULT_SOURCE, UpdateInterrupted, render_summary, run_update
     from .userdata import resolve_data_dir
 
     console = _console()
     directory = resolve_data_dir(data_dir)
-    summary = _run_update_with_progress(console, run_update, source or DEFAULT_SOURCE, directory, full, delay)
+    options = {"source": source or DEFAULT_SOURCE, "data_dir": directory, "full": full, "delay": delay, "max_time": max_time}
+    try:
+        summary = _run_update_with_progress(console, run_update, options)
+    except UpdateInterrupted as interrupted:  # before click turns it into a bare "Aborted"
+        print(f"duepa-check: {interrupted}", file=sys.stderr)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     for line in render_summary(summary):
         console.print(line, markup=False)
     return EXIT_OK
 
 
-def _run_update_with_progress(console, run_update, source: str, directory: Path, full: bool, delay: float):
+def _run_update_with_progress(console, run_update, options: dict):
     if not console.is_terminal:
-        return run_update(source=source, data_dir=directory, full=full, delay=delay)
+        return run_update(**options)
     from rich.progress import Progress
 
     with Progress(console=console, transient=True) as progress:
@@ -270,7 +279,7 @@ def _run_update_with_progress(console, run_update, source: str, directory: Path,
         def on_progress(done: int, total: int | None, label: str) -> None:
             progress.update(task, completed=done, total=total, description=label)
 
-        return run_update(source=source, data_dir=directory, full=full, delay=delay, on_progress=on_progress)
+        return run_update(**options, on_progress=on_progress)
 
 
 @app.command()
@@ -438,7 +447,7 @@ def _main(argv: list[str] | None) -> int:
         return done.exit_code
     except (typer.Abort, KeyboardInterrupt):
         print("duepa-check: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except typer.TyperException as error:  # usage errors (typer's click): bad option, missing argument
         show = getattr(error, "show", None)
         show() if show else print(f"duepa-check: {error}", file=sys.stderr)

@@ -41,6 +41,8 @@ from duepa_check.regulation import (
     load_regulation,
 )
 from duepa_check.update import SiteClient, UpdateError, render_summary, run_update
+from duepa_check.update.install import LOCK_FILE
+from duepa_check.userdata import DATA_FILES, POINTER_FILE, data_folder
 
 FIXTURES = Path(__file__).parent / "fixtures" / "official"
 REAL_FIXTURES = Path(__file__).parent / "fixtures" / "official_real"
@@ -241,12 +243,27 @@ def previous_data(data_dir: Path) -> dict[str, bytes]:
 
 
 def data_bytes(data_dir: Path) -> dict[str, bytes]:
-    """Every data file (the resume log is not data) by name."""
-    return {p.name: p.read_bytes() for p in sorted(data_dir.iterdir()) if p.name != update.STATE_FILE}
+    """The data in use, by name: the pointer and the files it names (or the flat layout's files).
+
+    The resume log and the lock file sit beside the data and are not part of it.
+    """
+    folder = data_folder(data_dir)
+    found = {name: (folder / name).read_bytes() for name in DATA_FILES if folder and (folder / name).is_file()}
+    if (data_dir / POINTER_FILE).is_file():
+        found[POINTER_FILE] = (data_dir / POINTER_FILE).read_bytes()
+    return found
 
 
 def assert_untouched(data_dir: Path, before: dict[str, bytes]) -> None:
     assert data_bytes(data_dir) == before
+    assert_no_leftovers(data_dir)
+
+
+def assert_no_leftovers(data_dir: Path) -> None:
+    """Only the data in use, the resume log and the lock: no other folder, no temporary file."""
+    folder = data_folder(data_dir)
+    allowed = {*DATA_FILES, POINTER_FILE, update.STATE_FILE, LOCK_FILE, folder.name if folder else ""}
+    assert sorted(p.name for p in data_dir.iterdir() if p.name not in allowed) == []
     leftovers = [p.name for p in data_dir.parent.iterdir() if p.name.startswith(f".{data_dir.name}.")]
     assert leftovers == []
 

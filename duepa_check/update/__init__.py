@@ -7,12 +7,15 @@ The run, step by step:
    everything); ids are compared without the a/b side suffix;
 2. fetch the detail page of every card not known yet, one at a time, politely;
 3. read the regulation page and turn it into dated 殿堂 events;
-4. build the new overlay (cards.jsonl + index.tsv + regulation.yaml) in a staging directory
-   beside the data directory, validate it, and swap it in with two renames.
+4. build the new overlay (cards.jsonl + index.tsv + regulation.yaml) in a new folder of the
+   data directory, validate it, and switch the ``current`` pointer to it in one rename
+   (``install.py``).
 
-Every step appends to a small log in the data directory (``update-state.jsonl``), so an
-interrupted run resumes where it stopped. Until the swap nothing else in the data directory
-changes: a failure of any kind leaves the previous data byte for byte as it was.
+The whole run holds a lock on the data directory (a second update stops, saying so). Every
+step appends to a small log beside the data (``update-state.jsonl``), so an interrupted run
+resumes where it stopped; that log is the only thing a failed or interrupted run writes, and
+the data in use stays byte for byte as it was. The client is bounded in time and memory
+(``client.py``): a hostile or broken site ends the run with one line, never a hang.
 
 This is the only package that talks to the network, and it imports ``requests`` only when a
 client is built, so importing it (for ``resolve_data_dir``) keeps the checker's start-up lean.
@@ -30,14 +33,27 @@ from typing import TYPE_CHECKING
 from ..userdata import resolve_data_dir  # noqa: F401  (part of this module's API for the CLI)
 from .client import (  # noqa: F401  (re-exported)
     DEFAULT_SOURCE,
+    MAX_TIME,
     MIN_DELAY,
     USER_AGENT,
     SiteClient,
+    check_pacing,
     new_session,
+    parse_source,
 )
-from .common import Progress, UpdateError  # noqa: F401  (re-exported)
+from .common import Progress, UpdateError, UpdateInterrupted  # noqa: F401  (re-exported)
 from .fetch import fetch_cards, fetch_regulation, ids_to_fetch, list_cards  # noqa: F401
-from .install import build_overlay, check_data_dir, install_overlay, swap_in, validate_overlay  # noqa: F401
+from .install import (  # noqa: F401
+    DataDirLock,
+    build_overlay,
+    check_data_dir,
+    clean_leftovers,
+    install_overlay,
+    installed_run,
+    make_data_dir,
+    swap_in,
+    validate_overlay,
+)
 from .merge import Previous, load_previous, merge_cards, merge_regulation, merged_combos  # noqa: F401
 from .state import STATE_FILE, RunState  # noqa: F401
 from .summary import StatusChange, UpdateSummary, _names, render_summary  # noqa: F401
@@ -53,50 +69,78 @@ def run_update(
     delay: float = MIN_DELAY,
     on_progress: Progress | None = None,
     session: requests.Session | None = None,
+    max_time: float = MAX_TIME,
 ) -> UpdateSummary:
-    """Fetch what is new on the site and swap the refreshed overlay into ``data_dir``.
+    """Fetch what is new on the site and switch the refreshed overlay into ``data_dir``.
 
     Raises UpdateError (one line) on any failure, with the previous data left as it was;
-    a KeyboardInterrupt is re-raised after the same clean-up.
+    Ctrl-C raises UpdateInterrupted (a KeyboardInterrupt) whose message says what was kept.
     """
-    source = normalise_source(source)
+    public = parse_source(source).url  # credentials are used, never recorded or shown
+    check_pacing(delay, max_time)
     data_dir = Path(data_dir)
     progress = on_progress or (lambda done, total, label: None)
     check_data_dir(data_dir)
-    previous = load_previous(data_dir)
-    try:
-        state = RunState.open(data_dir, source, full)
-    except OSError as error:
-        raise UpdateError(f"update: cannot write to {data_dir} ({error.strerror or error}); nothing changed") from None
-    client = SiteClient(source, session or new_session(), delay=delay)
-    summary = UpdateSummary(data_dir=data_dir, source=source, resumed=state.resumed)
-    try:
-        list_cards(client, state, previous.known_ids, progress)
-        fetch_cards(client, state, progress, previous.complete_ids)
-        page = fetch_regulation(client, progress)
-    except UpdateError as error:
-        raise UpdateError(f"{error}; stopped, nothing changed{_resume_hint(state)}") from None
-    except OSError as error:
-        raise UpdateError(f"update: cannot write {state.path} ({error.strerror or error}); nothing changed") from None
-    summary.pages_listed = len(state.pages)
-    summary.cards_fetched = len(state.records)
-    if state.missing:
-        summary.notes.append(f"{len(state.missing)} listed cards answered 404 and were skipped: {_names(sorted(state.missing))}")
-    cards = merge_cards(state, previous, summary)
-    regulation = merge_regulation(page, data_dir, source, cards, summary)
-    install_overlay(data_dir, cards, regulation, source, previous)
+    make_data_dir(data_dir)
+    with DataDirLock(data_dir):
+        before = installed_folder(data_dir)
+        state: RunState | None = None
+        try:
+            cleaned = clean_leftovers(data_dir)
+            previous = load_previous(data_dir)
+            try:
+                state = RunState.open(data_dir, public, full, installed_run(data_dir))
+            except OSError as error:
+                raise UpdateError(f"update: cannot write to {data_dir} ({error.strerror or error}); nothing changed") from None
+            client = SiteClient(source, session or new_session(), delay=delay, max_time=max_time)
+            summary = UpdateSummary(data_dir=data_dir, source=public, resumed=state.resumed)
+            if cleaned:
+                summary.notes.append(f"removed what an interrupted update had left: {_names(cleaned)}")
+            try:
+                list_cards(client, state, previous.known_ids, progress)
+                fetch_cards(client, state, progress, previous.complete_ids)
+                page = fetch_regulation(client, progress)
+            except UpdateError as error:
+                raise UpdateError(f"{error}; stopped, nothing changed{_resume_hint(state)}") from None
+            except OSError as error:
+                raise UpdateError(f"update: cannot write {state.path} ({error.strerror or error}); nothing changed") from None
+            summary.pages_listed = len(state.pages)
+            summary.cards_fetched = len(state.records)
+            if state.missing:
+                summary.notes.append(f"{len(state.missing)} listed cards answered 404 and were skipped: {_names(sorted(state.missing))}")
+            cards = merge_cards(state, previous, summary)
+            regulation = merge_regulation(page, data_dir, public, cards, summary)
+            install_overlay(data_dir, cards, regulation, public, previous, run=state.run)
+        except KeyboardInterrupt:
+            raise UpdateInterrupted(_interrupted(data_dir, before, state)) from None
     progress(1, 1, "done")
     return summary
 
 
+def installed_folder(data_dir: Path) -> str | None:
+    """The data folder in use now (to tell, after an interruption, whether the switch happened)."""
+    from ..userdata import DataDirError, read_pointer
+
+    try:
+        pointer = read_pointer(data_dir)
+    except DataDirError:
+        return None
+    return str(pointer["folder"]) if pointer else None
+
+
+def _interrupted(data_dir: Path, before: str | None, state: RunState | None) -> str:
+    if installed_folder(data_dir) != before:
+        return f"update interrupted after the new data was installed in {data_dir}; the next update tidies up"
+    kept = f" ({len(state.records)} cards fetched so far are kept in {state.path})" if state and state.records else ""
+    return f"update interrupted; the card data in {data_dir} was not changed{kept}; run update again to resume"
+
+
 def normalise_source(source: str) -> str:
-    source = (source or DEFAULT_SOURCE).strip().rstrip("/")
-    if not source.startswith(("http://", "https://")):
-        raise UpdateError(f"update: --source {source!r} is not an http(s) URL")
-    return source
+    """The source as recorded and shown: checked, without credentials."""
+    return parse_source(source).url
 
 
 def _resume_hint(state: RunState) -> str:
     if state.records:
-        return f" ({len(state.records)} cards fetched so far are kept; run update again to resume)"
+        return f" ({len(state.records)} cards fetched so far are kept in {state.path}; run update again to resume)"
     return ""

@@ -16,3 +16,7 @@ Progress = Callable[[int, int, str], None]
 
 class UpdateError(DuepaError):
     """The update stopped; the message is one line saying what happened and where."""
+
+
+class UpdateInterrupted(KeyboardInterrupt):
+    """Ctrl-C during an update; the message says what was kept and what to do (the CLI prints it)."""

@@ -1,16 +1,35 @@
-"""Build the new overlay beside the data directory, validate it, and swap it in."""
+"""Install a run's data into the data dir in one atomic step, one update at a time.
+
+The layout is described in ``userdata.py``: ``DATA/current`` (a pointer file) names the folder
+``DATA/data-<stamp>/`` whose files are in use. The install, step by step:
+
+1. make a new ``data-*`` folder (with the data dir's permissions) and write the files in it;
+2. validate them: every record loads, the pool did not shrink by more than 3 %, the
+   regulation loads;
+3. fsync the files and the folder;
+4. write the new pointer beside ``current``, fsync it, and ``os.replace`` it over ``current``
+   — the one step that switches old data for new — then fsync the data dir;
+5. remove the old folder, the files of the older flat layout, and the run's log.
+
+A failure or a kill before step 4 leaves the pointer, so the data, as they were; after it the
+new data is in use. What steps 1 and 5 leave behind when killed (a folder no pointer names, a
+temporary pointer) is removed by the next run, under the lock, before it starts. The data
+dir itself is never replaced, so its permissions stay what the user made them.
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
-import tempfile
+import stat
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import cards as cards_module
 from ..cards import CARDS_FILE, INDEX_FILE, Card, CardDataError, CardPool, write_card_data
+from ..userdata import DATA_FILES, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
 from .common import LIST_PATH, REGULATION_FILE, REGULATION_PATH, UpdateError
 from .merge import Previous
 from .state import STATE_FILE
@@ -19,84 +38,270 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..regulation import Regulation
 
 SHRINK_LIMIT = 0.03  # the merged pool may not lose more than 3 % of its cards
-OWNED_FILES = frozenset({CARDS_FILE, INDEX_FILE, REGULATION_FILE, STATE_FILE})
+LOCK_FILE = ".lock"
+OWNED_FILES = frozenset({CARDS_FILE, INDEX_FILE, REGULATION_FILE, STATE_FILE, POINTER_FILE, LOCK_FILE})
+POSIX = os.name == "posix"
 
 
 # --- where the data lives ---------------------------------------------------------------
 
 
+def _is_ours(name: str) -> bool:
+    """A name duepa-check writes in a data dir: its files, a data folder, a temporary file."""
+    return name in OWNED_FILES or valid_folder_name(name) or name.endswith(".tmp")
+
+
 def check_data_dir(data_dir: Path) -> None:
-    """Refuse a directory that holds anything but our files: the swap replaces it whole."""
-    if data_dir.exists() and not data_dir.is_dir():
-        raise UpdateError(f"update: {data_dir} is not a directory; nothing changed")
-    if data_dir.resolve() == cards_module.embedded_data_dir().resolve():
-        raise UpdateError(f"update: {data_dir} is the card data shipped with duepa-check; choose another --data-dir")
-    if data_dir.is_dir():
-        foreign = sorted(p.name for p in data_dir.iterdir() if p.name not in OWNED_FILES and not p.name.endswith(".tmp"))
-        if foreign:
+    """Refuse a directory that holds anything but our files: the update removes what it does not use."""
+    try:
+        if os.path.lexists(data_dir) and not data_dir.is_dir():
+            raise UpdateError(f"update: {data_dir} is not a directory; nothing changed")
+        if data_dir.resolve() == cards_module.embedded_data_dir().resolve():
+            raise UpdateError(f"update: {data_dir} is the card data shipped with duepa-check; choose another --data-dir")
+        foreign = sorted(p.name for p in data_dir.iterdir() if not _is_ours(p.name)) if data_dir.is_dir() else []
+    except OSError as error:
+        raise UpdateError(f"update: cannot read {data_dir} ({error.strerror or error}); nothing changed") from None
+    if foreign:
+        raise UpdateError(
+            f"update: {data_dir} holds files that are not duepa-check data ({foreign[0]}); "
+            "choose an empty or new --data-dir; nothing changed"
+        )
+
+
+def make_data_dir(data_dir: Path) -> None:
+    """Create the data dir (and its parents) with the usual permissions; a read-only parent is one line."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UpdateError(f"update: cannot create {data_dir} ({error.strerror or error}); nothing changed") from None
+
+
+class DataDirLock:
+    """An exclusive lock on ``DATA/.lock`` for the whole run: a second update stops at once, saying why.
+
+    ``fcntl.flock`` (``msvcrt.locking`` on Windows): the system drops it when the process
+    ends, however it ends, so a killed update never leaves a stale lock. The file holds the
+    owner's process id for the message, and is never removed (removing it would race).
+    """
+
+    def __init__(self, data_dir: Path) -> None:
+        self.path = data_dir / LOCK_FILE
+        self.descriptor: int | None = None
+
+    def __enter__(self) -> DataDirLock:
+        try:
+            self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        except OSError as error:
+            raise UpdateError(f"update: cannot lock {self.path} ({error.strerror or error}); nothing changed") from None
+        if not _try_lock(self.descriptor):
+            holder = os.read(self.descriptor, 32).decode("ascii", errors="replace").strip()
+            os.close(self.descriptor)
+            self.descriptor = None
+            who = f" (process {holder})" if holder.isdigit() else ""
             raise UpdateError(
-                f"update: {data_dir} holds files that are not duepa-check data ({foreign[0]}); "
-                "choose an empty or new --data-dir; nothing changed"
+                f"update: another update is running on {self.path.parent}{who}; "
+                "wait until it ends, then run update again; nothing changed"
             )
+        os.ftruncate(self.descriptor, 0)
+        os.write(self.descriptor, str(os.getpid()).encode("ascii"))
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.descriptor is not None:
+            os.close(self.descriptor)  # closing releases the lock
+            self.descriptor = None
+
+
+def _try_lock(descriptor: int) -> bool:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def installed_run(data_dir: Path) -> str | None:
+    """The id of the run whose data is in use (None for no data or data from an older release)."""
+    try:
+        pointer = read_pointer(data_dir)
+    except DataDirError as error:
+        raise UpdateError(f"update: {error}; nothing changed") from None
+    run = pointer.get("run") if pointer else None
+    return run if isinstance(run, str) else None
+
+
+def clean_leftovers(data_dir: Path) -> list[str]:
+    """Remove what a killed run left (call under the lock): names no pointer uses, temporary files.
+
+    Returns the names removed. Without a pointer the flat layout is the data and stays.
+    """
+    try:
+        pointer = read_pointer(data_dir)
+    except DataDirError as error:
+        raise UpdateError(f"update: {error}; nothing changed") from None
+    in_use = pointer.get("folder") if pointer else None
+    removed = []
+    for entry in sorted(os.scandir(data_dir), key=lambda e: e.name):
+        leftover = (
+            (valid_folder_name(entry.name) and entry.name != in_use)
+            or (entry.name.endswith(".tmp") and entry.name not in OWNED_FILES)
+            or (pointer is not None and entry.name in DATA_FILES)
+        )
+        if leftover and _remove(Path(entry.path)):
+            removed.append(entry.name)
+    return removed
+
+
+def _remove(path: Path) -> bool:
+    """Remove a file, a link (not its target) or a folder; False when it cannot be removed now."""
+    try:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    except OSError:
+        return False
+    return True
 
 
 # --- build, validate, swap --------------------------------------------------------------
 
 
-def install_overlay(data_dir: Path, cards: list[Card], regulation: Regulation | None, source: str, previous: Previous) -> None:
-    """Build the overlay beside ``data_dir``, validate it, then swap it in; on failure remove it."""
-    data_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{data_dir.name}.new-", dir=data_dir.parent))
+def new_folder_name() -> str:
+    import secrets
+    import time
+
+    return f"data-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{secrets.token_hex(3)}"
+
+
+def install_overlay(
+    data_dir: Path,
+    cards: list[Card],
+    regulation: Regulation | None,
+    source: str,
+    previous: Previous,
+    run: str = "",
+) -> None:
+    """Build the new data in a folder of ``data_dir``, validate it, then switch the pointer to it."""
+    mode = _mode(data_dir)
+    folder = data_dir / new_folder_name()
+    switched = False
     try:
-        build_overlay(staging, cards, regulation, source)
-        validate_overlay(staging, len(cards), previous)
-        swap_in(staging, data_dir)
+        os.mkdir(folder, mode)
+        build_overlay(folder, cards, regulation, source)
+        validate_overlay(folder, len(cards), previous)
+        sizes = seal(folder, mode)
+        swap_in(folder, data_dir, sizes, run, mode)
+        switched = True
     except (UpdateError, CardDataError, OSError) as error:
-        message = str(error) if str(error).startswith("update:") else f"update: {error}"
+        message = str(error) if str(error).startswith("update:") else f"update: {_reason(error)}"
         raise UpdateError(f"{message}; nothing changed") from None
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if not switched:
+            _remove(folder)  # a kill skips this: the next run's clean_leftovers removes it
+    finish(data_dir, folder.name)
 
 
-def build_overlay(staging: Path, cards: list[Card], regulation: Regulation | None, source: str) -> None:
+def _reason(error: Exception) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return f"cannot write {error.filename or 'the new data'} ({error.strerror})"
+    return str(error)
+
+
+def _mode(data_dir: Path) -> int:
+    """The permissions of the data dir: the data folders inside get the same."""
+    return stat.S_IMODE(os.stat(data_dir).st_mode)
+
+
+def build_overlay(folder: Path, cards: list[Card], regulation: Regulation | None, source: str) -> None:
     header = {"sources": [source + LIST_PATH], "updated": date.today().isoformat(), "kind": "update"}
-    write_card_data(cards, header, staging)
+    write_card_data(cards, header, folder)
     if regulation is not None:
         from ..regulation import dump_regulation
 
         note = f"Written by duepa-check update from {source}{REGULATION_PATH}; the next update rewrites it."
-        (staging / REGULATION_FILE).write_text(dump_regulation(regulation, note), encoding="utf-8", newline="\n")
+        (folder / REGULATION_FILE).write_text(dump_regulation(regulation, note), encoding="utf-8", newline="\n")
 
 
-def validate_overlay(staging: Path, expected: int, previous: Previous) -> None:
+def validate_overlay(folder: Path, expected: int, previous: Previous) -> None:
     """Every record loads, the merged pool did not shrink by more than 3 %, the regulation loads."""
-    loaded = list(CardPool([staging]))
+    loaded = list(CardPool([folder]))
     if len(loaded) != expected:
         raise UpdateError(f"update: the new card data holds {len(loaded)} cards, expected {expected}")
     after = len({c.name for c in loaded} | set(previous.embedded))
     before = previous.pool_size
     if before and after < before * (1 - SHRINK_LIMIT):
         raise UpdateError(f"update: the card pool would shrink from {before} to {after} cards")
-    if (staging / REGULATION_FILE).is_file():
+    if (folder / REGULATION_FILE).is_file():
         from ..regulation import RegulationError, load_regulation
 
         try:
-            load_regulation(staging / REGULATION_FILE)
+            load_regulation(folder / REGULATION_FILE)
         except RegulationError as error:
             raise UpdateError(f"update: the new regulation data does not load ({error})") from None
 
 
-def swap_in(staging: Path, target: Path) -> None:
-    """Two renames: the old directory aside, the new one into place; then the old one goes."""
-    if not target.exists():
-        os.rename(staging, target)
-        return
-    aside = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-    aside.rmdir()
-    os.rename(target, aside)
+def seal(folder: Path, mode: int) -> dict[str, int]:
+    """Give the files the data dir's permissions, flush them and the folder to disk; their sizes."""
+    sizes = {}
+    for name in DATA_FILES:
+        path = folder / name
+        if path.is_file():
+            os.chmod(path, mode & 0o666)
+            fsync_path(path)
+            sizes[name] = path.stat().st_size
+    os.chmod(folder, mode)
+    fsync_path(folder)
+    return sizes
+
+
+def swap_in(folder: Path, data_dir: Path, sizes: dict[str, int], run: str = "", mode: int = 0o755) -> None:
+    """The switch: a new pointer written beside ``current``, then renamed over it in one step."""
+    pointer = {"format": 1, "folder": folder.name, "sizes": sizes, "run": run}
+    temporary = data_dir / f".{POINTER_FILE}-{folder.name}.tmp"
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode & 0o666)
     try:
-        os.rename(staging, target)
+        os.write(descriptor, (json.dumps(pointer, sort_keys=True) + "\n").encode("utf-8"))
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+    try:
+        os.replace(temporary, data_dir / POINTER_FILE)
     except BaseException:
-        os.rename(aside, target)
+        _remove(temporary)
         raise
-    shutil.rmtree(aside, ignore_errors=True)
+    try:
+        fsync_path(data_dir)  # the rename itself on disk; the switch has happened either way
+    except OSError:
+        pass
+
+
+def finish(data_dir: Path, in_use: str) -> None:
+    """After the switch: the old folder, the flat files of the old layout and the run's log go.
+
+    Nothing here can undo the switch; what a failure or a kill leaves is removed next time.
+    """
+    for entry in list(os.scandir(data_dir)):
+        if (valid_folder_name(entry.name) and entry.name != in_use) or entry.name in (*DATA_FILES, STATE_FILE):
+            _remove(Path(entry.path))
+
+
+def fsync_path(path: Path) -> None:
+    """Flush a file or (on POSIX) a directory's entries to disk."""
+    if path.is_dir() and not POSIX:  # pragma: no cover - directories cannot be opened on Windows
+        return
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)

@@ -57,9 +57,12 @@ def _cards_in(directory: Path) -> dict[str, Card]:
 
 
 def load_previous(data_dir: Path) -> Previous:
+    from ..userdata import DataDirError, data_folder
+
     try:
-        overlay = _cards_in(data_dir)
-    except CardDataError as error:
+        folder = data_folder(data_dir)
+        overlay = _cards_in(folder) if folder is not None else {}
+    except (CardDataError, DataDirError) as error:
         raise UpdateError(f"update: the existing data is broken ({error}); delete {data_dir} and update again") from None
     try:
         embedded = _cards_in(cards_module.embedded_data_dir())

@@ -41,6 +41,21 @@ _STATUS_LABELS = {
 }
 
 
+# Characters that would break a line or fake one on a terminal: C0/C1 controls and DEL, the
+# Unicode line and paragraph separators, and the bidi overrides that reorder what is shown.
+_UNPRINTABLE = frozenset(
+    [chr(c) for c in range(0x20)] + [chr(c) for c in range(0x7F, 0xA0)]
+    + ["\u2028", "\u2029", *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))]
+)
+
+
+def printable(text: str) -> str:
+    """Text from the site shown on one line: control characters escaped (``\\x1b``), the rest as is."""
+    if not any(c in _UNPRINTABLE for c in text):
+        return text
+    return "".join(c.encode("unicode_escape").decode("ascii") if c in _UNPRINTABLE else c for c in text)
+
+
 def _names(names: list[str], limit: int = 10) -> str:
     shown = "、".join(names[:limit])
     return shown + (f" … and {len(names) - limit} more" if len(names) > limit else "")
@@ -66,4 +81,4 @@ def render_summary(summary: UpdateSummary) -> list[str]:
             "  「公式大会では使えません」 (allowed in デュエパーティー): " + _names(summary.not_for_official_play)
         )
     lines.extend(f"  note: {note}" for note in summary.notes)
-    return lines
+    return [printable(line) for line in lines]  # card names come from the site: one line each, always
