@@ -168,7 +168,7 @@ def _remove(path: Path) -> bool:
         if path.is_dir() and not path.is_symlink():
             shutil.rmtree(path)
         else:
-            path.unlink()
+            os.unlink(path)
     except OSError:
         return False
     return True
@@ -195,21 +195,31 @@ def install_overlay(
     """Build the new data in a folder of ``data_dir``, validate it, then switch the pointer to it."""
     mode = _mode(data_dir)
     folder = data_dir / new_folder_name()
-    switched = False
     try:
         os.mkdir(folder, mode)
         build_overlay(folder, cards, regulation, source)
         validate_overlay(folder, len(cards), previous)
         sizes = seal(folder, mode)
         swap_in(folder, data_dir, sizes, run, mode)
-        switched = True
     except (UpdateError, CardDataError, OSError) as error:
         message = str(error) if str(error).startswith("update:") else f"update: {_reason(error)}"
         raise UpdateError(f"{message}; nothing changed") from None
     finally:
-        if not switched:
+        if not _in_use(data_dir, folder.name):  # asked of the pointer itself: right wherever a Ctrl-C lands
             _remove(folder)  # a kill skips this: the next run's clean_leftovers removes it
+    try:
+        fsync_path(data_dir)  # the switch itself on disk; it has happened either way
+    except OSError:
+        pass
     finish(data_dir, folder.name)
+
+
+def _in_use(data_dir: Path, name: str) -> bool:
+    try:
+        pointer = read_pointer(data_dir)
+    except DataDirError:
+        return False
+    return pointer is not None and pointer.get("folder") == name
 
 
 def _reason(error: Exception) -> str:
@@ -271,19 +281,17 @@ def swap_in(folder: Path, data_dir: Path, sizes: dict[str, int], run: str = "", 
     temporary = data_dir / f".{POINTER_FILE}-{folder.name}.tmp"
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode & 0o666)
     try:
-        os.write(descriptor, (json.dumps(pointer, sort_keys=True) + "\n").encode("utf-8"))
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-    try:
+        try:
+            if POSIX:
+                os.fchmod(descriptor, mode & 0o666)  # the data dir's permissions, whatever the umask
+            os.write(descriptor, (json.dumps(pointer, sort_keys=True) + "\n").encode("utf-8"))
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
         os.replace(temporary, data_dir / POINTER_FILE)
     except BaseException:
-        _remove(temporary)
+        _remove(temporary)  # the pointer in use was not touched
         raise
-    try:
-        fsync_path(data_dir)  # the rename itself on disk; the switch has happened either way
-    except OSError:
-        pass
 
 
 def finish(data_dir: Path, in_use: str) -> None:
