@@ -151,12 +151,12 @@ class SiteClient:
     def get_if_served(self, path: str) -> str | None:
         """The page text, or None when the site refuses this request (any 4xx but 403/429, which stop)."""
         self._check_robots(path)
-        response = self._send("GET", self.url(path))
-        if 400 <= response.status_code < 500:
+        reply = self._send("GET", self.url(path))
+        if 400 <= reply.status < 500:
             return None
-        if response.status_code >= 500:
-            raise UpdateError(f"update: {response.url or self.url(path)} answered {_status(response)}")
-        return self._text(response)
+        if reply.status >= 500:
+            raise UpdateError(f"update: {reply.url} answered {_status(reply)}")
+        return self._text(reply)
 
     def post(self, path: str, data: dict[str, str]) -> str:
         return self._text(self.request("POST", path, data=data))  # type: ignore[return-value]
