@@ -47,6 +47,7 @@ from duepa_check.official_site import (
 from duepa_check.regulation import load_current
 from duepa_check.update import UpdateError, fetch, run_update
 from duepa_check.update.merge import _union, comparable_power
+from duepa_check.userdata import data_folder
 
 REAL_NEW = ["dmreal-001", "dmreal-002", "dmreal-003", "dmreal-004"]
 REAL_TWINPACT = "灼熱テスト竜 リアルバーン／業火の実験"
@@ -75,7 +76,9 @@ def test_update_command_fills_the_data_dir_and_a_second_run_fetches_nothing(
     with fake_site(site) as url:
         assert main(["update", "--source", url, "--data-dir", str(data_dir)]) == 0
         out = capsys.readouterr().out
-        assert sorted(p.name for p in data_dir.iterdir()) == ["cards.jsonl", "index.tsv", "regulation.yaml"]
+        folder = data_folder(data_dir)  # the folder the data dir's pointer names (see userdata.py)
+        assert sorted(p.name for p in folder.iterdir()) == ["cards.jsonl", "index.tsv", "regulation.yaml"]
+        assert sorted(p.name for p in data_dir.iterdir()) == [".lock", "current", folder.name]
         fetched = site.requested("detail:")
         assert len(fetched) == (7 if shape == "old" else 5)
         assert f"{len(fetched)} cards fetched" in out
