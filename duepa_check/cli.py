@@ -261,7 +261,9 @@ def update(
     try:
         summary = _run_update_with_progress(console, run_update, options)
     except UpdateInterrupted as interrupted:  # before click turns it into a bare "Aborted"
-        print(f"duepa-check: {interrupted}", file=sys.stderr)
+        from .printable import printable
+
+        print(f"duepa-check: {printable(str(interrupted))}", file=sys.stderr)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     for line in render_summary(summary):
         console.print(line, markup=False)

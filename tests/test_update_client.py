@@ -357,7 +357,7 @@ def test_control_characters_from_the_site_are_escaped_in_the_summary():
     lines = render_summary(summary)
     assert all("\x1b" not in line and "\n" not in line and "\u202e" not in line for line in lines)
     text = "\n".join(lines)
-    assert "悪意\\x1b[2J\\nカード、正常カード" in text and "x\\u202ey" in text
+    assert "悪意\\x1b[2J\\x0aカード、正常カード" in text and "x\\u202ey" in text
 
 
 def test_a_reason_phrase_with_control_characters_is_escaped():

@@ -41,19 +41,21 @@ _STATUS_LABELS = {
 }
 
 
-# Characters that would break a line or fake one on a terminal: C0/C1 controls and DEL, the
-# Unicode line and paragraph separators, and the bidi overrides that reorder what is shown.
-_UNPRINTABLE = frozenset(
-    [chr(c) for c in range(0x20)] + [chr(c) for c in range(0x7F, 0xA0)]
-    + ["\u2028", "\u2029", *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))]
-)
+_BIDI = frozenset([*map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))])
 
 
 def printable(text: str) -> str:
-    """Text from the site shown on one line: control characters escaped (``\\x1b``), the rest as is."""
-    if not any(c in _UNPRINTABLE for c in text):
-        return text
-    return "".join(c.encode("unicode_escape").decode("ascii") if c in _UNPRINTABLE else c for c in text)
+    """Text from the site shown on one line: control characters escaped (``\\x1b``), the rest as is.
+
+    The shared escaping (``duepa_check.printable``) plus the bidi overrides, which would make a
+    card name from the site read differently from what it is.
+    """
+    from ..printable import printable as shared
+
+    text = shared(text, surrogates_are_bytes=False)
+    if any(c in _BIDI for c in text):
+        text = "".join(f"\\u{ord(c):04x}" if c in _BIDI else c for c in text)
+    return text
 
 
 def _names(names: list[str], limit: int = 10) -> str:
