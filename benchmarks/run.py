@@ -122,6 +122,16 @@ def regulated_names() -> set[str]:
 _BAD_NAME = re.compile(r"[/／#:：\[\]【】《》()（）\"'“”,、]|^[\dxX×*\s]|[xX×]\s*\d+$|\d+\s*枚$|\s$")
 
 
+def write_mono_deck(path: Path) -> Path:
+    """DM23-BD4's 火-only cards as a list: a deck of one civilization, the costlier case for
+    `partners --pool` (every civilization set that includes 火 is parsed)."""
+    by_name, _ = load_cards()
+    _, main = read_deck(ONE_DECK)
+    names = [name for name in main if name in by_name and civs(by_name[name]) == {"火"}]
+    path.write_text("".join(f"1 {name}\n" for name in names), encoding="utf-8")
+    return path
+
+
 def load_cards() -> tuple[dict[str, dict], dict[int, dict]]:
     """All card records from cards.jsonl (skipping the header line), by name and by byte offset."""
     by_name: dict[str, dict] = {}
@@ -372,6 +382,7 @@ def main() -> int:
         print(f"generating {N_DECKS} decklists in {folder} ...", file=sys.stderr)
         generated = generate_decks(folder)
         deck = str(ONE_DECK.relative_to(ROOT))
+        mono = write_mono_deck(tmp / "mono.txt")
         commands = {
             "python -c pass": [python, "-c", "pass"],
             "pool: load + 60 lookups": [python, str(HERE / "pool_lookup.py"), deck],
@@ -385,6 +396,8 @@ def main() -> int:
             # The same batch held to one core: what a one-core CI runner sees (no parallel workers).
             "1,000 decks, one core": [*one_core(), script, str(folder), "--format", "json", "--as-of", AS_OF],
             "partners --pool, json --as-of": [script, "partners", deck, "--pool", "--format", "json", "--as-of", AS_OF],
+            "partners --pool, mono-colour deck": [script, "partners", str(mono), "--pool", "--format", "json",
+                                                  "--as-of", AS_OF],
         }
         print("checking correctness (not timed) ...", file=sys.stderr)
         checks = verify(script, folder, generated, env)
@@ -431,6 +444,8 @@ def main() -> int:
             BATCH_TARGET),
         row("partners --pool vs a check of one deck (ratio)", "one deck, json --as-of",
             "partners --pool, json --as-of", "x", PARTNERS_TARGET),
+        row("partners --pool, a mono-火 deck, vs a check (ratio)", "one deck, json --as-of",
+            "partners --pool, mono-colour deck", "x", None),
     ]
     for row in rows:
         bad = failures.get(row["ours"]) or failures.get(row["baseline"])
