@@ -317,9 +317,8 @@ class _Located(str):
 
 
 def parse_json(text: str, path: str) -> DeckList:
-    duplicated: list[str] = []
     try:
-        data = json.loads(text, object_pairs_hook=lambda pairs: _json_object(pairs, duplicated))
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise DeckInputError(f"{path}:{error.lineno}: invalid JSON ({error.msg})") from None
     except (ValueError, RecursionError) as error:  # a number with thousands of digits; deep nesting
@@ -333,27 +332,21 @@ def parse_json(text: str, path: str) -> DeckList:
         deck = parse_structured(data, path, line_of)
     except RecursionError:
         raise DeckInputError(f"{path}: invalid JSON (nested too deeply for a decklist)") from None
-    deck.problems.extend(_duplicate_key(tokens.key_line(key, 2), key) for key in dict.fromkeys(duplicated))
+    deck.problems.extend(_duplicate_key(line, key) for line, key in tokens.duplicates)
     return deck
-
-
-def _json_object(pairs: list[tuple[str, Any]], duplicated: list[str]) -> dict[str, Any]:
-    """A JSON object as a dict, noting keys given twice (json keeps the last value in silence)."""
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        duplicated.extend(key for key, _ in pairs if key in seen or seen.add(key))
-    return data
 
 
 class _JsonStrings:
     """The string tokens of a JSON text with their lines, found in one pass (json keeps no positions).
 
     Values wait in a queue per text, so that each decklist item takes the next occurrence of its
-    name: linear in the file, whatever escapes (``\\u30DC``) the names are written with.
+    name: linear in the file, whatever escapes (``\\u30DC``) the names are written with. The same
+    pass follows the objects' braces and notes a key given twice in one object (json keeps the
+    last value in silence, dropping cards): ``duplicates`` holds (line, key) of each later one.
+    The text has already been parsed by json, so it is valid JSON.
     """
 
-    _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(\s*:)?')
+    _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(\s*:)?|[{}]')
 
     def __init__(self, text: str) -> None:
         import bisect
@@ -361,9 +354,16 @@ class _JsonStrings:
 
         starts = [0] + [match.end() for match in re.finditer(r"\r\n|\r|\n", text)]
         self.values: dict[str, deque[int]] = {}
-        self.keys: dict[str, list[int]] = {}
+        self.duplicates: list[tuple[int, str]] = []
+        objects: list[set[str]] = []  # the keys met so far in each object still open
         for match in self._TOKEN.finditer(text):
             raw = match.group(0)
+            if raw == "{":
+                objects.append(set())
+                continue
+            if raw == "}":
+                objects.pop()
+                continue
             literal = raw[: raw.rindex('"') + 1]
             try:
                 value = json.loads(literal) if "\\" in literal else literal[1:-1]
@@ -371,7 +371,9 @@ class _JsonStrings:
                 continue
             line = bisect.bisect_right(starts, match.start())
             if match.group(1):
-                self.keys.setdefault(value, []).append(line)
+                if value in objects[-1]:
+                    self.duplicates.append((line, value))
+                objects[-1].add(value)
             else:
                 self.values.setdefault(value, deque()).append(line)
 
@@ -379,10 +381,6 @@ class _JsonStrings:
         """The line of the next unclaimed occurrence of this string value."""
         waiting = self.values.get(value) if isinstance(value, str) else None
         return waiting.popleft() if waiting else None
-
-    def key_line(self, key: str, occurrence: int) -> int:
-        lines = self.keys.get(key, [])
-        return lines[min(occurrence, len(lines)) - 1] if lines else 0
 
 
 def _locate_json_items(data: dict, tokens: _JsonStrings, line_of: dict[int, int]) -> None:

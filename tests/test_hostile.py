@@ -325,6 +325,8 @@ def test_symlinks_out_of_the_folder_are_not_followed(capsys, tmp_path):
         ("deck.json", '{"partner": "ボルシャック・ドラゴ大王",\n "cards": ["ボルシャック・ドラゴン"],\n "cards": []}', 3),
         ("deck.yaml", "partner: ボルシャック・ドラゴ大王\ncards:\n  - ボルシャック・ドラゴン\ncards: []\n", 4),
         ("deck.yaml", "cards:\n  - {name: ボルシャック・ドラゴン, count: 1, count: 2}\n", 2),
+        ("deck.json", '{"cards": [\n {"name": "ボルシャック・ドラゴン"},\n {"name": "a",\n  "name": "b"}]}', 4),
+        ("deck.json", '{"cards": [{"name": "x", "count": 1}],\n "partner": {"name": "y", "count": 1,\n "count": 2}}', 3),
     ],
 )
 def test_duplicate_keys_in_structured_decks_are_reported(capsys, tmp_path, name, text, line):
