@@ -467,6 +467,8 @@ class CardPool:
         if not key:
             return result
         hits = self._hits(key)
+        if not hits and "." in key:  # a period left out or added: the dotless spellings are indexed too
+            hits = self._hits(key.replace(".", ""))
         if hits:
             shown = display_name(typed)
             exact = [card for _, card in hits if card.name == shown]
@@ -569,6 +571,12 @@ def index_rows(card: Card) -> list[tuple[str, str]]:
     if len(card.faces) > 1:
         for face in card.faces:
             add(face.name, "face")
+    # Every spelling once more without its periods: 「Q.Q.QX／終葬 5.S.D」 (a final period left
+    # out) finds 《Q.Q.QX.／終葬 5.S.D.》 through the look-up's dotless retry.
+    for key, kind in list(rows):
+        if "." in key and key.replace(".", "") not in seen:
+            seen.add(key.replace(".", ""))
+            rows.append((key.replace(".", ""), kind))
     return rows
 
 

@@ -74,11 +74,11 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
     chosen = [_choose_reading(entry, pool) for entry in decklist.entries]
     headings = _marks_used_as_headings(chosen, pool)
-    resolved = [
+    resolved = _shared_sides(pool, [
         _look_up(entry, pool)
         for entry, known in chosen
         if known or not entry.mark or entry.mark not in headings
-    ]
+    ])
     if partner is not None:
         resolved = _designate_partner(resolved, pool, partner)
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
@@ -126,6 +126,24 @@ def _marks_used_as_headings(chosen: list[tuple[Entry, bool]], pool: CardPool) ->
 
 def _look_up(entry: Entry, pool: CardPool) -> tuple[Entry, Lookup]:
     return entry, pool.lookup(entry.name)
+
+
+def _shared_sides(pool: CardPool, resolved: list[tuple[Entry, Lookup]]) -> list[tuple[Entry, Lookup]]:
+    """A line naming a side that several main-deck cards share (「Volzeos-Balamord」, the combined
+    side of 新世界王の権威／思想／闘気) means one of those cards: product lists write a card by that
+    side. It is the one of them the deck does not list otherwise; when several are left, the
+    first (they share every fact the rules check: the combined side's civilizations, main deck,
+    not a partner); when none is left, it repeats one (DP002 reports it)."""
+    listed = {found.card.name for _, found in resolved if found.card is not None}
+    result = []
+    for entry, found in resolved:
+        cards = found.cards
+        if len(cards) > 1 and found.matched_by == "face" and all(c.zone == "main" and c.complete for c in cards):
+            left = [c for c in cards if c.name not in listed] or cards
+            found = pool.lookup(left[0].name)
+            listed.add(left[0].name)
+        result.append((entry, found))
+    return result
 
 
 def _designate_partner(

@@ -21,8 +21,10 @@ KEY_VERSION = 1
 _BRACKETS = str.maketrans("", "", "《》")
 # A reading in parentheses made only of kana, e.g. ボルシャック・NEX（ネックス）.
 _READING = re.compile(r"\([\u3041-\u309f\u30a0-\u30ff・ー\s]+\)")
-# Characters folded away entirely: whitespace, middle dots, wave dashes, quotes.
-_DROP = re.compile(r"[\s・･·•∙〜～~〰\"'“”‘’`´]+")
+# Characters folded away entirely: whitespace, middle dots, wave dashes, quotes, and the
+# invisible characters a name copied from a web page carries (zero-width space/joiners, word
+# joiner, byte-order mark, soft hyphen, Mongolian vowel separator, invisible operators).
+_DROP = re.compile(r"[\s・･·•∙〜～~〰\"'“”‘’`´\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+")
 # One table for the look-alikes folded into one character: slashes, hyphens, 『』 as 「」, and
 # hiragana as katakana. None of them makes or is a character _DROP removes, so one pass does it.
 _FOLD = str.maketrans(

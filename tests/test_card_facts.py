@@ -269,7 +269,8 @@ def test_index_keys_are_name_keys_of_the_card_spellings(pool):
         card = shard.card_at(int(offset))
         assert (key, kind) in index_rows(card)
         spellings = [card.name, *card.aliases, *card.english, *(f.name for f in card.faces)]
-        assert key in {name_key(s) for s in spellings}
+        keys = {name_key(s) for s in spellings}
+        assert key in keys | {k.replace(".", "") for k in keys}  # each spelling also without its periods
 
 
 # ---------------------------------------------------------------------------- one record per card
@@ -335,3 +336,52 @@ def test_forbidden_new_year_starts_in_the_battle_zone(pool):
     assert new_year.zone == "starts_in_battle_zone" and not new_year.partner_eligible
     assert (new_year.faces[0].type, new_year.faces[0].civilizations, new_year.faces[0].cost) == ("クリーチャー", ("火",), 9)
     assert "dmarchive.net" in new_year.source or "dmwiki" in new_year.source.lower()
+
+
+@pytest.mark.parametrize("typed", ["Q.Q.QX / 終葬 5.S.D.", "Q.Q.QX／終葬 5.S.D", "QQQX / 終葬 5SD"])
+def test_a_name_typed_without_a_period_resolves(pool, typed):
+    assert card(pool, typed).name == "Q.Q.QX.／終葬 5.S.D."
+
+
+def test_a_period_too_many_or_too_few_finds_no_other_card(pool):
+    assert card(pool, "規格外 T.G.V").name == card(pool, "規格外 T.G.V.").name
+    assert pool.lookup("ボルシャック.ドラゴン").card.name == "ボルシャック・ドラゴン"
+    assert pool.lookup("Q.Q.QX.／終葬 5.S.D.").matched_by == "exact"
+
+
+# A line naming the combined side of several main-deck cards (how product lists write one of
+# them): it means the one of them the deck does not list otherwise (README, "Readings chosen").
+def _king_cell_deck(tmp_path, lines: dict[int, str]):
+    from conftest import BD4, make_deck
+
+    return make_deck(tmp_path, BD4, replace={2: "パートナー: 五元のロードライト", **lines})
+
+
+def test_a_combined_side_line_is_the_cell_not_listed_otherwise(capsys, tmp_path):
+    from conftest import check_json
+
+    path = _king_cell_deck(tmp_path, {30: "1 新世界王の権威", 31: "1 新世界王の思想", 32: "1 Volzeos-Balamord"})
+    code, deck = check_json(capsys, path)
+    assert code == 0, deck["violations"]
+    assert deck["violations"] == []
+
+
+def test_a_combined_side_line_alone_is_one_main_deck_card(capsys, tmp_path):
+    from conftest import check_json
+
+    path = _king_cell_deck(tmp_path, {30: "1 新世界秩序"})
+    code, deck = check_json(capsys, path)
+    assert (code, deck["violations"]) == (0, [])
+    # The cells carry the combined side's five civilizations: a 火/自然 partner cannot take one.
+    from conftest import BD4, make_deck
+
+    code, deck = check_json(capsys, make_deck(tmp_path, BD4, replace={30: "1 新世界秩序"}, name="bd4.txt"))
+    assert code == 1 and [v["rule"] for v in deck["violations"]] == ["DP005"]
+
+
+def test_a_combined_side_line_when_every_cell_is_listed_is_a_second_copy(capsys, tmp_path):
+    from conftest import check_json
+
+    path = _king_cell_deck(tmp_path, {30: "1 新世界王の創造", 31: "1 新世界王の破壊", 32: "1 新世界秩序"})
+    code, deck = check_json(capsys, path)
+    assert code == 1 and [(v["rule"], v["line"]) for v in deck["violations"]] == [("DP002", 32)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from duepa_check.cards import CardPool
+from duepa_check.names import name_key
 
 
 @pytest.fixture(scope="module")
@@ -108,3 +109,14 @@ def test_side_name_alone_resolves_to_the_twinpact_when_no_single_card(pool):
     assert found.matched_by == "face"
     assert found.card.name == "ナ・チュラルゴ・デンジャー／ナチュラル・トラップ"
     assert resolves_to(pool, "決闘者・チャージャー") == "ボルシャック・ドラゴン／決闘者・チャージャー"
+
+
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u180e", "\u200e", "\u200f"]
+
+
+@pytest.mark.parametrize("char", INVISIBLE, ids=[f"U+{ord(c):04X}" for c in INVISIBLE])
+def test_invisible_characters_inside_a_name_are_ignored(char):
+    name = "ボルシャック・ドラゴン"
+    for at in range(len(name) + 1):
+        assert name_key(name[:at] + char + name[at:]) == name_key(name)
+    assert name_key(char.join("Q.Q.QX.")) == name_key("Q.Q.QX.")
