@@ -138,7 +138,12 @@ def _shared_sides(pool: CardPool, resolved: list[tuple[Entry, Lookup]]) -> list[
     result = []
     for entry, found in resolved:
         cards = found.cards
-        if len(cards) > 1 and found.matched_by == "face" and all(c.zone == "main" and c.complete for c in cards):
+        if (
+            len(cards) > 1
+            and found.matched_by == "face"
+            and all(c.layout == "multi_side" and c.zone == "main" and c.complete for c in cards)
+            and len({(c.civilizations, c.partner_eligible) for c in cards}) == 1
+        ):  # not a twinpact side (《天地命動 バラギアラ》 fronts six different cards: DP101)
             left = [c for c in cards if c.name not in listed] or cards
             found = pool.lookup(left[0].name)
             listed.add(left[0].name)
