@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .errors import DuepaError
 from .messages import Msg
-from .names import closest_keys, display_name, name_key
+from .names import closest_keys, display_name, loose_key, name_key
 
 CIVILIZATIONS = ("光", "水", "闇", "火", "自然")
 ZONES = ("main", "hyperspatial", "super_gr", "starts_in_battle_zone")
@@ -467,8 +467,8 @@ class CardPool:
         if not key:
             return result
         hits = self._hits(key)
-        if not hits and "." in key:  # a period left out or added: the dotless spellings are indexed too
-            hits = self._hits(key.replace(".", ""))
+        if not hits and loose_key(key) != key:  # punctuation left out or added: loose spellings are indexed too
+            hits = self._hits(loose_key(key))
         if hits:
             shown = display_name(typed)
             exact = [card for _, card in hits if card.name == shown]
@@ -571,12 +571,14 @@ def index_rows(card: Card) -> list[tuple[str, str]]:
     if len(card.faces) > 1:
         for face in card.faces:
             add(face.name, "face")
-    # Every spelling once more without its periods: 「Q.Q.QX／終葬 5.S.D」 (a final period left
-    # out) finds 《Q.Q.QX.／終葬 5.S.D.》 through the look-up's dotless retry.
+    # Every spelling once more without its punctuation: 「Q.Q.QX／終葬 5.S.D」 (a final period left
+    # out) finds 《Q.Q.QX.／終葬 5.S.D.》, 「Barkwhip the Smasher」 《Barkwhip, the Smasher》, through
+    # the look-up's second try.
     for key, kind in list(rows):
-        if "." in key and key.replace(".", "") not in seen:
-            seen.add(key.replace(".", ""))
-            rows.append((key.replace(".", ""), kind))
+        loose = loose_key(key)
+        if loose and loose not in seen:
+            seen.add(loose)
+            rows.append((loose, kind))
     return rows
 
 

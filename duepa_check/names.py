@@ -47,6 +47,17 @@ def name_key(name: str) -> str:
     return text.casefold()
 
 
+# Punctuation a look-up may ignore when the exact key finds nothing: periods (「Q.Q.QX」 for
+# 《Q.Q.QX.》) and the commas, hyphens and apostrophes English names are written with and without
+# (「Barkwhip the Smasher」 for 《Barkwhip, the Smasher》).
+_LOOSE = re.compile(r"[.,!?:;\-&()]+")
+
+
+def loose_key(key: str) -> str:
+    """A matching key without its punctuation: the second chance of a look-up (see ``_LOOSE``)."""
+    return _LOOSE.sub("", key)
+
+
 def display_name(name: str) -> str:
     """Strip the decorations that are never part of a name (《》 and outer spaces)."""
     return name.strip().translate(_BRACKETS).strip()

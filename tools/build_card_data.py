@@ -45,6 +45,7 @@ from duepa_check.names import name_key  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import card_checks  # noqa: E402
+import english_join  # noqa: E402
 import extra_facts  # noqa: E402
 
 ETHER_REPO = "Ether1013/DuelMastersCardSearchTaiwan"
@@ -73,6 +74,12 @@ SOURCES: list[dict[str, str]] = [
      "note": "release month inferred: the set came after the 2026-08 Ether tail"},
     {"file": "cards/dm26rp3_reprint_ids.jsonl", "what": "DM26-RP3 printings of cards already in the pool: new official ids",
      "date": "2026-09", "origin": "sura040800-arch/-duema-inventory@0426ebf (scrape of the official site)"},
+    {"file": "cards/octgn_ocg_and_tcg_cards.tsv", "what": "English names by official id (English TCG names where the card had one)",
+     "date": "undated", "origin": "szefo09/dm-ocg-octgn@e2407a3 (set files)"},
+    {"file": "cards/en_tcg_latepate64_DuelMastersCards.json", "what": "the English TCG of 2004-2006: names joined to Japanese cards by facts",
+     "date": "2004-2006 (cards covered)", "origin": "latepate64 DuelMastersCards"},
+    {"file": "cards/ether_races.json", "what": "race names, Japanese and English (for the English TCG join)",
+     "date": "undated", "origin": ETHER_REPO},
     {"file": "../spec/regulation-research.yaml", "what": "unlimited_copies and starts_in_battle_zone name lists",
      "date": "2026-03-16", "origin": "duepa-check regulation research (shared/spec)"},
 ]
@@ -675,14 +682,59 @@ class Builder:
                 self.add_english_name(ja, en)
         for row in self._json(cards_dir / "otwsia_fandom_ja_en_2022-2024.json"):
             self.add_english_name(row.get("name_ja", ""), row.get("name_en", ""))
+        by_id = self.drafts_by_id()
+        for card_id, name, civilization, cost in english_join.octgn_names(cards_dir / "octgn_ocg_and_tcg_cards.tsv"):
+            draft = by_id.get(card_checks.base_id(card_id).lower())
+            if draft is not None and english_join.fits(draft.faces, civilization, cost):
+                self.add_english_to(draft, name)
         printed = self.printed_numbers()
         with (cards_dir / "en_ocg_fandom_Ravenite_All_Cards.csv").open(encoding="utf-8", newline="") as handle:
             for row in csv.DictReader(handle):
                 ja = printed.get((row["Set"].strip(), row["SetNum"].strip().lower()))
                 draft = self.card_for(ja) if ja else None
+                if draft is None:  # sets the set lists do not have (DM-09…DM-35, DMC): the official id
+                    card_id = english_join.ravenite_id(row["Set"], row["SetNum"])
+                    draft = by_id.get(card_id) if card_id else None
                 if draft and csv_row_fits(row, draft):
-                    self.add_english_name(ja, row["CardName"])
+                    self.add_english_to(draft, row["CardName"])
+        self.add_english_tcg(cards_dir)
         self.drop_ambiguous_english()
+        for draft in self.drafts.values():  # 'Überdragon Bajula' is typed 'Uberdragon Bajula' too
+            draft.english |= {english_join.ascii_folded(e) for e in draft.english}
+
+    def drafts_by_id(self) -> dict[str, Draft]:
+        """Official id (side suffix dropped, lower case) → the one card carrying it."""
+        found: dict[str, list[Draft]] = defaultdict(list)
+        for draft in self.drafts.values():
+            for card_id in {card_checks.base_id(i).lower() for i in draft.ids}:
+                found[card_id].append(draft)
+        return {card_id: drafts[0] for card_id, drafts in found.items() if len(drafts) == 1}
+
+    def add_english_tcg(self, cards_dir: Path) -> None:
+        """English TCG names: a name that another join put on a card whose facts differ from the
+        English card's is taken off it (the TCG card list is the word on its own cards), then the
+        names no join gave go to the one Japanese card whose facts fit."""
+        races = {r["eng"].casefold(): r["jap"] for r in self._json(cards_dir / "ether_races.json") if r.get("eng")}
+        tcg = english_join.tcg_cards(cards_dir / "en_tcg_latepate64_DuelMastersCards.json")
+        facts = {english_join.loose_english(english_join.repaired(c["name"])): c for c in tcg}
+        self.english_tcg_dropped: list[str] = []
+        for draft in self.drafts.values():
+            for english in sorted(draft.english):
+                card = facts.get(english_join.loose_english(english))
+                civilizations = "/".join(card["civilizations"]) if card else ""
+                spell = card is not None and card.get("type") == "Spell"
+                if card and (not english_join.fits(draft.faces, civilizations, str(card["cost"]))
+                             or spell != any(f.type == "呪文" for f in draft.faces)):
+                    draft.english.discard(english)
+                    self.english_tcg_dropped.append(f"{english} ✗ {draft.name}")
+        known = {english_join.loose_english(e) for d in self.drafts.values() for e in d.english}
+        pool = {d.name: (d.faces, d.ids) for d in self.drafts.values() if d.complete and d.faces and d.layout == "single"}
+        named = {d.name for d in self.drafts.values() if any(english_join.loose_english(e) in facts for e in d.english)}
+        joined, self.english_tcg_left = english_join.join_tcg(tcg, pool, races, lambda n: english_join.loose_english(n) in known,
+                                                              named)
+        self.english_tcg_joined = joined
+        for english, card_name in joined:
+            self.add_english_to(self.drafts[card_name], english)
 
     def drop_ambiguous_english(self) -> None:
         """An English name joined to several cards is wrong on at least one of them (the set +
@@ -697,7 +749,7 @@ class Builder:
         for draft in self.drafts.values():
             kept = set()
             for english in draft.english:
-                votes = holders[name_key(english)]
+                votes = holders[english_join.loose_english(english)]
                 if len(votes) == 1:
                     kept.add(english)
                     continue
@@ -718,13 +770,17 @@ class Builder:
         return {k: next(iter(v)) for k, v in table.items() if len(v) == 1}
 
     def add_english_name(self, ja: str, en: str) -> None:
+        draft = self.card_for(ja) if ja.strip() and en.strip() else None
+        if draft:
+            self.add_english_to(draft, en)
+
+    def add_english_to(self, draft: Draft, en: str) -> None:
         if re.search(r"%[0-9A-Fa-f]{2}", en):  # a wiki page name: 'Madan %3D Row' is 'Madan = Row'
             en = urllib.parse.unquote(en)
         en = " ".join(en.split())
-        draft = self.card_for(ja) if ja.strip() and en else None
-        if draft and en:
+        if en:
             draft.english.add(en)
-            self.english_rows[(name_key(en), draft.name)] += 1
+            self.english_rows[(english_join.loose_english(en), draft.name)] += 1
 
     # -- output
 
@@ -790,6 +846,9 @@ def report(builder: Builder, cards: list[Card]) -> str:
     lines.append(f"partner eligible: {sum(c.partner_eligible for c in cards)}")
     lines.append(f"English names: {sum(len(c.english) for c in cards)}; kept by a majority of joins that disagree: "
                  + "; ".join(sorted(builder.english_majority)))
+    lines.append(f"English TCG: joined by facts {len(builder.english_tcg_joined)}, names taken off a card whose facts "
+                 f"differ {len(builder.english_tcg_dropped)}, left {len(builder.english_tcg_left)}: "
+                 + ", ".join(builder.english_tcg_left))
     lines.append("merged split records: " + "; ".join(builder.merged + builder.auto_merged))
     lines.append("alias cards: " + "; ".join(f"{p['alias']} = {p['card']}" for p in builder.alias_pairs))
     lines.append("may exceed four: " + ", ".join(c.name for c in cards if c.may_exceed_four))

@@ -1,0 +1,110 @@
+"""Measure how English-TCG decklist lines resolve, and whether each lands on the right card.
+
+Run:  python tools/english_coverage.py [--source <shared>/data] [--write] [--show 40]
+
+No real English decklists are in the sources, so the lines are made from the English TCG card
+list (en_tcg_latepate64_DuelMastersCards.json, every card once) the way people write them: a
+count before or after the name ("4x Bronze-Arm Tribe", "Bronze-Arm Tribe x3", "2 …"), the comma
+of "Barkwhip, the Smasher" left out, lower case. Each line is read by the decklist parser and
+looked up in the pool; a resolved line is right when the card has the English card's
+civilizations and cost (and is a spell when the English card is). ``--write`` stores the lines
+with those facts in tests/fixtures/english/tcg_lines.tsv, which tests/test_english_names.py
+checks without the sources.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from english_join import repaired  # noqa: E402
+from shared_dir import default_shared  # noqa: E402
+
+from duepa_check.cards import CardPool  # noqa: E402
+from duepa_check.decklist import parse_count_and_name  # noqa: E402
+
+FIXTURE = REPO / "tests" / "fixtures" / "english" / "tcg_lines.tsv"
+CIVILIZATIONS = {"Light": "光", "Water": "水", "Darkness": "闇", "Fire": "火", "Nature": "自然"}
+
+
+def written(name: str, number: int) -> str:
+    """One way people write a decklist line (chosen by the card's position, so it is stable)."""
+    count = 1 + number % 4
+    forms = (
+        f"{count}x {name}",
+        f"{name} x{count}",
+        f"{count} {name.replace(', ', ' ')}",
+        f"{count}x {name.lower()}",
+        f"{count} {name}",
+    )
+    return forms[number % len(forms)]
+
+
+def lines(source: Path) -> list[tuple[str, str, int, str]]:
+    """(line, civilizations, cost, kind) for every English TCG card."""
+    cards = json.loads((source / "cards" / "en_tcg_latepate64_DuelMastersCards.json").read_text(encoding="utf-8"))["cards"]
+    rows = []
+    for number, card in enumerate(sorted(cards, key=lambda c: c["name"])):
+        civs = "".join(CIVILIZATIONS[c] for c in CIVILIZATIONS if c in card["civilizations"])
+        rows.append((written(repaired(card["name"]), number), civs, card["cost"], "spell" if card["type"] == "Spell" else "other"))
+    return rows
+
+
+def read_fixture(path: Path = FIXTURE) -> list[tuple[str, str, int, str]]:
+    rows = []
+    for raw in path.read_text(encoding="utf-8").splitlines()[1:]:
+        line, civs, cost, kind = raw.split("\t")
+        rows.append((line, civs, int(cost), kind))
+    return rows
+
+
+def judge(pool: CardPool, rows: list[tuple[str, str, int, str]]) -> tuple[list, list, list]:
+    """(right, wrong, unresolved): (line, card name) pairs; wrong = civilizations, cost or kind differ."""
+    right, wrong, unresolved = [], [], []
+    order = tuple(CIVILIZATIONS.values())
+    for line, civs, cost, kind in rows:
+        parsed = parse_count_and_name(line)
+        found = pool.lookup(parsed[1] if parsed else line)
+        card = found.card
+        if card is None:
+            unresolved.append((line, ", ".join(c.name for c in found.cards)))
+            continue
+        card_civs = "".join(c for c in order if c in card.civilizations)
+        costs = {f.cost for f in card.faces}
+        spell = any(f.type == "呪文" for f in card.faces)
+        ok = card_civs == civs and cost in costs and (kind != "spell" or spell)
+        (right if ok else wrong).append((line, card.name))
+    return right, wrong, unresolved
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", type=Path, default=default_shared() / "data")
+    parser.add_argument("--write", action="store_true", help="store the lines in " + str(FIXTURE.relative_to(REPO)))
+    parser.add_argument("--show", type=int, default=40)
+    args = parser.parse_args(argv)
+    rows = lines(args.source)
+    if args.write:
+        FIXTURE.parent.mkdir(parents=True, exist_ok=True)
+        text = "line\tcivilizations\tcost\tkind\n" + "".join(f"{a}\t{b}\t{c}\t{d}\n" for a, b, c, d in rows)
+        FIXTURE.write_text(text, encoding="utf-8")
+    right, wrong, unresolved = judge(CardPool.load(), rows)
+    total = len(rows)
+    print(f"English TCG lines: {total}")
+    print(f"  resolved, facts agree: {len(right)} ({100 * len(right) / total:.2f} %)")
+    print(f"  resolved, facts differ (wrong join): {len(wrong)}")
+    print(f"  unresolved: {len(unresolved)} ({100 * len(unresolved) / total:.2f} %)")
+    for title, items in (("wrong", wrong), ("unresolved", unresolved)):
+        for line, names in items[: args.show]:
+            print(f"  {title}: {line}  →  {names}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
