@@ -491,7 +491,10 @@ class CardPool:
         if cached is not None:
             return bool(cached.cards)
         key = name_key(typed)
-        return bool(key) and any(shard.hits(key) for shard in self.shards)
+        if not key:
+            return False
+        loose = loose_key(key)  # the look-up's second try (punctuation left out) counts too
+        return any(shard.hits(key) or (loose != key and shard.hits(loose)) for shard in self.shards)
 
     def get(self, name: str) -> Card | None:
         """The card with this official name (or key), or None."""

@@ -5,8 +5,8 @@ Run:  python tools/english_coverage.py [--source <shared>/data] [--write] [--sho
 No real English decklists are in the sources, so the lines are made from the English TCG card
 list (en_tcg_latepate64_DuelMastersCards.json, every card once) the way people write them: a
 count before or after the name ("4x Bronze-Arm Tribe", "Bronze-Arm Tribe x3", "2 …"), the comma
-of "Barkwhip, the Smasher" left out, lower case. Each line is read by the decklist parser and
-looked up in the pool; a resolved line is right when the card has the English card's
+of "Barkwhip, the Smasher" left out, lower case. Each line is read as a one-line decklist the way
+`check` reads one (parse, then resolve against the pool); a resolved line is right when the card has the English card's
 civilizations and cost (and is a spell when the English card is). ``--write`` stores the lines
 with those facts in tests/fixtures/english/tcg_lines.tsv, which tests/test_english_names.py
 checks without the sources.
@@ -27,7 +27,8 @@ from english_join import repaired  # noqa: E402
 from shared_dir import default_shared  # noqa: E402
 
 from duepa_check.cards import CardPool  # noqa: E402
-from duepa_check.decklist import parse_count_and_name  # noqa: E402
+from duepa_check.deck import resolve_deck  # noqa: E402
+from duepa_check.decklist import parse_decklist  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixtures" / "english" / "tcg_lines.tsv"
 CIVILIZATIONS = {"Light": "光", "Water": "水", "Darkness": "闇", "Fire": "火", "Nature": "自然"}
@@ -69,12 +70,11 @@ def judge(pool: CardPool, rows: list[tuple[str, str, int, str]]) -> tuple[list, 
     right, wrong, unresolved = [], [], []
     order = tuple(CIVILIZATIONS.values())
     for line, civs, cost, kind in rows:
-        parsed = parse_count_and_name(line)
-        found = pool.lookup(parsed[1] if parsed else line)
-        card = found.card
-        if card is None:
-            unresolved.append((line, ", ".join(c.name for c in found.cards)))
+        deck = resolve_deck(parse_decklist(line.encode("utf-8"), "english.txt"), pool)  # as `check` reads it
+        if len(deck.cards) != 1 or deck.unresolved:
+            unresolved.append((line, ", ".join(c.name for _, found in deck.unresolved for c in found.cards)))
             continue
+        card = deck.cards[0].card
         card_civs = "".join(c for c in order if c in card.civilizations)
         costs = {f.cost for f in card.faces}
         spell = any(f.type == "呪文" for f in card.faces)
