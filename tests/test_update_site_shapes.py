@@ -295,6 +295,21 @@ def test_the_name_comes_from_the_title_when_no_heading_names_the_card():
     assert parse_detail_page(page, "dmx-003").card.name == "名無しテスター"
 
 
+@pytest.mark.parametrize("name_first", [True, False])
+def test_a_card_name_row_names_its_side(name_first):
+    def side(name: str, kind: str, cost: str) -> str:
+        name_row = f"<tr><th>カード名</th><td>{name}</td></tr>"
+        rows = f"<tr><th>カードの種類</th><td>{kind}</td></tr><tr><th>コスト</th><td>{cost}</td></tr>"
+        return "<table>" + (name_row + rows if name_first else rows + name_row) + "</table>"
+
+    page = "<h1>覚醒前テスター (DMX 5/9)</h1>" + side("覚醒前テスター", "サイキック・クリーチャー", "5") + side(
+        "覚醒後テスター", "サイキック・クリーチャー", ""
+    )
+    card = parse_detail_page(page, "dmx-005").card
+    assert card.layout == "multi_side"
+    assert [(f.name, f.cost) for f in card.faces] == [("覚醒前テスター", 5), ("覚醒後テスター", None)]
+
+
 def test_a_side_with_values_but_no_card_type_is_an_error():
     page = "<h1>型なし</h1><dl><dt>カードの種類</dt><dd></dd><dt>コスト</dt><dd>3</dd></dl>"
     with pytest.raises(PageError, match="no カードの種類"):

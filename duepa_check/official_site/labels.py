@@ -204,32 +204,54 @@ def _value_cell(page: _Page, label: Element, counts: dict[int, int]) -> Element 
     return None
 
 
+def _value(page: _Page, element: Element, key: str, inline: str | None, counts: dict[int, int]) -> tuple[str | None, Element | None]:
+    """(value text or None, the value's cell) for one label cell."""
+    cell = inline if inline is not None else _value_cell(page, element, counts)
+    if isinstance(cell, Element):
+        text = skills_text(cell) if key == "skills" else cell.text()
+    else:
+        text = (cell or "").strip(LABEL_PUNCTUATION)  # <b>パワー</b>：6000
+    value = clean(text) if key != "skills" else text.strip()
+    return (value if value and not is_label_text(value) else None), (cell if isinstance(cell, Element) else None)
+
+
 def read_labelled_sides(root: Element, page: _Page | None = None) -> list[LabelledSide]:
     """Every side of a card on a detail page, read by labels: a side starts at カードの種類.
 
     Each field takes the first value after its label within the side; a label whose cell is
-    empty or missing gives no value, and no value is ever a label word.
+    empty or missing gives no value, and no value is ever a label word. A カード名 row names
+    its side, whether the page writes it before or after the side's カードの種類.
     """
     page = page or _Page.of(root)
     labels = _labels(page)
     counts = _labels_below(page, labels)
     sides: list[LabelledSide] = []
+    names: list[tuple[int, str]] = []
     for element, key, inline in labels:
         if page.in_chrome(element):
+            continue
+        if key == "name":
+            value, _cell = _value(page, element, key, inline, counts)
+            if value:
+                names.append((page.position[id(element)], value))
             continue
         if key == "type":
             sides.append(LabelledSide(start=page.position[id(element)]))
         if not sides or key in sides[-1].values or key in sides[-1].cells:
             continue
-        cell = inline if inline is not None else _value_cell(page, element, counts)
-        if isinstance(cell, Element):
+        value, cell = _value(page, element, key, inline, counts)
+        if cell is not None:
             sides[-1].cells[key] = cell
-            text = skills_text(cell) if key == "skills" else cell.text()
-        else:
-            text = (cell or "").strip(LABEL_PUNCTUATION)  # <b>パワー</b>：6000
-        value = clean(text) if key != "skills" else text.strip()
-        if value and not is_label_text(value):
+        if value:
             sides[-1].values[key] = value
+    if names and sides:
+        before = names[0][0] < sides[0].start  # the page's convention, from its first name row
+        bounds = [side.start for side in sides] + [len(page.order)]
+        for n, side in enumerate(sides):
+            low, high = (bounds[n - 1] if n else -1, bounds[n]) if before else (bounds[n], bounds[n + 1])
+            own = [value for at, value in names if low < at < high]
+            if own:
+                side.values["name"] = own[-1] if before else own[0]
     return sides
 
 
@@ -293,7 +315,8 @@ def labelled_sides(root: Element) -> tuple[list[ReadSide], str | None]:
                 raise PageError("a side of the card has values but no カードの種類")
             continue
         own = [e for at, e in headings if previous < at < side.start]
-        name = _heading_name(own[-1]) if own else None
+        name = split_packname(side.values["name"]) if "name" in side.values else None
+        name = name or (_heading_name(own[-1]) if own else None)
         previous = side.start
         values = side.values
         face = make_face(
