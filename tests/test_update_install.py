@@ -382,6 +382,15 @@ def test_a_finished_runs_log_left_by_a_kill_after_the_switch_is_not_resumed(site
     assert not summary.resumed and site.requested("list:")  # listed afresh
 
 
+def test_a_log_from_a_release_without_run_ids_is_still_resumed(site, tmp_path, fixture_embedded_data):  # noqa: F811
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    header = {"format": 1, "source": SOURCE, "full": False}
+    (data_dir / update.STATE_FILE).write_text(json.dumps(header) + "\n" + json.dumps({"list_done": True}) + "\n")
+    summary = run_update(SOURCE, data_dir, delay=0)
+    assert summary.resumed and site.requested("list:") == []
+
+
 # --- Ctrl-C -------------------------------------------------------------------------------------
 
 

@@ -50,7 +50,8 @@ class RunState:
         lines = _read_log(path)
         header = lines[0] if lines else {}
         run = header.get("run")
-        if header.get("format") == 1 and header.get("source") == source and run != installed_run:
+        finished = run is not None and run == installed_run  # a log from before run ids is resumed
+        if header.get("format") == 1 and header.get("source") == source and not finished:
             state = cls(path, source, full or bool(header.get("full")), resumed=True, run=str(run or ""))
             for entry in lines[1:]:
                 state._apply(entry)
