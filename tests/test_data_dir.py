@@ -367,3 +367,18 @@ def test_card_data_error_and_data_dir_error_are_both_one_line_failures():
     from duepa_check.errors import DuepaError
 
     assert issubclass(DataDirError, DuepaError) and issubclass(CardDataError, DuepaError)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=300) | st.builds(lambda v: json.dumps(v).encode(), JSON_VALUES))
+def test_property_any_pointer_content_is_data_or_one_line(tmp_path, content):
+    """Whatever ``current`` holds (bytes, any JSON): its data folder, or a DataDirError of one line."""
+    data_dir = tmp_path / "prop"
+    (data_dir / "data-test-1").mkdir(parents=True, exist_ok=True)
+    (data_dir / "current").write_bytes(content)
+    try:
+        folder = data_folder(data_dir)
+    except DataDirError as error:
+        assert "\n" not in str(error) and str(data_dir) in str(error)
+    else:
+        assert folder == data_dir / "data-test-1"
