@@ -38,6 +38,7 @@ from .messages import msg, plural
 from .messages import text as words
 from .rules import ERROR
 
+
 def _h(text: object) -> str:
     """The one escaping boundary: text from a decklist or data, made safe for HTML."""
     return escape(flat(str(text)), quote=True)
@@ -47,7 +48,7 @@ CSS = """
 :root{--ink:#1d1d1f;--soft:#55575c;--line:#d9dbde;--bad:#b3261e;--good:#1b7a34;--warn:#8a5a00;--band:#f4f5f7}
 *{box-sizing:border-box}
 body{margin:0 auto;max-width:1100px;padding:16px;color:var(--ink);background:#fff;line-height:1.5;
-font-family:system-ui,-apple-system,'Segoe UI','Noto Sans CJK JP','Hiragino Sans','Yu Gothic','Meiryo',sans-serif}
+font-family:'Noto Sans CJK JP','Noto Sans JP','Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic','Meiryo',system-ui,sans-serif}
 h1{font-size:1.6rem;margin:0 0 .25rem}h2{font-size:1.2rem;margin:0;overflow-wrap:anywhere}p{overflow-wrap:anywhere}
 a{color:#1f5fbf}.meta{color:var(--soft);margin:0 0 1rem}
 .counts{display:flex;flex-wrap:wrap;gap:8px;margin:0 0 1.5rem;padding:0;list-style:none}

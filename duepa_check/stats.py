@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import CIVILIZATIONS, INFINITY, Card, Cost
 from .errors import DuepaError
@@ -112,6 +112,36 @@ def card_civilizations(card: Card) -> tuple[str, ...]:
     return card.civilizations or (COLORLESS,)
 
 
+class _Facts(NamedTuple):
+    """What compute_stats counts of one card, worked out once per card object."""
+
+    bucket: str
+    cost: int | None  # the numeric cost that enters the average (None: ∞ or unknown)
+    civilizations: tuple[str, ...]
+    kind: str
+    twinpact: bool
+    multicolor: bool
+
+
+# A batch counts the same cards in deck after deck (the HTML report of 1,000 decks), and the pool
+# hands out one object per card: each card's facts are worked out once. Keyed by identity (a Card
+# is not hashable); the card is kept beside its facts so that its id cannot be reused.
+_FACTS: dict[int, tuple[Card, _Facts]] = {}
+
+
+def _facts(card: Card) -> _Facts:
+    known = _FACTS.get(id(card))
+    if known is not None:
+        return known[1]
+    cost = card_cost(card)
+    bucket = cost_bucket(cost)
+    numeric = cost if isinstance(cost, int) and bucket != UNKNOWN else None
+    found = _Facts(bucket, numeric, card_civilizations(card), card_type(card),
+                   card.layout == "twinpact", len(card.civilizations) >= 2)
+    _FACTS[id(card)] = (card, found)
+    return found
+
+
 def compute_stats(deck) -> DeckStats:
     """Count a resolved deck (``deck.Deck``); unresolved entries are not counted."""
     curve = {bucket: 0 for bucket in CURVE_BUCKETS}
@@ -121,25 +151,25 @@ def compute_stats(deck) -> DeckStats:
     twinpacts = multicolor = card_count = 0
     cost_total = costed = 0
     for deck_card in deck.cards:
-        card, count = deck_card.card, deck_card.entry.count
+        facts, count = _facts(deck_card.card), deck_card.entry.count
         card_count += count
-        cost = card_cost(card)
-        bucket = cost_bucket(cost)
+        bucket = facts.bucket
         if bucket == "0":
             zero += count
         elif bucket == UNKNOWN:
             unknown += count
         else:
             curve[bucket] += count
-        if isinstance(cost, int) and bucket != UNKNOWN:
-            cost_total += cost * count
+        if facts.cost is not None:
+            cost_total += facts.cost * count
             costed += count
-        for civilization in card_civilizations(card):
+        for civilization in facts.civilizations:
             civilizations[civilization] = civilizations.get(civilization, 0) + count
-        kind = card_type(card)
-        types[kind] = types.get(kind, 0) + count
-        twinpacts += count if card.layout == "twinpact" else 0
-        multicolor += count if len(card.civilizations) >= 2 else 0
+        types[facts.kind] = types.get(facts.kind, 0) + count
+        if facts.twinpact:
+            twinpacts += count
+        if facts.multicolor:
+            multicolor += count
     if zero:
         curve = {"0": zero, **curve}
     if unknown:
