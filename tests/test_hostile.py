@@ -70,7 +70,7 @@ def test_a_lone_surrogate_in_a_json_deck_is_a_problem_not_a_traceback(capsys, tm
     if output_format == "json":
         problems = [v for v in result.json["decks"][0]["violations"] if v["rule"] == "DP102"]
         assert [v["card"] for v in problems] == ["\\ud800", "\\udcffA"]
-        assert all("surrogate" in v["message"] for v in problems)
+        assert all("surrogate" in v["message"] and "character itself" in v["hint"] for v in problems)
     if output_format == "sarif":
         json.loads(result.out)
 
@@ -334,6 +334,7 @@ def test_duplicate_keys_in_structured_decks_are_reported(capsys, tmp_path, name,
     result = run(capsys, tmp_path / name, "--format", "json", "--as-of", AS_OF)
     duplicates = [v for v in result.json["decks"][0]["violations"] if "given twice" in v["message"]]
     assert [(v["rule"], v["line"]) for v in duplicates] == [("DP102", line)]
+    assert duplicates[0]["hint"] == "keep one: merge the two values under a single key"
     assert result.code == 1
 
 

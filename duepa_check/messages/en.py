@@ -86,6 +86,8 @@ MESSAGES: dict[str, str] = {
     "ambiguous-card.matches.hint": "write the full official name, e.g. 《{first}》",
     "unparsable-line.line": "line {line}: {problem}",
     "unparsable-line.line.hint": "write '1 CARD NAME', comment it out with #, or delete it",
+    "unparsable-line.duplicate-key.hint": "keep one: merge the two values under a single key",
+    "unparsable-line.lone-surrogate.hint": "write the character itself (or its full \\uXXXX\\uXXXX pair), or delete it",
     "incomplete-card-data.no-data": (
         "《{card}》 is a known card with no data yet: its civilization and type were not checked"
     ),

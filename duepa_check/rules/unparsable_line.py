@@ -16,9 +16,17 @@ SEVERITY = ERROR
 CONF = ()
 
 
+# Problems whose fix is not "write '1 CARD NAME'": their own hint.
+HINTS = {
+    "parse.duplicate-key": "unparsable-line.duplicate-key.hint",
+    "parse.lone-surrogate": "unparsable-line.lone-surrogate.hint",
+}
+
+
 def check(deck, context: Context) -> Iterator[Finding]:
     for problem in deck.problems:
+        hint = HINTS.get(getattr(problem.message, "key", ""), "unparsable-line.line.hint")
         yield finding(
-            problem.line or None, problem.text[:60], "unparsable-line.line", hint="unparsable-line.line.hint",
+            problem.line or None, problem.text[:60], "unparsable-line.line", hint=hint,
             line=problem.line, problem=problem.message,
         )
