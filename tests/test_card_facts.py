@@ -385,3 +385,19 @@ def test_a_combined_side_line_when_every_cell_is_listed_is_a_second_copy(capsys,
     path = _king_cell_deck(tmp_path, {30: "1 新世界王の創造", 31: "1 新世界王の破壊", 32: "1 新世界秩序"})
     code, deck = check_json(capsys, path)
     assert code == 1 and [(v["rule"], v["line"]) for v in deck["violations"]] == [("DP002", 32)]
+
+
+@pytest.mark.parametrize("announced, listed", [
+    ("ボーンおどり・チャージャー", "さんばか・チャージャー"),
+    ("さんばか・チャージャー", "ボーンおどり・チャージャー"),
+])
+def test_hall_of_fame_status_follows_the_base_card_of_an_alias(capsys, tmp_path, announced, listed):
+    """A 殿堂 announcement for either name is one for the card (house-rule regulation entry)."""
+    from conftest import check_json
+
+    deck = _king_cell_deck(tmp_path, {30: f"1 {listed}"})
+    (tmp_path / ".duepa-check.yaml").write_text(
+        f"regulation:\n  - {{date: 2026-01-01, card: {announced}, status: premium_hall_of_fame}}\n", encoding="utf-8")
+    code, result = check_json(capsys, deck)
+    assert code == 1
+    assert [(v["rule"], v["line"], v["card"]) for v in result["violations"]] == [("DP007", 30, "ボーンおどり・チャージャー")]
