@@ -150,7 +150,13 @@ def test_real_shape_cards_are_read_by_label(tmp_path, fixture_embedded_data):  #
 
 def test_old_shape_site_is_listed_by_its_post_form_after_the_get_is_refused(tmp_path, fixture_embedded_data):  # noqa: F811
     site = FakeSite("old")
-    run(site, tmp_path / "data")
+    with mocked(site) as mocker:
+        run_update(SOURCE, tmp_path / "data", delay=0)
+        posts = [call.request.body for call in mocker.calls if call.request.method == "POST"]
+    form = parse_qs(posts[0] if isinstance(posts[0], str) else posts[0].decode())
+    assert form["pagenum"] == ["1"] and form["samename"] == ["show"] and form["sort"] == ["release_new"]
+    assert form["keyword_type[]"] == ["card_name", "card_ruby", "card_text"]
+    assert form["culture_cond[]"] == ["単色", "多色"]
     assert site.seen[:3] == ["robots", "other:GET /card/", "list:1"]
     assert site.seen.count("other:GET /card/") == 1  # later pages ask the way page 1 worked
     assert site.requested("list:") == ["list:1", "list:2", "list:3", "list:4"]

@@ -158,7 +158,7 @@ class SiteClient:
             raise UpdateError(f"update: {reply.url} answered {_status(reply)}")
         return self._text(reply)
 
-    def post(self, path: str, data: dict[str, str]) -> str:
+    def post(self, path: str, data: dict[str, str] | list[tuple[str, str]]) -> str:
         return self._text(self.request("POST", path, data=data))  # type: ignore[return-value]
 
     def request(self, method: str, path: str, missing_ok: bool = False, **kwargs: Any) -> Reply | None:

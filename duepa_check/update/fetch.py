@@ -40,8 +40,17 @@ def _parse_list(client: SiteClient, html: str, number: int) -> official_site.Lis
         raise UpdateError(f"update: {client.url(LIST_PATH)} page {number}: {error}") from None
 
 
+def post_form(number: int) -> list[tuple[str, str]]:
+    """The older search form: the same search as ``list_path``, lists as repeated ``key[]`` fields."""
+    form: list[tuple[str, str]] = []
+    for key, value in dict(LIST_QUERY, pagenum=str(number)).items():
+        values = value if isinstance(value, list) else [value]
+        form.extend((f"{key}[]" if isinstance(value, list) else key, item) for item in values)
+    return form
+
+
 def _post_page(client: SiteClient, number: int) -> official_site.ListPage:
-    html = client.post(LIST_PATH, {"pagenum": str(number), "samename": "show", "sort": "release_new"})
+    html = client.post(LIST_PATH, post_form(number))
     return _parse_list(client, html, number)
 
 
