@@ -21,6 +21,7 @@ survivor is in ``duepa_check/rules/`` (the goal: none that changes a verdict), e
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import io
 import re
 import subprocess
@@ -96,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         if not match:
             continue
         name, status = match["name"], match["status"].strip()
+        if args.mutants and not any(fnmatch.fnmatchcase(name, pattern) for pattern in args.mutants):
+            continue  # a module not asked for this time (its results are from an earlier run)
         statuses[module_of(name)][status] += 1
         if status == "survived":
             survivors.append(name)
