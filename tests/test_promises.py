@@ -140,3 +140,24 @@ def test_json_version_is_the_installed_version(tmp_path, capsys):
     assert result.code == 0
     assert result.json["tool"] == "duepa-check"
     assert result.json["version"] == __version__ == version("duepa-check")
+
+
+# ---------------------------------------------------------------- names that match exactly two cards
+
+
+def test_a_name_matching_exactly_two_cards_is_dp101(tmp_path, capsys):
+    """卍月 ガ・リュザーク 卍 is the creature side of two twinpacts: which one is meant is unknown.
+
+    Mutation checked (mutmut): DP101 only from three matches (``> 2``) → nothing reported.
+    """
+    code, deck = check_json(capsys, make_deck(tmp_path, replace={4: "1 卍月 ガ・リュザーク 卍"}))
+    assert code == 1 and rule_lines(deck) == [("DP101", 4)]
+
+
+def test_a_side_shared_by_exactly_two_psychic_cards_is_dp006(tmp_path, capsys):
+    """《雷獣ヴォルグ・ティーガー》 is the back of two psychic cards: either way not a main-deck card.
+
+    Mutation checked (mutmut): a shared side only from three cards (``> 2``) → DP101 instead.
+    """
+    code, deck = check_json(capsys, make_deck(tmp_path, replace={4: "1 雷獣ヴォルグ・ティーガー"}))
+    assert code == 1 and rule_lines(deck) == [("DP006", 4)]
