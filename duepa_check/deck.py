@@ -7,7 +7,7 @@ designates or overrides the partner here, so the rules see one shape whatever th
 
 from __future__ import annotations
 
-from functools import cached_property
+from operator import itemgetter
 from typing import NamedTuple
 
 from .cards import Card, CardPool, Lookup
@@ -43,25 +43,54 @@ class Deck:
         self.unresolved = unresolved if unresolved is not None else []
         self.problems = problems if problems is not None else []
         self.headings = headings if headings is not None else []  # those that state a count (DP204)
+        self._entries: list[Entry] | None = None
+        self._names: frozenset[str] | None = None
+        self._zones: frozenset[str] | None = None
+        self.memo: dict = {}  # what the rules work out once per deck (Context.restricted_cards)
 
     def __repr__(self) -> str:
         return f"Deck({self.path!r}, {len(self.cards)} cards, {len(self.unresolved)} unresolved)"
 
-    # Cached: the rules ask for these many times per deck, and a Deck is complete once
-    # resolve_deck returns it.
-    @cached_property
+    # Memoised by hand: the rules ask for these many times per deck, and a Deck is complete
+    # once resolve_deck returns it. (functools.cached_property takes a lock on every first
+    # read: it cost more than the sort itself, a thousand decks over.)
+    @property
     def entries(self) -> list[Entry]:
-        return sorted([c.entry for c in self.cards] + [e for e, _ in self.unresolved], key=lambda e: e.line)
+        """Every entry, found or not, in line order."""
+        found = self._entries
+        if found is None:
+            found = [c.entry for c in self.cards]
+            if self.unresolved:
+                found += [e for e, _ in self.unresolved]
+            found.sort(key=_LINE)
+            self._entries = found
+        return found
 
-    @cached_property
+    @property
     def card_count(self) -> int:
         return sum(entry.count for entry in self.entries)
 
-    @cached_property
+    @property
+    def names(self) -> frozenset[str]:
+        """The official names of the cards found (for rules that ask "is X in the deck?")."""
+        found = self._names
+        if found is None:
+            found = self._names = frozenset(c.card.name for c in self.cards)
+        return found
+
+    @property
+    def zones(self) -> frozenset[str]:
+        """The zones of the cards found: {"main"} for a deck of main-deck cards only."""
+        found = self._zones
+        if found is None:
+            found = self._zones = frozenset(c.card.zone for c in self.cards)
+        return found
+
+    @property
     def partner_entries(self) -> list[Entry]:
         return [entry for entry in self.entries if entry.is_partner]
 
-    @cached_property
+    @property
     def partner(self) -> DeckCard | None:
         """The partner when exactly one is designated and it resolved to a card."""
         partners = self.partner_entries
@@ -70,15 +99,25 @@ class Deck:
         return next((c for c in self.cards if c.entry is partners[0]), None)
 
 
+_LINE = itemgetter(0)  # Entry.line
+
+
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
-    chosen = [_choose_reading(entry, pool) for entry in decklist.entries]
-    headings = _marks_used_as_headings(chosen, pool)
-    resolved = _shared_sides(pool, [
-        _look_up(entry, pool)
-        for entry, known in chosen
-        if known or not entry.mark or entry.mark not in headings
-    ])
+    lookup = pool.lookup
+    entries = decklist.entries
+    if any(entry.others or entry.source or entry.mark for entry in entries):
+        chosen = [_choose_reading(entry, pool) for entry in entries]
+        headings = _marks_used_as_headings(chosen, pool)
+        resolved = [
+            (entry, lookup(entry.name))
+            for entry, known in chosen
+            if known or not entry.mark or entry.mark not in headings
+        ]
+    else:  # the usual list: one reading per line, no bracket marks, nothing to choose
+        resolved = [(entry, lookup(entry.name)) for entry in entries]
+    if any(len(found.cards) > 1 for _, found in resolved):
+        resolved = _shared_sides(pool, resolved)
     if partner is not None:
         resolved = _designate_partner(resolved, pool, partner)
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
@@ -122,10 +161,6 @@ def _marks_used_as_headings(chosen: list[tuple[Entry, bool]], pool: CardPool) ->
         if entry.mark:
             lines.setdefault(entry.mark, []).append(known)
     return {mark for mark, known in lines.items() if sum(known) * 2 <= len(known)}
-
-
-def _look_up(entry: Entry, pool: CardPool) -> tuple[Entry, Lookup]:
-    return entry, pool.lookup(entry.name)
 
 
 def _shared_sides(pool: CardPool, resolved: list[tuple[Entry, Lookup]]) -> list[tuple[Entry, Lookup]]:

@@ -284,8 +284,45 @@ class TextReader:
 
 
 def parse_text(text: str, path: str) -> DeckList:
-    """Parse a plain-text or Markdown decklist."""
+    """Parse a plain-text or Markdown decklist.
+
+    Most lines of most lists are '1 NAME' card lines that a batch meets again and again: what
+    such a line makes (the fields of its Entry) is kept by its text, and a line met again is
+    added without being read again, unless a partner heading is open above it.
+    """
     reader = TextReader(path)
+    entries = reader.deck.entries
+    known = _CARD_LINES
     for number, raw in enumerate(split_lines(text), start=1):
-        reader.read_line(number, raw)
+        fields = known.get(raw)
+        if fields is None:
+            fields = _card_line_fields(raw)
+            if len(known) >= _CARD_LINES_LIMIT:
+                known.clear()
+            known[raw] = fields
+        if fields and not reader.in_partner_section:
+            entries.append(Entry(number, *fields))
+        else:
+            reader.read_line(number, raw)
     return reader.deck
+
+
+_CARD_LINES: dict[str, tuple | bool] = {}
+_CARD_LINES_LIMIT = 50_000
+
+
+def _card_line_fields(raw: str) -> tuple | bool:
+    """(name, count, is_partner, others, mark, source) when ``raw`` is a plain card line that
+    TextReader.read_line would pass straight to add_card (a count first; nothing that makes a
+    comment, an HTML entity, a table row or a heading) and that reads as a card; else False."""
+    line = raw.strip()
+    if not line or not ("0" <= line[0] <= "9") or any(mark in line for mark in _NOT_PLAIN):
+        return False
+    read = read_card_line(line)
+    if read.problem or read.main.count <= 0:
+        return False
+    main = read.main
+    return main.name, main.count, main.partner, read.others, "", line if read.more else ""
+
+
+_NOT_PLAIN = ("&", "#", "//", ",", "|")

@@ -84,9 +84,21 @@ class Context(NamedTuple):
     def restricted_cards(self, deck: Deck) -> list[tuple[DeckCard, str]]:
         """(card, status) for the deck's cards the regulation restricts on the check date.
 
-        Most cards have no 殿堂 history; DP007, DP009 and DP010 look only at these.
+        Most cards have no 殿堂 history; DP007, DP009 and DP010 look only at these (worked out
+        once per deck and date: the three rules ask in turn).
         """
+        key = (self.regulation, self.as_of, self.include_unconfirmed)  # the same Regulation object: identity
+        memo = deck.memo.get("restricted")
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        found = self._restricted_cards(deck)
+        deck.memo["restricted"] = (key, found)
+        return found
+
+    def _restricted_cards(self, deck: Deck) -> list[tuple[DeckCard, str]]:
         restricted = self.regulation.restricted_names
+        if restricted.isdisjoint(deck.names):
+            return []  # the usual deck: no card with any 殿堂 history
         found = []
         for deck_card in deck.cards:
             if deck_card.card.name in restricted:

@@ -17,10 +17,14 @@ CONF = ("allowed",)
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
-    by_name = {}
-    for deck_card in deck.cards:
-        by_name.setdefault(deck_card.card.name, deck_card)
+    names = deck.names
+    by_name: dict = {}
     for combo in context.regulation.combos_on(context.as_of):
+        if not names.issuperset(combo.cards):
+            continue  # the usual deck: not both cards of any combo
+        if not by_name:
+            for deck_card in deck.cards:
+                by_name.setdefault(deck_card.card.name, deck_card)
         first, second = (by_name.get(name) for name in combo.cards)
         if first is None or second is None or set(combo.cards) & set(context.config.allowed):
             continue

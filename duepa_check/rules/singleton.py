@@ -24,8 +24,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
     if not context.config.singleton:
         return
     cards = deck.cards
-    names = {deck_card.card.name for deck_card in cards}
-    if len(names) == len(cards) and all(deck_card.entry.count == 1 for deck_card in cards):
+    if len(deck.names) == len(cards) and all(deck_card.entry.count == 1 for deck_card in cards):
         return  # the usual legal deck: every name once, one copy each
     by_name: dict[str, list] = {}
     for deck_card in cards:
