@@ -17,6 +17,7 @@ from .deck import resolve_deck
 from .decklist import DECK_SUFFIXES, STDIN, TABLE_SUFFIXES, DeckInputError, load_decklist
 from .errors import DuepaError
 from .printable import printable
+from .messages import Msg
 from .regulation import Regulation
 from .rules import ERROR, RULE_IDS, WARNING, Context, Violation, run_rules
 
@@ -35,7 +36,7 @@ class DeckResult:
         self,
         path: str,
         violations: list[Violation] | None = None,
-        error: str | None = None,
+        error: "Msg | str | None" = None,
         partner: Card | None = None,
         card_count: int = 0,
         stats: DeckStats | None = None,
@@ -113,7 +114,9 @@ def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
         if is_folder:
             found = sorted(_decklists_below(path), key=lambda item: Path(item.path) if isinstance(item, Skipped) else item)
             if not found:
-                raise DeckInputError(f"{printable(str(path))}: folder holds no decklist files ({', '.join(DECK_SUFFIXES)})")
+                raise DeckInputError(
+                    Msg("input.folder-without-decks", {"path": printable(str(path)), "suffixes": ", ".join(DECK_SUFFIXES)})
+                )
             yield from found
         else:
             yield path
@@ -164,6 +167,18 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
         yield Skipped(str(error.filename or folder), f"folder cannot be listed ({error.strerror or error})")
 
 
+def _printable_message(message: "Msg | str") -> "Msg | str":
+    """The message with every text in it made printable (a file name may hold anything)."""
+    import os
+
+    if isinstance(message, Msg):
+        return Msg(message.key, {
+            name: printable(str(value)) if isinstance(value, (str, os.PathLike)) else value
+            for name, value in message.args.items()
+        })
+    return printable(str(message))
+
+
 class Checker:
     def __init__(
         self,
@@ -200,6 +215,10 @@ class Checker:
         if not path.is_file():
             raise ConfigError(f"{path}: no such config file")
         return load_config(path, self._resolve_card, RULE_IDS)
+
+    def house_rules_for(self, path: Path) -> FormatConfig:
+        """The house rules a deck at ``path`` is checked under (``-``: the --stdin-filename's)."""
+        return self.config_for(Path(self.stdin_name) if str(path) == STDIN else path)
 
     def config_for(self, deck_path: Path) -> FormatConfig:
         """--config when given, else the nearest config file above the deck (cached per file)."""
@@ -241,13 +260,13 @@ class Checker:
         try:
             self._check(path, reading, result)
         except DeckInputError as error:
-            result.error = str(error)
+            result.error = error.message  # a Msg (or str): the renderer puts it into words
         except DuepaError:
             raise
         except Exception as error:  # not the deck's fault: say so, keep the batch
             result.error = f"{path}: cannot check this deck ({type(error).__name__}: {str(error)[:200]}); please report it"
         if result.error is not None:
-            result.error = printable(result.error)  # one line, whatever the file name or the text held
+            result.error = _printable_message(result.error)  # one line, whatever the file name or the text held
         return result
 
     def _check(self, path: Path, reading: Path, result: DeckResult) -> None:

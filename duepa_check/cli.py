@@ -48,6 +48,49 @@ class Fail(DuepaError):
     """An expected failure: print the message on one line and exit 2."""
 
 
+class Lang(str, Enum):
+    ja = "ja"
+    en = "en"
+
+
+# The language of this run's text, decided once by `_set_language` (the CLI is the one place
+# that keeps it; renderers are handed it explicitly). Before a command decides, errors use
+# --lang / $DUEPA_CHECK_LANG / the locale.
+_language: dict[str, str] = {}
+
+
+def _set_language(option: "Lang | None", house: str | None = None) -> str:
+    from .messages import choose_language
+
+    lang = _language["lang"] = choose_language(option.value if option else None, os.environ, house)
+    return lang
+
+
+def _house_language(start: Path) -> str | None:
+    """The ``lang:`` of the house rules that apply at ``start`` (a deck, or the working folder)."""
+    from .config import find_config
+
+    found = find_config(start)
+    if found is None:
+        return None
+    from .cards import CardPool
+    from .config import load_config
+    from .rules import RULE_IDS
+    from .userdata import resolve_data_dir
+
+    pools: list = []
+
+    def resolve_card(typed: str) -> tuple[str | None, list[str]]:  # the pool loads only if a card is named
+        if not pools:
+            pools.append(CardPool.load(resolve_data_dir(None)))
+        found_card = pools[0].lookup(typed)
+        return (found_card.card.name if found_card.card else None), found_card.suggestions or [
+            c.name for c in found_card.cards
+        ]
+
+    return load_config(found, resolve_card, RULE_IDS).lang
+
+
 def _console(no_color: bool = False, stderr: bool = False):
     from rich.console import Console
 
@@ -78,7 +121,9 @@ def _as_of(text: str | None) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise Fail(f"--as-of {text!r}: expected a date as YYYY-MM-DD") from None
+        from .messages import msg
+
+        raise Fail(msg("error.as-of", value=text)) from None
 
 
 def _data(data_dir: Path | None):
@@ -107,6 +152,10 @@ DataDirOption = Annotated[
     typer.Option("--data-dir", help="Updated card data (default: $DUEPA_CHECK_DATA or the user data dir)."),
 ]
 AsOfOption = Annotated[str | None, typer.Option("--as-of", help="Regulation in force on this date (YYYY-MM-DD).")]
+LangOption = Annotated[
+    Lang | None,
+    typer.Option("--lang", help="Language of messages: ja or en (else $DUEPA_CHECK_LANG, house rules lang:, the locale)."),
+]
 
 
 @app.command()
@@ -132,11 +181,13 @@ def check(
     stdin_filename: Annotated[
         str | None, typer.Option(help="What to call a deck read from -: its format (by suffix) and house rules.")
     ] = None,
+    lang: LangOption = None,
 ) -> int:
     """Check decklists (this is also what `duepa-check DECK...` does)."""
     from .checker import Checker, deck_files
     from .report import RunInfo, render_github, render_json, render_plain, render_text
 
+    _set_language(lang)
     if output_format is None:
         output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
     day = _as_of(as_of)
@@ -144,7 +195,8 @@ def check(
     checker = Checker(pool, regulation, day, config, partner, include_unconfirmed, stdin_filename or "<stdin>",
                       with_stats=output_format is OutputFormat.html)
     files = list(deck_files(decks))
-    info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used)
+    house = checker.house_rules_for(files[0] if files else Path.cwd()).lang
+    info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used, lang=_set_language(lang, house))
     # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).
     console = _console(no_color) if output_format is OutputFormat.text and _on_terminal() else None
     results = _check_all(checker, files, console)
@@ -169,11 +221,19 @@ def check(
 
 
 def _note_unreadable(results) -> None:
-    from .printable import printable
-
     for result in results:
         if result.error is not None:
-            print(f"duepa-check: {printable(result.error)}", file=sys.stderr)
+            _print_error(DuepaError(result.error))
+
+
+def _print_error(error: "DuepaError | str") -> None:
+    """One line on stderr, in the run's language: ``duepa-check: what``."""
+    from .messages import msg, text
+    from .printable import printable
+
+    lang = _language.get("lang", "en")
+    what = error.text(lang) if isinstance(error, DuepaError) else error
+    print(printable(text(msg("cli.error", message=what), lang)), file=sys.stderr)
 
 
 def _check_all(checker, files: list[Path], console) -> list:
@@ -200,8 +260,10 @@ def card(
     as_of: AsOfOption = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
     data_dir: DataDirOption = None,
+    lang: LangOption = None,
 ) -> int:
     """Look a card up: faces, civilizations, cost, zone, partner eligibility, 殿堂 status."""
+    _set_language(lang, _house_language(Path.cwd()))
     from .cardinfo import card_json, render_card, render_not_found
 
     day = _as_of(as_of)
@@ -229,8 +291,10 @@ def card(
 def rules(
     rule: Annotated[str | None, typer.Argument(help="Show one rule in full (id or name).")] = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
+    lang: LangOption = None,
 ) -> int:
     """List the rules, their ids, and what house rules can change."""
+    _set_language(lang, _house_language(Path.cwd()))
     from .cardinfo import render_rules, rules_json
 
     if output_format is SimpleFormat.json:
@@ -250,8 +314,10 @@ def update(
         float, typer.Option(help="Stop after this many seconds; the next update resumes.", min=1.0)
     ] = 6 * 3600.0,
     data_dir: DataDirOption = None,
+    lang: LangOption = None,
 ) -> int:
     """Refresh the card pool and the regulation from the official site."""
+    _set_language(lang, _house_language(Path.cwd()))
     from .update import DEFAULT_SOURCE, UpdateInterrupted, render_summary, run_update
     from .userdata import resolve_data_dir
 
@@ -292,8 +358,10 @@ def stats(
     svg: Annotated[Path | None, typer.Option(help="Also write the view as an SVG picture here.")] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
     data_dir: DataDirOption = None,
+    lang: LangOption = None,
 ) -> int:
     """Show a deck's shape: mana curve, civilizations, card types, partner."""
+    _set_language(lang, _house_language(deck if str(deck) != "-" else Path.cwd()))
     from .deck import resolve_deck
     from .decklist import load_decklist
     from .stats import compute_stats, render_stats, stats_json, write_svg
@@ -442,20 +510,30 @@ def _main(argv: list[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] not in _subcommands() and args[0] not in ("--help", "-h", "--version"):
         args.insert(0, "check")
+    _language.clear()
+    try:
+        early = _early_language(args)
+    except DuepaError as error:  # a bad $DUEPA_CHECK_LANG
+        _print_error(error)
+        return EXIT_USAGE
+    _language["lang"] = early
     command, args, prog_name = _command_for(args)
+    _translate_help(command, early)
     try:
         result = command.main(args=args, prog_name=prog_name, standalone_mode=False)
     except typer.Exit as done:
         return done.exit_code
     except (typer.Abort, KeyboardInterrupt):
-        print("duepa-check: interrupted", file=sys.stderr)
+        from .messages import msg
+
+        _print_error(DuepaError(msg("cli.interrupted")))
         return EXIT_INTERRUPTED
     except typer.TyperException as error:  # usage errors (typer's click): bad option, missing argument
         show = getattr(error, "show", None)
         show() if show else print(f"duepa-check: {error}", file=sys.stderr)
         return EXIT_USAGE
     except DuepaError as error:
-        print(f"duepa-check: {printable(str(error))}", file=sys.stderr)
+        _print_error(error)
         return EXIT_USAGE
     except BrokenPipeError:
         _discard_stdout()
@@ -483,6 +561,49 @@ def _writing_stdout_failed(error: BaseException) -> bool:
         return True
     output_errors = (errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG, errno.EPIPE)
     return isinstance(error, OSError) and error.filename is None and error.errno in output_errors
+
+
+def _early_language(args: list[str]) -> str:
+    """The language before any command runs (for --help and errors while parsing): --lang in the
+    arguments, else $DUEPA_CHECK_LANG, else the locale. House rules are read later, by the command."""
+    from .messages import LANGUAGES, choose_language
+
+    option = None
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = arg[len("--lang="):] if arg.startswith("--lang=") else (
+            args[index + 1] if arg == "--lang" and index + 1 < len(args) else None
+        )
+        if value in LANGUAGES:
+            option = value
+    return choose_language(option, os.environ)
+
+
+def _translate_help(command, lang: str) -> None:
+    """Put the help of our commands and options into ``lang`` from the catalogue.
+
+    Keys: ``help.app``, ``help.command.NAME``, ``help.NAME.PARAM`` for a command's own wording of
+    an option, else ``help.option.PARAM``. tests/test_messages.py checks every one exists in
+    both languages (and that the English is the help written in this module).
+    """
+    from .messages import catalogue
+
+    words = catalogue(lang)
+    group = getattr(command, "commands", None)
+    commands = group or {command.name: command}
+    if group:
+        command.help = words.get("help.app", command.help)
+        _translate_params(command.params, "", words)
+    for name, sub in commands.items():
+        sub.help = words.get(f"help.command.{name}", sub.help)
+        _translate_params(sub.params, name, words)
+
+
+def _translate_params(params, command: str, words: dict[str, str]) -> None:
+    for param in params:
+        if hasattr(param, "help"):
+            param.help = words.get(f"help.{command}.{param.name}", words.get(f"help.option.{param.name}", param.help))
 
 
 def _command_for(args: list[str]):

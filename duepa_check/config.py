@@ -36,6 +36,7 @@ KEYS: dict[str, tuple[str, Any]] = {
         "殿堂 changes applied from their dates on top of the data: {date, card, status} or {date, combo: [A, B]}",
         [],
     ),
+    "lang": ("language of messages and reports: ja or en (--lang and $DUEPA_CHECK_LANG come first)", None),
 }
 ANNOUNCEMENT_STATUSES = (PREMIUM, HALL_OF_FAME, UNRESTRICTED)
 
@@ -56,6 +57,7 @@ class FormatConfig(NamedTuple):
     severity: Mapping[str, str] = MappingProxyType({})  # rule id → error | warning
     include_unconfirmed: bool = False
     regulation: tuple[Announcement, ...] = ()  # applied on top of the data's regulation
+    lang: str | None = None  # None: the locale decides
     source: str = ""  # the file it came from, for messages; "" for the defaults
 
 
@@ -222,6 +224,12 @@ def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
             raise fail("a list of {date, card, status} or {date, combo: [A, B]}")
         return tuple(_announcement(item, f"{where}: regulation[{index}]", resolve_card)
                      for index, item in enumerate(value))
+    if key == "lang":
+        from .messages import LANGUAGES
+
+        if value not in LANGUAGES:
+            raise fail(" or ".join(LANGUAGES))
+        return value
     raise fail("a known value")  # pragma: no cover - KEYS and this function list the same keys
 
 

@@ -103,29 +103,29 @@ def read_deck_bytes(path: Path) -> bytes:
         with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
             status = os.fstat(handle.fileno())
             if not stat.S_ISREG(status.st_mode):
-                raise DeckInputError(f"{path}: {_file_kind(status.st_mode)}, not a decklist file")
+                raise DeckInputError(Msg("input.not-a-file", {"path": path, "kind": _file_kind(status.st_mode)}))
             size = status.st_size
             # Read what the file holds (+1 to notice growth): a 1 MB buffer per deck would
             # cost more than the rest of a check.
             data = handle.read(size + 1 if 0 < size <= MAX_BYTES else MAX_BYTES + 1)
     except FileNotFoundError:
-        raise DeckInputError(f"{path}: no such file") from None
+        raise DeckInputError(Msg("input.no-such-file", {"path": path})) from None
     except IsADirectoryError:
-        raise DeckInputError(f"{path}: is a folder, not a decklist file") from None
+        raise DeckInputError(Msg("input.is-folder", {"path": path})) from None
     except OSError as error:
-        raise DeckInputError(f"{path}: cannot read ({error.strerror or error})") from None
+        raise DeckInputError(Msg("input.cannot-read", {"path": path, "why": error.strerror or error})) from None
     return _within_limit(data, str(path))
 
 
-def _file_kind(mode: int) -> str:
+def _file_kind(mode: int) -> Msg:
     """What a path that is not a regular file is, in words (reading it could block or never end)."""
     if stat.S_ISDIR(mode):
-        return "is a folder"
+        return Msg("input.kind.folder", {})
     if stat.S_ISFIFO(mode):
-        return "is a named pipe (to read a pipe, pass - and redirect it to standard input)"
+        return Msg("input.kind.fifo", {})
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "is a device"
-    return "is not a regular file"
+        return Msg("input.kind.device", {})
+    return Msg("input.kind.other", {})
 
 
 def read_stdin_bytes(where: str) -> bytes:
@@ -134,17 +134,17 @@ def read_stdin_bytes(where: str) -> bytes:
 
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
-        raise DeckInputError(f"{where}: no standard input to read")
+        raise DeckInputError(Msg("input.no-stdin", {"path": where}))
     try:
         data = stream.read(MAX_BYTES + 1)
     except OSError as error:
-        raise DeckInputError(f"{where}: cannot read ({error.strerror or error})") from None
+        raise DeckInputError(Msg("input.cannot-read", {"path": where, "why": error.strerror or error})) from None
     return _within_limit(data, where)
 
 
 def _within_limit(data: bytes, where: str) -> bytes:
     if len(data) > MAX_BYTES:
-        raise DeckInputError(f"{where}: file is larger than {MAX_BYTES // 1_000_000} MB; not a decklist")
+        raise DeckInputError(Msg("input.too-large", {"path": where, "megabytes": MAX_BYTES // 1_000_000}))
     return data
 
 
@@ -155,7 +155,7 @@ def decode(data: bytes, where: str) -> str:
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
         encodings = ["utf-16"]
     elif b"\x00" in data:
-        raise DeckInputError(f"{where}: binary file (contains NUL bytes); expected a text decklist")
+        raise DeckInputError(Msg("input.binary-nul", {"path": where}))
     else:
         encodings = ["utf-8", "cp932"]
     for encoding in encodings:
@@ -166,13 +166,13 @@ def decode(data: bytes, where: str) -> str:
         if encoding == "cp932" and re.search(_CP932_UNUSED, text):
             continue  # bytes 0x80, 0xA0, 0xFD-0xFF: never in Shift_JIS text, so not CP932
         if _looks_binary(text):
-            raise DeckInputError(f"{where}: binary file (control characters); expected a text decklist")
+            raise DeckInputError(Msg("input.binary-control", {"path": where}))
         if not text.strip():
-            raise DeckInputError(f"{where}: empty file; expected a decklist")
+            raise DeckInputError(Msg("input.empty", {"path": where}))
         return text
     if not data.strip():
-        raise DeckInputError(f"{where}: empty file; expected a decklist")
-    raise DeckInputError(f"{where}: cannot decode: not UTF-8, UTF-16 (with BOM) or CP932/Shift_JIS text")
+        raise DeckInputError(Msg("input.empty", {"path": where}))
+    raise DeckInputError(Msg("input.cannot-decode", {"path": where}))
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
@@ -202,7 +202,7 @@ def parse_structured(data: Any, path: str, line_of: dict[int, int]) -> DeckList:
     """
     deck = DeckList(path=path)
     if not isinstance(data, dict):
-        raise DeckInputError(f"{path}: expected a mapping with 'partner' and 'cards'")
+        raise DeckInputError(Msg("input.not-a-mapping", {"path": path}))
     unknown = sorted(str(k) for k in data if str(k) not in {"partner", "cards", "name", "title", "author"})
     if unknown:
         deck.problems.append(ParseProblem(1, unknown[0], Msg("parse.unknown-key", {"key": unknown[0]})))
@@ -211,7 +211,7 @@ def parse_structured(data: Any, path: str, line_of: dict[int, int]) -> DeckList:
         _add_structured(deck, partner, line_of, True, "partner")
     cards = data.get("cards") or []
     if not isinstance(cards, list):
-        raise DeckInputError(f"{path}: 'cards' must be a list of names or {{name, count}}")
+        raise DeckInputError(Msg("input.cards-not-a-list", {"path": path}))
     for index, item in enumerate(cards):
         _add_structured(deck, item, line_of, False, f"cards[{index}]")
     return deck
@@ -254,9 +254,9 @@ def parse_yaml(text: str, path: str) -> DeckList:
         mark = getattr(error, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else path
         why = getattr(error, "problem", None) or str(error).splitlines()[0]  # one line, never several
-        raise DeckInputError(f"{where}: invalid YAML ({why})") from None
+        raise DeckInputError(Msg("input.invalid-yaml", {"path": where, "why": why})) from None
     except RecursionError:
-        raise DeckInputError(f"{path}: invalid YAML (nested too deeply for a decklist)") from None
+        raise DeckInputError(Msg("input.yaml-too-deep", {"path": path})) from None
 
 
 _BUILDING = object()
@@ -320,10 +320,11 @@ def parse_json(text: str, path: str) -> DeckList:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise DeckInputError(f"{path}:{error.lineno}: invalid JSON ({error.msg})") from None
+        raise DeckInputError(Msg("input.invalid-json", {"path": f"{path}:{error.lineno}", "why": error.msg})) from None
     except (ValueError, RecursionError) as error:  # a number with thousands of digits; deep nesting
-        why = "nested too deeply for a decklist" if isinstance(error, RecursionError) else error
-        raise DeckInputError(f"{path}: invalid JSON ({why})") from None
+        if isinstance(error, RecursionError):
+            raise DeckInputError(Msg("input.json-too-deep", {"path": path})) from None
+        raise DeckInputError(Msg("input.invalid-json", {"path": path, "why": error})) from None
     line_of: dict[int, int] = {}
     try:
         tokens = _JsonStrings(text)
@@ -331,7 +332,7 @@ def parse_json(text: str, path: str) -> DeckList:
             _locate_json_items(data, tokens, line_of)
         deck = parse_structured(data, path, line_of)
     except RecursionError:
-        raise DeckInputError(f"{path}: invalid JSON (nested too deeply for a decklist)") from None
+        raise DeckInputError(Msg("input.json-too-deep", {"path": path})) from None
     deck.problems.extend(_duplicate_key(line, key) for line, key in tokens.duplicates)
     return deck
 

@@ -1,9 +1,25 @@
 """The one base of every expected failure: the CLI prints its message on one line, exit 2.
 
 Each module raises its own subclass (bad input, broken data, a broken config, a failed
-update); anything that is not a ``DuepaError`` is a bug and may show a traceback.
+update); anything that is not a ``DuepaError`` is a bug and may show a traceback. The message
+is a plain string or a ``messages.Msg`` (a catalogue key and its arguments), which the CLI
+puts into words in the chosen language; ``str(error)`` is the English.
 """
+
+from __future__ import annotations
 
 
 class DuepaError(Exception):
     """An expected failure with a one-line message that says what and where."""
+
+    def __init__(self, message: object = "") -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        from .messages import Msg, text
+
+        return text(self.message, lang) if isinstance(self.message, Msg) else str(self.message)

@@ -167,7 +167,7 @@ def _section(number: int, result: DeckResult, text: Text, lang: str) -> str:
     parts = [f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">',
              f'<h2 id="deck-{number}-name">{_h(result.path)}</h2>']
     if result.error is not None:
-        parts.append(f'<p class="bad">{_h(text("html.unreadable", error=result.error))}</p>')
+        parts.append(f'<p class="bad">{_h(text("html.unreadable", error=words(result.error, lang)))}</p>')
     else:
         partner = result.partner
         who = (f"{_h(text('html.partner', name=partner.name))} {_civilization_html(partner.civilizations, lang)}"

@@ -53,7 +53,7 @@ def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
     if result.omitted:
         data["omitted"] = result.omitted  # problems found past the first MAX_REPORTED, not listed
     if result.error is not None:
-        data["error"] = result.error
+        data["error"] = text(result.error, lang)
     return data
 
 
@@ -125,7 +125,7 @@ def render_github(results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> st
     for result in results:
         path = _escape_github(result.path, property_value=True)
         if result.error is not None:
-            lines.append(f"::error file={path},title=unreadable::{_escape_github(result.error)}")
+            lines.append(f"::error file={path},title=unreadable::{_escape_github(text(result.error, lang))}")
         for v in result.violations:
             level = "error" if v.severity == ERROR else "warning"
             where = f"file={path}" + (f",line={v.line}" if v.line else "")

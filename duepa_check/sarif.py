@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from . import __version__
 from .checker import DeckResult
+from .messages import text
 from .printable import printable
 from .report import RunInfo, full_text, omitted_line, summary
 from .rules import ERROR, RULES
@@ -111,7 +112,7 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
         for result in results
         for violation in result.violations  # already in line order per deck
     ]
-    notifications = [_unreadable(r.raw_path, printable(r.error)) for r in results if r.error is not None]
+    notifications = [_unreadable(r.raw_path, printable(text(r.error, info.lang))) for r in results if r.error is not None]
     invocation: dict = {"executionSuccessful": not notifications}
     notes = [_omitted(r, info.lang) for r in results if r.omitted]
     if notifications or notes:

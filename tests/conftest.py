@@ -27,6 +27,10 @@ def _isolated_environment(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("no-user-data")))
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
     monkeypatch.setenv("COLUMNS", "200")
+    # English unless a test asks for Japanese: the machine's locale must not choose the language.
+    for variable in ("DUEPA_CHECK_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
 
 def deck_lines(base: str = BD4) -> list[str]:

@@ -78,6 +78,10 @@ CASES = {
     "en-later.json": ("2027-01-01", "json", ()),
     "en-later.txt": ("2027-01-01", "text", ()),
     "en-unconfirmed.json": ("2026-04-01", "json", ("--include-unconfirmed",)),
+    "ja.txt": ("2026-03-16", "text", ("--lang", "ja")),
+    "ja.json": ("2026-03-16", "json", ("--lang", "ja")),
+    "ja-later.txt": ("2027-01-01", "text", ("--lang", "ja")),
+    "ja-unconfirmed.github": ("2026-04-01", "github", ("--lang", "ja", "--include-unconfirmed")),
 }
 
 

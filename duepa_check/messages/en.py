@@ -12,7 +12,6 @@ MESSAGES: dict[str, str] = {
     "sep.civilizations.words": " ",
     "sep.clauses": "; ",
     "civilization.colorless": "無色",
-    "civilization.none": "no civilization",
     "card.kind-unknown": "card",
     "zone.main": "main deck",
     "zone.hyperspatial": "超次元ゾーン: psychic, dragheart or rule plus",
@@ -60,6 +59,9 @@ MESSAGES: dict[str, str] = {
     "partner-problem.cost.twinpact": "its creature side costs {cost}, less than {minimum}",
     "civilization.outside": "《{card}》 is {civilizations}, but the partner 《{partner}》 has no {outside}",
     "civilization.outside.hint": "the partner allows {allowed} and 無色 cards; remove this card or choose another partner",
+    "civilization.outside.hint.colorless-partner": (
+        "the partner allows no civilization and 無色 cards; remove this card or choose another partner"
+    ),
     "not-main-deck.card": "《{card}》 ({kind}) is not a main-deck card: {zone}",
     "not-main-deck.side": "《{card}》 is a side of {cards}: not main-deck cards ({zone})",
     "not-main-deck.hint": "remove it; デュエパーティー uses only the 60-card main deck",
@@ -212,3 +214,70 @@ MESSAGES: dict[str, str] = {
     "html.unreadable": "This file could not be read as a decklist: {error}",
     "html.back": "back to the table",
 }
+
+MESSAGES.update({
+    # ------------------------------------------------------------ the command line
+    "cli.error": "duepa-check: {message}",
+    "cli.interrupted": "interrupted",
+    "error.lang-variable": "${variable}={value!r}: expected ja or en",
+})
+
+MESSAGES.update({
+    "error.as-of": "--as-of {value!r}: expected a date as YYYY-MM-DD",
+    # ------------------------------------------------------------ --help (the English is cli.py's own help=)
+    "help.app": "Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
+    "help.command.check": "Check decklists (this is also what `duepa-check DECK...` does).",
+    "help.command.card": "Look a card up: faces, civilizations, cost, zone, partner eligibility, 殿堂 status.",
+    "help.command.rules": "List the rules, their ids, and what house rules can change.",
+    "help.command.update": "Refresh the card pool and the regulation from the official site.",
+    "help.command.stats": "Show a deck's shape: mana curve, civilizations, card types, partner.",
+    "help.option.version": "Show the version.",
+    "help.option.decks": "Decklist files or folders; - reads standard input.",
+    "help.option.partner": "Designate or override the partner.",
+    "help.option.output_format": "Output format (default text; github on GitHub Actions).",
+    "help.card.output_format": "Output format: text or json.",
+    "help.rules.output_format": "Output format: text or json.",
+    "help.stats.output_format": "Output format: text or json.",
+    "help.option.as_of": "Regulation in force on this date (YYYY-MM-DD).",
+    "help.option.config": "House rules file (default: nearest .duepa-check.yaml).",
+    "help.option.strict": "Warnings fail too.",
+    "help.option.exit_zero": "Exit 0 even when a deck is not legal.",
+    "help.option.quiet": "Print only problems.",
+    "help.option.no_color": "No colours.",
+    "help.option.include_unconfirmed": "Apply the unconfirmed later 殿堂 change.",
+    "help.option.data_dir": "Updated card data (default: $DUEPA_CHECK_DATA or the user data dir).",
+    "help.option.stdin_filename": "What to call a deck read from -: its format (by suffix) and house rules.",
+    "help.option.lang": "Language of messages: ja or en (else $DUEPA_CHECK_LANG, house rules lang:, the locale).",
+    "help.option.name": "A card name, typed any way.",
+    "help.option.rule": "Show one rule in full (id or name).",
+    "help.option.source": "The official site or a mirror (same paths).",
+    "help.option.full": "Refetch every card, not only new ones.",
+    "help.option.delay": "Seconds between requests (at least 1).",
+    "help.option.deck": "One decklist file; - reads standard input.",
+    "help.option.svg": "Also write the view as an SVG picture here.",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ a file that is no decklist at all (exit 2)
+    "input.no-such-file": "{path}: no such file",
+    "input.is-folder": "{path}: is a folder, not a decklist file",
+    "input.cannot-read": "{path}: cannot read ({why})",
+    "input.no-stdin": "{path}: no standard input to read",
+    "input.too-large": "{path}: file is larger than {megabytes} MB; not a decklist",
+    "input.binary-nul": "{path}: binary file (contains NUL bytes); expected a text decklist",
+    "input.binary-control": "{path}: binary file (control characters); expected a text decklist",
+    "input.empty": "{path}: empty file; expected a decklist",
+    "input.cannot-decode": "{path}: cannot decode: not UTF-8, UTF-16 (with BOM) or CP932/Shift_JIS text",
+    "input.not-a-mapping": "{path}: expected a mapping with 'partner' and 'cards'",
+    "input.cards-not-a-list": "{path}: 'cards' must be a list of names or {{name, count}}",
+    "input.invalid-yaml": "{path}: invalid YAML ({why})",
+    "input.yaml-too-deep": "{path}: invalid YAML (nested too deeply for a decklist)",
+    "input.invalid-json": "{path}: invalid JSON ({why})",
+    "input.json-too-deep": "{path}: invalid JSON (nested too deeply for a decklist)",
+    "input.folder-without-decks": "{path}: folder holds no decklist files ({suffixes})",
+    "input.not-a-file": "{path}: {kind}, not a decklist file",
+    "input.kind.folder": "is a folder",
+    "input.kind.fifo": "is a named pipe (to read a pipe, pass - and redirect it to standard input)",
+    "input.kind.device": "is a device",
+    "input.kind.other": "is not a regular file",
+})
