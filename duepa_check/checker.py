@@ -93,7 +93,7 @@ class Skipped(NamedTuple):
     """Something met while collecting decks that is not checked: said as that item's error (exit 2)."""
 
     path: str
-    reason: str
+    reason: Msg
 
 
 def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
@@ -109,7 +109,7 @@ def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
         try:
             is_folder = path.is_dir()
         except OSError as error:  # e.g. a parent folder without execute permission
-            yield Skipped(str(path), f"cannot read ({error.strerror or error})")
+            yield Skipped(str(path), Msg("skipped.cannot-read", {"why": error.strerror or error}))
             continue
         if is_folder:
             found = sorted(_decklists_below(path), key=lambda item: Path(item.path) if isinstance(item, Skipped) else item)
@@ -143,11 +143,11 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
     for root, folders, files in os.walk(folder, onerror=unlistable.append):
         while unlistable:
             error = unlistable.pop()
-            yield Skipped(str(error.filename or root), f"folder cannot be listed ({error.strerror or error}); its decks were not checked")
+            yield Skipped(str(error.filename or root), Msg("skipped.folder-unlisted.decks", {"why": error.strerror or error}))
         folders[:] = [name for name in folders if not name.startswith(".")]
         for name in folders:
             if os.path.islink(os.path.join(root, name)) and leads_out(os.path.join(root, name)):
-                yield Skipped(os.path.join(root, name), "symlink to a folder outside the folder checked; not followed")
+                yield Skipped(os.path.join(root, name), Msg("skipped.symlink-folder", {}))
         for name in files:
             if name.startswith(".") or name == "pyproject.toml":
                 continue
@@ -155,7 +155,7 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
             if not lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES):
                 continue
             if os.path.islink(path) and leads_out(path):
-                yield Skipped(path, "symlink to a file outside the folder checked; not followed")
+                yield Skipped(path, Msg("skipped.symlink-file", {}))
                 continue
             if not lowered.endswith(DECK_SUFFIXES):
                 from .decklist_tables import looks_like_deck
@@ -164,7 +164,7 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
                     continue  # a README.md or a data CSV: not a decklist
             yield Path(path)
     for error in unlistable:  # the top folder itself
-        yield Skipped(str(error.filename or folder), f"folder cannot be listed ({error.strerror or error})")
+        yield Skipped(str(error.filename or folder), Msg("skipped.folder-unlisted", {"why": error.strerror or error}))
 
 
 def _printable_message(message: "Msg | str") -> "Msg | str":
@@ -216,8 +216,10 @@ class Checker:
             raise ConfigError(f"{path}: no such config file")
         return load_config(path, self._resolve_card, RULE_IDS)
 
-    def house_rules_for(self, path: Path) -> FormatConfig:
+    def house_rules_for(self, path: "Path | Skipped") -> FormatConfig:
         """The house rules a deck at ``path`` is checked under (``-``: the --stdin-filename's)."""
+        if isinstance(path, Skipped):
+            path = Path(path.path)
         return self.config_for(Path(self.stdin_name) if str(path) == STDIN else path)
 
     def config_for(self, deck_path: Path) -> FormatConfig:
@@ -247,7 +249,7 @@ class Checker:
         their verdicts. A bad config or --partner is the whole run's problem and propagates.
         """
         if isinstance(path, Skipped):
-            skipped = DeckResult(path=printable(path.path), error=printable(f"{path.path}: {path.reason}"))
+            skipped = DeckResult(path=printable(path.path), error=_printable_message(Msg("skipped", {"path": path.path, "reason": path.reason})))
             skipped.raw_path = path.path
             return skipped
         if str(path) == STDIN:
@@ -264,7 +266,8 @@ class Checker:
         except DuepaError:
             raise
         except Exception as error:  # not the deck's fault: say so, keep the batch
-            result.error = f"{path}: cannot check this deck ({type(error).__name__}: {str(error)[:200]}); please report it"
+            why = f"{type(error).__name__}: {str(error)[:200]}"
+            result.error = Msg("error.cannot-check", {"path": path, "why": why})
         if result.error is not None:
             result.error = _printable_message(result.error)  # one line, whatever the file name or the text held
         return result

@@ -66,11 +66,12 @@ def _set_language(option: "Lang | None", house: str | None = None) -> str:
     return lang
 
 
-def _house_language(start: Path) -> str | None:
-    """The ``lang:`` of the house rules that apply at ``start`` (a deck, or the working folder)."""
+def _house_language(start: Path, explicit: Path | None = None) -> str | None:
+    """The ``lang:`` of the house rules: ``explicit`` (--config), else those that apply at
+    ``start`` (a deck, or the working folder)."""
     from .config import find_config
 
-    found = find_config(start)
+    found = explicit if explicit is not None and explicit.is_file() else find_config(start)
     if found is None:
         return None
     from .cards import CardPool
@@ -410,19 +411,21 @@ def partners(
     config: Annotated[Path | None, typer.Option(help="House rules file (default: nearest .duepa-check.yaml).")] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
     data_dir: DataDirOption = None,
+    lang: LangOption = None,
 ) -> int:
     """Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal)."""
     from .partners import advise, not_counted_notes, render_advice, render_json
 
+    lang_code = _set_language(lang, _house_language(deck if str(deck) != "-" else Path.cwd(), config))
     day = _as_of(as_of)
     pool, regulation, _ = _data(data_dir)
     advice = advise(deck, pool, regulation, day, config_path=config, include_pool=search_pool)
     if output_format is SimpleFormat.json:
-        for note in not_counted_notes(advice):
-            print(f"duepa-check: {note}", file=sys.stderr)
+        for note in not_counted_notes(advice, lang_code):
+            _print_error(note)
         print(render_json(advice))
     else:
-        render_advice(_console(no_color), advice)
+        render_advice(_console(no_color), advice, lang_code)
     return EXIT_OK if advice.working else EXIT_VIOLATION
 
 

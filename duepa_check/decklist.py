@@ -125,7 +125,7 @@ def _file_kind(mode: int) -> Msg:
         return Msg("input.kind.fifo", {})
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return Msg("input.kind.device", {})
-    return Msg("input.kind.other", {})
+    return Msg("input.kind.not-regular", {})
 
 
 def read_stdin_bytes(where: str) -> bytes:

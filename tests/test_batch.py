@@ -170,6 +170,7 @@ def test_a_child_killed_by_the_system_loses_no_deck(checker, nine_decks, monkeyp
 def test_a_deck_that_breaks_the_checker_reports_its_error_and_the_batch_goes_on(checker, nine_decks, monkeypatch):
     """A bug or a RecursionError on one deck is that deck's one-line error, in a child or here."""
     import duepa_check.checker as module
+    from duepa_check.messages import text
 
     real = module.resolve_deck
 
@@ -181,8 +182,9 @@ def test_a_deck_that_breaks_the_checker_reports_its_error_and_the_batch_goes_on(
     monkeypatch.setattr(module, "resolve_deck", resolve)
     for results in (checker._check_forked(nine_decks, 3, None), checker._check_here(nine_decks, None)):
         broken = results[4]
-        assert broken.error.startswith(str(nine_decks[4])) and "RecursionError" in broken.error
-        assert "\n" not in broken.error and not broken.legal
+        error = text(broken.error)  # a message key and arguments until it is printed
+        assert error.startswith(str(nine_decks[4])) and "RecursionError" in error
+        assert "\n" not in error and not broken.legal
         assert [r.legal for r in results] == [n not in (4, 7) for n in range(9)]
     assert no_children_left()
 

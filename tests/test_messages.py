@@ -65,9 +65,9 @@ def test_missing_key_is_an_error_not_a_fallback():
 
 
 def test_nested_messages_and_lists_are_put_into_words_in_one_language():
-    nested = msg("partner-eligibility.not-eligible", card="X", problem=msg("partner-problem.cost", cost=3, minimum=5))
-    assert text(nested, "en") == "《X》 cannot be the partner: it costs 3, less than 5"
-    assert text(nested, "ja") == "《X》はパートナーにできません: コストが3で、5より小さいです"
+    nested = msg("unparsable-line.line", line=3, problem=msg("parse.count-too-large", count=1000))
+    assert text(nested, "en") == "line 3: count 1000 is not a number of cards"
+    assert text(nested, "ja") == "3行目: 1000はカードの枚数として大きすぎます"
     names = Listed(("《A》", "《B》"))
     assert (text(names, "en"), text(names, "ja")) == ("《A》, 《B》", "《A》、《B》")
 

@@ -255,6 +255,9 @@ MESSAGES.update({
     "help.option.delay": "Seconds between requests (at least 1).",
     "help.option.deck": "One decklist file; - reads standard input.",
     "help.option.svg": "Also write the view as an SVG picture here.",
+    "help.command.partners": "Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal).",
+    "help.option.search_pool": "Also list cards of the whole pool that fit every card of the deck.",
+    "help.partners.output_format": "Output format: text or json.",
 })
 
 MESSAGES.update({
@@ -276,8 +279,15 @@ MESSAGES.update({
     "input.json-too-deep": "{path}: invalid JSON (nested too deeply for a decklist)",
     "input.folder-without-decks": "{path}: folder holds no decklist files ({suffixes})",
     "input.not-a-file": "{path}: {kind}, not a decklist file",
+    "skipped": "{path}: {reason}",
+    "error.cannot-check": "{path}: cannot check this deck ({why}); please report it",
+    "skipped.cannot-read": "cannot read ({why})",
+    "skipped.folder-unlisted": "folder cannot be listed ({why})",
+    "skipped.folder-unlisted.decks": "folder cannot be listed ({why}); its decks were not checked",
+    "skipped.symlink-folder": "symlink to a folder outside the folder checked; not followed",
+    "skipped.symlink-file": "symlink to a file outside the folder checked; not followed",
     "input.kind.folder": "is a folder",
     "input.kind.fifo": "is a named pipe (to read a pipe, pass - and redirect it to standard input)",
     "input.kind.device": "is a device",
-    "input.kind.other": "is not a regular file",
+    "input.kind.not-regular": "is not a regular file",
 })

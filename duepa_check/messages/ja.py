@@ -11,6 +11,8 @@ MESSAGES: dict[str, str] = {
     "sep.lines": "、",
     "sep.civilizations": "・",
     "sep.civilizations.words": "・",
+    "sep.clauses": "。",
+    "sep.and": "と",
     "civilization.colorless": "無色",
     "card.kind-unknown": "カード",
     "zone.main": "メインデッキ",
@@ -36,18 +38,22 @@ MESSAGES: dict[str, str] = {
     "singleton.hint.remove": "1枚だけ残して、{line}行目を消してください",
     "partner-designation.none": "パートナーが指定されていません",
     "partner-designation.none.hint": (
-        "「パートナー: カード名」の行を書く（60枚のうちの1枚に数えます）か、--partner カード名 を指定してください"
-    ),
-    "partner-designation.none.hint.candidates": (
-        "「パートナー: カード名」の行を書く（60枚のうちの1枚に数えます）か、--partner カード名 を指定してください。"
-        "このデッキでパートナーにできるクリーチャー: {candidates}"
+        "「パートナー: カード名」の行を書く（60枚のうちの1枚に数えます）か、--partner カード名 を指定してください。{advice}"
     ),
     "partner-designation.listed": "《{card}》（{line}行目）",
     "partner-designation.many": "パートナーが{count}枚指定されています: {partners}。パートナーは1枚だけです",
     "partner-designation.many.hint": "パートナーの行を1つだけ残し、ほかのカードは通常のカードとして書いてください",
-    "partner-eligibility.not-eligible": "《{card}》はパートナーにできません: {problem}",
-    "partner-eligibility.hint": "コスト{minimum}以上のクリーチャーを選んでください",
-    "partner-eligibility.hint.candidates": "コスト{minimum}以上のクリーチャーを選んでください（このデッキでは {candidates}）",
+    "partner-eligibility.not-eligible": (
+        "《{card}》はパートナーにできません: {problem}。デッキの文明は、条件を満たすパートナーを選んでから確かめます"
+    ),
+    "partner-eligibility.hint": "コスト{minimum}以上のクリーチャーを選んでください。{advice}",
+    "partner-advice.working": "このデッキで、どのカードも文明から外れないクリーチャー: {candidates}",
+    "partner-advice.none-working": "このデッキには、すべてのカードの文明をまかなえるクリーチャーがいません",
+    "partner-advice.none-in-deck": "このデッキにはパートナーにできるカードがありません",
+    "partner-advice.pool": "カードプールから: {candidates}（すべては duepa-check partners デッキ --pool で表示できます）",
+    "partner-advice.fewest": "このデッキで文明から外れるカードが最も少ないもの: {candidates}",
+    "partner-advice.off-count.one": "《{card}》（{count}枚）",
+    "partner-advice.off-count.other": "《{card}》（{count}枚）",
     "partner-problem.no-data": "このカードのデータがまだありません（タイプとコストが分かりません）",
     "partner-problem.not-main-deck": "メインデッキに入れられないカードです: {zone}",
     "partner-problem.not-creature": "クリーチャーではありません（タイプ: {type}）",
@@ -79,6 +85,7 @@ MESSAGES: dict[str, str] = {
     "unknown-card.none": "《{card}》に一致するカードがありません",
     "unknown-card.hint": "カード名の書き方を確かめてください",
     "unknown-card.hint.suggestions": "もしかして: {suggestions}",
+    "unknown-card.hint.not-searched": "カード名の書き方を確かめてください（近い名前を探すのは、一致しない名前の最初の{limit}個だけです）",
     "ambiguous-card.matches": "《{card}》は{count}枚のカードに一致します: {names}",
     "ambiguous-card.matches.hint": "正式なカード名で書いてください（例: 《{first}》）",
     "unparsable-line.line": "{line}行目: {problem}",
@@ -97,8 +104,13 @@ MESSAGES: dict[str, str] = {
     "parse.not-a-card-line": "カード名でも、コメント（# か //）でも、見出しでもありません",
     "parse.name-too-long": "どのカード名よりも長すぎます（{length}文字）",
     "parse.control-characters": "制御文字が入っています",
+    "parse.lone-surrogate": "文字にならないサロゲートのエスケープ（\\ud800-\\udfff）が入っています",
+    "parse.duplicate-key": "キー {key!r} が2回書かれています。前の値は使われません",
     # ------------------------------------------------------------ チェック結果
     "report.header": "{path}  パートナー {partner}  {count}枚",
+    "report.header.house-rules": "{header}  ハウスルール {config}",
+    "report.omitted.one": "ほかに{count}件の問題があります（表示したのは最初の{shown}件です）。直してからもう一度実行してください",
+    "report.omitted.other": "ほかに{count}件の問題があります（表示したのは最初の{shown}件です）。直してからもう一度実行してください",
     "report.partner": "《{name}》 {civilizations}",
     "report.no-partner": "なし",
     "report.verdict": "{verdict}（{counts}）",
@@ -131,6 +143,30 @@ MESSAGES: dict[str, str] = {
     "column.verdict": "判定",
     "column.errors": "エラー",
     "column.warnings": "警告",
+    "column.number": "#",
+    "column.cost": "コスト",
+    "column.off-colour": "文明から外れるカード",
+    # ------------------------------------------------------------ duepa-check partners
+    "partners.needs": "必要な文明",
+    "partners.rule": "（パートナー: コスト{minimum}以上のクリーチャー、{as_of}時点のレギュレーション）",
+    "partners.not-counted": "{line}行目: {text!r} は{why}。この行の文明は数えていません",
+    "partners.not-counted.note": "{deck}:{line}: {text!r} は{why}。この行の文明は数えていません",
+    "partners.why.unreadable": "カードとして読めません",
+    "partners.why.no-match": "どのカードにも一致しません",
+    "partners.why.ambiguous": "{count}枚のカードに一致します",
+    "partners.why.no-data": "まだカードデータがありません",
+    "partners.group.in-deck": "デッキの中: {count}枚",
+    "partners.group.pool": "カードプールから: {count}枚",
+    "partners.group.in-deck.empty": "デッキの中: パートナーにできるカードはありません",
+    "partners.group.pool.empty": "カードプールから: パートナーにできるカードはありません",
+    "partners.more": "… ほかに{count}枚（--format json ですべて表示します）",
+    "partners.working": "✔ {where}なら、すべてのカードの文明が条件を満たします",
+    "partners.working.in-deck": "デッキの中の{count}枚",
+    "partners.working.pool": "カードプールの{count}枚",
+    "partners.none.deck": "✘ デッキの中にパートナーにできるカードはありません",
+    "partners.none.deck-or-pool": "✘ デッキの中にもカードプールにも、パートナーにできるカードはありません",
+    "partners.none-working": "✘ どの候補でも、文明から外れるカードが残ります",
+    "partners.try-pool": "{line}。--pool を付けるとカードプール全体からも探します",
 }
 
 MESSAGES.update({
@@ -173,6 +209,9 @@ MESSAGES.update({
     "help.option.delay": "リクエストの間隔（秒、1以上）。",
     "help.option.deck": "デッキリストのファイル1つ。- なら標準入力から読みます。",
     "help.option.svg": "表示をSVG画像としてこのファイルにも書き出します。",
+    "help.command.partners": "このデッキのパートナーにできるカードを、よい順に表示します（すべてのカードの文明を満たす候補がなければ終了コード 1）。",
+    "help.option.search_pool": "デッキのすべてのカードに合う、カードプール全体のカードも表示します。",
+    "help.partners.output_format": "出力形式: text か json。",
 })
 
 MESSAGES.update({
@@ -194,8 +233,15 @@ MESSAGES.update({
     "input.json-too-deep": "{path}: JSONとして正しくありません（デッキリストにしては入れ子が深すぎます）",
     "input.folder-without-decks": "{path}: フォルダにデッキリストのファイル（{suffixes}）がありません",
     "input.not-a-file": "{path}: {kind}。デッキリストのファイルではありません",
+    "skipped": "{path}: {reason}",
+    "error.cannot-check": "{path}: このデッキをチェックできませんでした（{why}）。不具合として報告してください",
+    "skipped.cannot-read": "読めません（{why}）",
+    "skipped.folder-unlisted": "フォルダの中を一覧できません（{why}）",
+    "skipped.folder-unlisted.decks": "フォルダの中を一覧できません（{why}）。中のデッキはチェックしていません",
+    "skipped.symlink-folder": "チェックするフォルダの外のフォルダへのシンボリックリンクです。たどりません",
+    "skipped.symlink-file": "チェックするフォルダの外のファイルへのシンボリックリンクです。たどりません",
     "input.kind.folder": "フォルダです",
     "input.kind.fifo": "名前付きパイプです（パイプから読むには - を指定して標準入力にリダイレクトしてください）",
     "input.kind.device": "デバイスです",
-    "input.kind.other": "通常のファイルではありません",
+    "input.kind.not-regular": "通常のファイルではありません",
 })
