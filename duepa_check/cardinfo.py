@@ -9,11 +9,11 @@ from __future__ import annotations
 from datetime import date
 
 from .cards import Card, Lookup
-from .messages import msg, text
-from .regulation import STATUS_LABELS, Regulation
+from .messages import DEFAULT_LANG, Listed, msg, text
+from .regulation import Regulation
 
 
-def card_json(card: Card, regulation: Regulation, on: date) -> dict:
+def card_json(card: Card, regulation: Regulation, on: date, lang: str = DEFAULT_LANG) -> dict:
     problem = card.partner_problem()
     return {
         "name": card.name,
@@ -22,7 +22,7 @@ def card_json(card: Card, regulation: Regulation, on: date) -> dict:
         "faces": [face.to_json() for face in card.faces],
         "zone": card.zone,
         "partner_eligible": card.partner_eligible,
-        "partner_reason": text(problem) if problem else "a creature of cost 5 or more in the main deck",
+        "partner_reason": text(problem if problem else msg("card.partner-reason.eligible"), lang),
         "may_exceed_four": card.may_exceed_four,
         "status": regulation.status(card.name, on),
         "status_since": _iso(regulation.since(card.name, on)),
@@ -38,55 +38,74 @@ def _iso(day: date | None) -> str | None:
     return day.isoformat() if day else None
 
 
-def render_card(console, card: Card, regulation: Regulation, on: date) -> None:
+def render_card(console, card: Card, regulation: Regulation, on: date, lang: str = DEFAULT_LANG) -> None:
     from rich.markup import escape
     from rich.panel import Panel
     from rich.table import Table
 
     from .report import civilization_markup
 
+    def say(key: str, **args) -> str:
+        return escape(text(msg(key, **args), lang))
+
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    table.add_row("civilizations", civilization_markup(card.civilizations))
+    table.add_row(say("card.label.civilizations"), civilization_markup(card.civilizations, lang))
     for face in card.faces:
-        stats = f"{escape(face.type)}  cost {face.cost}" + (f"  power {face.power}" if face.power is not None else "")
+        key = "card.face.power" if face.power is not None else "card.face"
+        stats = say(key, type=face.type, cost=face.cost, power=face.power)
         races = f"  ({escape(' / '.join(face.races))})" if face.races else ""
-        table.add_row("face", f"《{escape(face.name)}》 {civilization_markup(face.civilizations)}  {stats}{races}")
+        table.add_row(
+            say("card.label.face"), f"《{escape(face.name)}》 {civilization_markup(face.civilizations, lang)}  {stats}{races}"
+        )
     if not card.complete:
-        table.add_row("data", "[yellow]known card, no data yet (run duepa-check update)[/]")
-    table.add_row("zone", escape(text(msg(f"zone.{card.zone}"))))
+        table.add_row(say("card.label.data"), f"[yellow]{say('card.no-data')}[/]")
+    table.add_row(say("card.label.zone"), say(f"zone.{card.zone}"))
     problem = card.partner_problem()
-    table.add_row("partner", "[green]eligible[/]" if problem is None else f"[red]not eligible[/]: {escape(text(problem))}")
+    eligible = f"[green]{say('card.eligible')}[/]" if problem is None else (
+        f"[red]{say('card.not-eligible')}[/]: {escape(text(problem, lang))}"
+    )
+    table.add_row(say("card.label.partner"), eligible)
     if card.may_exceed_four:
-        table.add_row("copies", "may be put in a deck more than 4 times (may repeat in デュエパーティー)")
+        table.add_row(say("card.label.copies"), say("card.may-exceed-four"))
     status = regulation.status(card.name, on)
     since = regulation.since(card.name, on)
-    table.add_row("殿堂", f"{STATUS_LABELS[status]}" + (f" since {since}" if since else "") + f" (as of {on})")
+    key = "card.status.since" if since else "card.status"
+    table.add_row(say("card.label.status"), say(key, status=msg(f"status.{status}"), since=since, as_of=on))
     if card.name in regulation.unconfirmed:
-        table.add_row("unconfirmed", f"a later change would make it {STATUS_LABELS[regulation.unconfirmed[card.name]]}")
+        table.add_row(
+            say("card.label.unconfirmed"), say("card.unconfirmed", status=msg(f"status.{regulation.unconfirmed[card.name]}"))
+        )
     spellings = [*card.aliases, *card.english]
     if spellings:
-        table.add_row("also", escape(", ".join(spellings)))
+        table.add_row(say("card.label.also"), escape(", ".join(spellings)))
     if card.ids:
-        table.add_row("ids", escape(", ".join(card.ids[:8]) + (" …" if len(card.ids) > 8 else "")))
+        table.add_row(say("card.label.ids"), escape(", ".join(card.ids[:8]) + (" …" if len(card.ids) > 8 else "")))
     console.print(Panel(table, title=f"《{escape(card.name)}》", expand=False))
 
 
-def render_not_found(console, found: Lookup) -> None:
+def render_not_found(console, found: Lookup, lang: str = DEFAULT_LANG) -> None:
     from rich.markup import escape
 
+    from .rules.base import names_list
+
     if found.cards:
-        names = ", ".join(f"《{c.name}》" for c in found.cards)
-        console.print(f"[yellow]{escape(found.typed)!r} matches {len(found.cards)} cards:[/] {escape(names)}")
+        line = text(msg("card.matches", typed=found.typed, count=len(found.cards), names=names_list(c.name for c in found.cards)), lang)
+        console.print(f"[yellow]{escape(line)}[/]")
     elif found.suggestions:
-        names = ", ".join(f"《{n}》" for n in found.suggestions)
-        console.print(f"[red]no card named {escape(found.typed)!r}[/]; did you mean {escape(names)}?")
+        line = text(msg("card.not-found.suggestions", typed=found.typed, names=names_list(found.suggestions)), lang)
+        console.print(f"[red]{escape(line)}[/]")
     else:
-        console.print(f"[red]no card named {escape(found.typed)!r}[/]")
+        console.print(f"[red]{escape(text(msg('card.not-found', typed=found.typed), lang))}[/]")
 
 
-def rules_json() -> list[dict]:
+def rule_doc(rule, lang: str = DEFAULT_LANG) -> str:
+    """A rule's user doc: its docstring, or its ``DOC_JA`` in Japanese."""
+    return (rule.DOC_JA if lang == "ja" else rule.__doc__ or "").strip()
+
+
+def rules_json(lang: str = DEFAULT_LANG) -> list[dict]:
     from .rules import RULES
 
     return [
@@ -95,41 +114,48 @@ def rules_json() -> list[dict]:
             "name": rule.NAME,
             "severity": rule.SEVERITY,
             "house_rules": list(rule.CONF),
-            "summary": (rule.__doc__ or "").strip().splitlines()[0],
-            "doc": (rule.__doc__ or "").strip(),
+            "summary": rule_doc(rule, lang).splitlines()[0],
+            "doc": rule_doc(rule, lang),
         }
         for rule in RULES.values()
     ]
 
 
-def render_rules(console, wanted: str | None = None) -> int:
+def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG) -> None:
+    """The rules table and the house-rule keys, or one rule in full (an unknown one is a DuepaError)."""
     from rich.markup import escape
     from rich.table import Table
 
     from .config import KEYS
+    from .errors import DuepaError
 
-    rules = rules_json()
+    def say(key: str, **args) -> str:
+        return text(msg(key, **args), lang)
+
+    rules = rules_json(lang)
     if wanted:
         chosen = [r for r in rules if wanted.upper() in (r["id"], r["name"].upper())]
         if not chosen:
-            console.print(f"[red]no rule {escape(wanted)!r}[/]; ids are {', '.join(r['id'] for r in rules)}")
-            return 2
+            raise DuepaError(msg("rules.unknown", rule=wanted, ids=Listed(tuple(r["id"] for r in rules))))
         rule = chosen[0]
-        console.print(f"[bold]{rule['id']} {rule['name']}[/] ({rule['severity']})\n")
+        severity = say(f"severity.{rule['severity']}")
+        console.print(f"[bold]{rule['id']} {rule['name']}[/] ({escape(severity)})\n")
         console.print(escape(rule["doc"]))
         if rule["house_rules"]:
-            console.print(f"\nhouse rules: {', '.join(rule['house_rules'])}")
-        return 0
+            console.print("\n" + escape(say("rules.house-rules", keys=Listed(tuple(rule["house_rules"])))))
+        return
     table = Table(show_header=True, header_style="bold")
-    for column in ("id", "name", "severity", "what", "house rules"):
-        table.add_column(column, overflow="fold")
+    for column in ("id", "name", "severity", "what", "house-rules"):
+        table.add_column(escape(say(f"rules.column.{column}")), overflow="fold")
     for rule in rules:
-        table.add_row(rule["id"], rule["name"], rule["severity"], escape(rule["summary"]), ", ".join(rule["house_rules"]))
+        table.add_row(
+            rule["id"], rule["name"], escape(say(f"severity.{rule['severity']}")), escape(rule["summary"]),
+            ", ".join(rule["house_rules"]),
+        )
     console.print(table)
-    keys = Table(title="house rules (.duepa-check.yaml or [tool.duepa-check])", show_header=True, header_style="bold")
+    keys = Table(title=escape(say("rules.keys-title")), show_header=True, header_style="bold")
     for column in ("key", "changes", "default"):
-        keys.add_column(column, overflow="fold")
-    for key, (what, default) in KEYS.items():
-        keys.add_row(key, escape(what), escape(str(default)))
+        keys.add_column(escape(say(f"rules.column.{column}")), overflow="fold")
+    for key, (_, default) in KEYS.items():
+        keys.add_row(key, escape(say(f"config.{key}")), escape(str(default)))
     console.print(keys)
-    return 0

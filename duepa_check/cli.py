@@ -264,7 +264,7 @@ def card(
     lang: LangOption = None,
 ) -> int:
     """Look a card up: faces, civilizations, cost, zone, partner eligibility, 殿堂 status."""
-    _set_language(lang, _house_language(Path.cwd()))
+    lang_code = _set_language(lang, _house_language(Path.cwd()))
     from .cardinfo import card_json, render_card, render_not_found
 
     day = _as_of(as_of)
@@ -277,14 +277,14 @@ def card(
             print(json.dumps({"query": name, "found": False, "matches": [c.name for c in found.cards],
                               "suggestions": found.suggestions}, ensure_ascii=False, indent=2))
         else:
-            render_not_found(_console(), found)
+            render_not_found(_console(), found, lang_code)
         return EXIT_VIOLATION
     if output_format is SimpleFormat.json:
         import json
 
-        print(json.dumps(card_json(found.card, regulation, day), ensure_ascii=False, indent=2))
+        print(json.dumps(card_json(found.card, regulation, day, lang_code), ensure_ascii=False, indent=2))
     else:
-        render_card(_console(), found.card, regulation, day)
+        render_card(_console(), found.card, regulation, day, lang_code)
     return EXIT_OK
 
 
@@ -295,15 +295,16 @@ def rules(
     lang: LangOption = None,
 ) -> int:
     """List the rules, their ids, and what house rules can change."""
-    _set_language(lang, _house_language(Path.cwd()))
+    lang_code = _set_language(lang, _house_language(Path.cwd()))
     from .cardinfo import render_rules, rules_json
 
     if output_format is SimpleFormat.json:
         import json
 
-        print(json.dumps(rules_json(), ensure_ascii=False, indent=2))
+        print(json.dumps(rules_json(lang_code), ensure_ascii=False, indent=2))
         return EXIT_OK
-    return render_rules(_console(), rule)
+    render_rules(_console(), rule, lang_code)
+    return EXIT_OK
 
 
 @app.command()
@@ -362,7 +363,7 @@ def stats(
     lang: LangOption = None,
 ) -> int:
     """Show a deck's shape: mana curve, civilizations, card types, partner."""
-    _set_language(lang, _house_language(deck if str(deck) != "-" else Path.cwd()))
+    lang_code = _set_language(lang, _house_language(deck if str(deck) != "-" else Path.cwd()))
     from .deck import resolve_deck
     from .decklist import load_decklist
     from .stats import compute_stats, render_stats, stats_json, write_svg
@@ -371,20 +372,20 @@ def stats(
     decklist = load_decklist(deck)
     resolved = resolve_deck(decklist, pool, partner)
     if decklist.problems or resolved.unresolved:
-        return _explain_unreadable_deck(resolved, regulation, used, no_color)
+        return _explain_unreadable_deck(resolved, regulation, used, no_color, lang_code)
     shape = compute_stats(resolved)
     if output_format is SimpleFormat.json:
         import json
 
         print(json.dumps(stats_json(shape), ensure_ascii=False, indent=2))
     else:
-        render_stats(_console(no_color), shape)
+        render_stats(_console(no_color), shape, lang_code)
     if svg is not None:
-        write_svg(shape, svg)
+        write_svg(shape, svg, lang_code)
     return EXIT_OK
 
 
-def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool) -> int:
+def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool, lang: str = "en") -> int:
     """stats needs every line to be a card: show (on stderr) the problems check would, exit 1."""
     from .checker import DeckResult
     from .report import RunInfo, render_text
@@ -395,8 +396,10 @@ def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool) -> int
     violations.sort(key=lambda v: v.line or 0)
     result = DeckResult(path=deck.path, violations=violations)
     console = _console(no_color, stderr=True)
-    console.print(f"{deck.path}: cannot show stats until every line names one card", markup=False)
-    render_text(console, [result], RunInfo(date.today(), regulation.data_date, used), quiet=True)
+    from .messages import msg, text
+
+    console.print(text(msg("stats.unreadable", path=deck.path), lang), markup=False)
+    render_text(console, [result], RunInfo(date.today(), regulation.data_date, used, lang=lang), quiet=True)
     return EXIT_VIOLATION
 
 

@@ -236,35 +236,38 @@ def _bar_table(rows: list[tuple[str, int, str]], label_justify: str):
     return grid
 
 
-def render_stats(console, stats: DeckStats) -> None:
+def render_stats(console, stats: DeckStats, lang: str = "en") -> None:
     """Print the deck's shape to a rich Console: header, curve, civilizations, types, totals."""
     from rich.markup import escape
     from rich.padding import Padding
 
+    from .messages import msg, text
     from .report import CIVILIZATION_STYLES, civilization_markup
 
     partner = (
-        f"《{escape(stats.partner_name)}》 {civilization_markup(stats.partner_civilizations)}"
+        text(msg("report.partner", name=escape(stats.partner_name),
+                 civilizations=civilization_markup(stats.partner_civilizations, lang)), lang)
         if stats.partner_name is not None
-        else "[red]none[/]"
+        else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
     )
-    console.print(f"[bold]{escape(stats.path)}[/]  partner {partner}  cards {stats.card_count}")
+    console.print(text(msg("report.header", path=f"[bold]{escape(stats.path)}[/]", partner=partner, count=stats.card_count), lang))
     sections = (
-        ("mana curve", "right", [(bucket, count, "cyan") for bucket, count in stats.curve.items()]),
+        ("stats.curve", "right", [(bucket, count, "cyan") for bucket, count in stats.curve.items()]),
         (
-            "civilizations",
+            "stats.civilizations",
             "left",
             [(c, count, CIVILIZATION_STYLES.get(c, "dim")) for c, count in stats.civilizations.items()],
         ),
-        ("types", "left", [(kind, count, "magenta") for kind, count in stats.types.items()]),
+        ("stats.types", "left", [(kind, count, "magenta") for kind, count in stats.types.items()]),
     )
     for title, justify, rows in sections:
         console.print()
-        console.print(f"[bold]{title}[/]")
+        console.print(f"[bold]{escape(text(msg(title), lang))}[/]")
         console.print(Padding(_bar_table(rows, justify), (0, 0, 0, 2), expand=False))
     average = f"{stats.average_cost:.2f}" if stats.average_cost is not None else "-"
     console.print()
-    console.print(f"twinpacts {stats.twinpacts}  multicolour {stats.multicolor}  average cost {average}")
+    totals = msg("stats.totals", twinpacts=stats.twinpacts, multicolor=stats.multicolor, average=average)
+    console.print(escape(text(totals, lang)))
 
 
 class SvgWriteError(DuepaError):
@@ -284,4 +287,6 @@ def write_svg(stats: DeckStats, path: Path, lang: str = "en") -> None:
     try:
         Path(path).write_text(document, encoding="utf-8")
     except OSError as error:
-        raise SvgWriteError(f"--svg {path}: cannot write ({error.strerror or error})") from None
+        from .messages import msg
+
+        raise SvgWriteError(msg("error.svg-write", path=path, why=error.strerror or error)) from None

@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _rules_section() -> str:
+def _rules_section(lang: str = "en") -> str:
     spec = importlib.util.spec_from_file_location("readme_rules", ROOT / "tools" / "readme_rules.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.rules_section()
+    return module.rules_section(lang)
 
 
 def test_readme_rules_section_matches_rule_docstrings():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert _rules_section() in readme, "run: python tools/readme_rules.py and paste it into README.md"
+
+
+def test_japanese_readme_rules_section_matches_doc_ja():
+    readme = (ROOT / "README.ja.md").read_text(encoding="utf-8")
+    assert _rules_section("ja") in readme, "run: python tools/readme_rules.py ja and paste it into README.ja.md"
 
 
 def test_readme_opens_with_install_and_test_commands():
@@ -59,3 +65,26 @@ def test_readme_published_forms_example_reads_every_line(capsys, tmp_path):
     assert {v["rule"] for v in deck["violations"]} == {"DP001", "DP204"}, deck["violations"]
     assert deck["partner"]["name"] == "ボルシャック・ドラゴ大王"
     assert deck["card_count"] == 9  # the partner and the 8 card lines under クリーチャー (25)
+
+
+def _commands(readme: str) -> list[str]:
+    """The command lines of every ```sh block, comments cut off."""
+    commands = []
+    for block in readme.split("```sh\n")[1:]:
+        for line in block.split("```", 1)[0].splitlines():
+            command = re.split(r"\s#\s", line, maxsplit=1)[0].strip() if not line.startswith("#") else ""
+            if command:
+                commands.append(command)
+    return commands
+
+
+def test_japanese_readme_has_the_same_commands():
+    """README.ja.md (linked from the top of README.md) shows the same set-up and usage commands."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    japanese = (ROOT / "README.ja.md").read_text(encoding="utf-8")
+    assert "(README.ja.md)" in readme.split("\n## ", 1)[0]
+    assert _commands(japanese) == _commands(readme)
+    assert len(_commands(readme)) >= 10
+    for line in japanese.splitlines():  # a command in its CI examples is one the tool accepts
+        if "run: duepa-check" in line:
+            assert "--lang ja" in line or "--as-of" in line

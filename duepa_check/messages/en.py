@@ -253,6 +253,7 @@ MESSAGES.update({
     "help.option.source": "The official site or a mirror (same paths).",
     "help.option.full": "Refetch every card, not only new ones.",
     "help.option.delay": "Seconds between requests (at least 1).",
+    "help.option.max_time": "Stop after this many seconds; the next update resumes.",
     "help.option.deck": "One decklist file; - reads standard input.",
     "help.option.svg": "Also write the view as an SVG picture here.",
     "help.command.partners": "Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal).",
@@ -290,4 +291,68 @@ MESSAGES.update({
     "input.kind.fifo": "is a named pipe (to read a pipe, pass - and redirect it to standard input)",
     "input.kind.device": "is a device",
     "input.kind.not-regular": "is not a regular file",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ duepa-check rules
+    "severity.error": "error",
+    "severity.warning": "warning",
+    "rules.unknown": "no rule {rule!r}; ids are {ids}",
+    "rules.house-rules": "house rules: {keys}",
+    "rules.column.id": "id",
+    "rules.column.name": "name",
+    "rules.column.severity": "severity",
+    "rules.column.what": "what",
+    "rules.column.house-rules": "house rules",
+    "rules.keys-title": "house rules (.duepa-check.yaml or [tool.duepa-check])",
+    "rules.column.key": "key",
+    "rules.column.changes": "changes",
+    "rules.column.default": "default",
+    # the house-rule keys (the English is config.KEYS's description)
+    "config.deck_size": "number of cards in a deck, partner included",
+    "config.partner_min_cost": "lowest cost a partner creature may have",
+    "config.singleton": "one copy of each name (false lifts DP002; DP009 then limits 殿堂入り to one)",
+    "config.banned": "extra banned cards (reported as DP010)",
+    "config.allowed": "cards allowed despite DP006, DP007, DP008 and DP010",
+    "config.disable": "rule ids turned off",
+    "config.severity": "rule id → error or warning",
+    "config.include_unconfirmed": "apply the unconfirmed later 殿堂 change",
+    "config.regulation": (
+        "殿堂 changes applied from their dates on top of the data: {{date, card, status}} or {{date, combo: [A, B]}}"
+    ),
+    "config.lang": "language of messages and reports: ja or en (--lang and $DUEPA_CHECK_LANG come first)",
+    # ------------------------------------------------------------ duepa-check card
+    "card.label.civilizations": "civilizations",
+    "card.label.face": "face",
+    "card.label.data": "data",
+    "card.label.zone": "zone",
+    "card.label.partner": "partner",
+    "card.label.copies": "copies",
+    "card.label.status": "殿堂",
+    "card.label.unconfirmed": "unconfirmed",
+    "card.label.also": "also",
+    "card.label.ids": "ids",
+    "card.face": "{type}  cost {cost}",
+    "card.face.power": "{type}  cost {cost}  power {power}",
+    "card.no-data": "known card, no data yet (run duepa-check update)",
+    "card.eligible": "eligible",
+    "card.not-eligible": "not eligible",
+    "card.partner-reason.eligible": "a creature of cost 5 or more in the main deck",
+    "card.may-exceed-four": "may be put in a deck more than 4 times (may repeat in デュエパーティー)",
+    "card.status": "{status} (as of {as_of})",
+    "card.status.since": "{status} since {since} (as of {as_of})",
+    "card.unconfirmed": "a later change would make it {status}",
+    "card.matches": "{typed!r} matches {count} cards: {names}",
+    "card.not-found": "no card named {typed!r}",
+    "card.not-found.suggestions": "no card named {typed!r}; did you mean {names}?",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ duepa-check stats
+    "stats.curve": "mana curve",
+    "stats.civilizations": "civilizations",
+    "stats.types": "types",
+    "stats.totals": "twinpacts {twinpacts}  multicolour {multicolor}  average cost {average}",
+    "stats.unreadable": "{path}: cannot show stats until every line names one card",
+    "error.svg-write": "--svg {path}: cannot write ({why})",
 })

@@ -7,7 +7,8 @@ may not be in the deck.
 
 Only a partner that can be one sets the civilizations: when the designated card cannot be
 the partner (DP004) or none is designated (DP003), this rule reports nothing, instead of one
-error per card for a single mistake; it judges the deck once a valid partner is chosen.
+error per card for a single mistake; it judges the deck once a valid partner is chosen. (It
+reads ``partner_min_cost`` to know whether the partner can be one.)
 """
 
 from __future__ import annotations
@@ -21,6 +22,14 @@ ID = "DP005"
 NAME = "civilization"
 SEVERITY = ERROR
 CONF = ("partner_min_cost",)
+DOC_JA = """\
+どのカードも、パートナーが持つ文明だけでできていること。無色（ゼロ文明）のカードはどのデッキにも入れられます。
+
+カードの文明は、すべての面に書かれた文明です（ツインパクトは両面を合わせます）。ツインパクトのパートナーは、呪文側の文明もパートナーの文明に加わります。
+例: 火/自然のパートナー《勝熱英雄 モモキング》のデッキに、水/自然の《フェアリー・シャワー》は入れられません。火の《ボルシャック・ドラゴン》は入れられます。
+
+パートナーにできるカードだけが文明を決めます。指定したカードがパートナーにできないとき（DP004）やパートナーがいないとき（DP003）は、1つのミスでカードごとにエラーが並ばないよう、このルールは何も報告しません。条件を満たすパートナーを選んでから確かめます。ハウスルールの partner_min_cost も使います。
+"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

@@ -2,6 +2,7 @@
 
 The partner is one of the 60: a list with a ``パートナー:`` line and 59 other cards is
 complete. House rules may change the number with ``deck_size``.
+Example: a ``パートナー:`` line and 59 cards is legal; 58 cards is reported with "add 1 card".
 """
 
 from __future__ import annotations
@@ -15,6 +16,12 @@ ID = "DP001"
 NAME = "deck-size"
 SEVERITY = ERROR
 CONF = ("deck_size",)
+DOC_JA = """\
+デュエパーティーのデッキはパートナーを含めてちょうど60枚。
+
+パートナーも60枚のうちの1枚です。「パートナー:」の行と、ほかに59枚のカードがあれば60枚です。ハウスルールの deck_size で枚数を変えられます。
+例: 「パートナー:」の行と59枚で60枚ならOK。58枚しかなければ「あと1枚入れてください」と報告します。
+"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

@@ -2,6 +2,8 @@
 
 In a singleton deck this never fires on its own (DP002 already allows one copy); it matters
 when house rules lift singleton with ``singleton: false``.
+Example: with ``singleton: false``, two of the 殿堂入り 《フェアリー・ギフト》 are reported; two of
+a card that is not 殿堂入り are fine.
 """
 
 from __future__ import annotations
@@ -15,6 +17,12 @@ ID = "DP009"
 NAME = "hall-of-fame"
 SEVERITY = ERROR
 CONF = ("singleton",)
+DOC_JA = """\
+殿堂入りのカードは1枚まで。
+
+同名カード1枚のデッキでは、このルールだけが反応することはありません（DP002 がすでに1枚までにしています）。ハウスルールで singleton: false にしたときに意味を持ちます。
+例: singleton: false のとき、殿堂入りの《フェアリー・ギフト》を2枚入れると報告します。殿堂入りでないカードは2枚でもOKです。
+"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

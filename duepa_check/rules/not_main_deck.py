@@ -5,6 +5,7 @@ the 超GRゾーン; the four families of cards that start the game in the battle
 《禁断〜封印されしX〜》, 《FORBIDDEN STAR〜世界最後の日〜》 (with its corner cards), 《滅亡の起源 零無》
 with the 零龍星雲, and 《Forbidden New Year》. デュエパーティー uses none of these.
 House rules may allow a card with ``allowed``.
+Example: the psychic creature 《ヴォルグ・サンダー》 and 《ＧＲの犬 ワンワンワン》 may not be in the deck.
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ ID = "DP006"
 NAME = "not-main-deck"
 SEVERITY = ERROR
 CONF = ("allowed",)
+DOC_JA = """\
+メインデッキのカードだけ: 超次元ゾーン、超GRゾーンのカードや、ゲーム開始時にバトルゾーンに置くカードは入れられない。
+
+サイキック・クリーチャー、ドラグハート、ルール・プラスは超次元ゾーン、GRクリーチャーは超GRゾーンのカードです。ゲーム開始時にバトルゾーンに置くカードは、《禁断〜封印されしX〜》、《FORBIDDEN STAR〜世界最後の日〜》（とその隅のカード）、《滅亡の起源 零無》と零龍星雲、《Forbidden New Year》の4種類です。デュエパーティーではどれも使いません。ハウスルールの allowed で許可できます。
+例: サイキック・クリーチャーの《ヴォルグ・サンダー》や《ＧＲの犬 ワンワンワン》は入れられません。
+"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

@@ -8,7 +8,9 @@ With no partner, the hint names up to three creatures of the deck that would lea
 off-colour (the most expensive first). When none would, it says so and names the best
 partners of the card pool for the deck's civilizations and the deck's creatures that leave
 the fewest cards off-colour, with how many; ``duepa-check partners DECK --pool`` lists them
-all. Without a partner no card's civilization can be judged, so DP005 stays silent.
+all. Without a partner no card's civilization can be judged, so DP005 stays silent. The
+hint's candidates follow ``partner_min_cost``.
+Example: one line ``パートナー: ボルシャック・ドラゴ大王`` is legal; no such line is reported.
 """
 
 from __future__ import annotations
@@ -22,6 +24,14 @@ ID = "DP003"
 NAME = "partner-designation"
 SEVERITY = ERROR
 CONF = ("partner_min_cost",)
+DOC_JA = """\
+パートナーをちょうど1枚指定すること。
+
+「パートナー: カード名」の行（または「Partner: カード名」、「[パートナー]」見出しの下）に書きます。その行のカードも60枚のうちの1枚に数えます。コマンドラインの --partner カード名 でも、デッキのカードを指定したり、カードを加えたりできます。
+
+パートナーがないとき、ヒントには、どのカードも文明から外れないデッキのクリーチャーを最大3枚（コストの高い順に）あげます。そういうクリーチャーがいなければそう伝え、デッキの文明に合うカードプールのよい候補と、文明から外れるカードが最も少ないデッキのクリーチャーを、その枚数とともにあげます。すべての候補は duepa-check partners デッキ --pool で表示できます。パートナーがなければカードの文明は判定できないので、DP005 は何も報告しません。ハウスルールの partner_min_cost も使います。
+例: 「パートナー: ボルシャック・ドラゴ大王」の行が1つならOK。その行がなければ報告します。
+"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

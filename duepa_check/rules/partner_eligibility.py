@@ -9,6 +9,8 @@ No cascade: a card that cannot be the partner sets no civilizations, so DP005 do
 the deck against it; the colours are checked once a valid partner is chosen. The hint names
 the candidates DP003 would (cards of the deck that leave no card off-colour, else the best of
 the card pool and the deck's cards that leave the fewest off-colour).
+Example: 《ボルシャック・ドラゴ大王》 (a cost 7 creature) can be the partner; the spell
+《エール・ライフ》 and the cost 4 《ガラスのキッカー王子》 cannot.
 """
 
 from __future__ import annotations
@@ -22,6 +24,14 @@ ID = "DP004"
 NAME = "partner-eligibility"
 SEVERITY = ERROR
 CONF = ("partner_min_cost",)
+DOC_JA = """\
+パートナーは、メインデッキに入れられるコスト5以上のクリーチャー。
+
+ツインパクトはクリーチャー側のコストで判定します（呪文側は数えません）。進化クリーチャー、NEOクリーチャー、タマシード/クリーチャーもクリーチャーです。サイキック、ドラグハート、GRクリーチャーと、禁断・零龍のカードはメインデッキに入らないのでパートナーにできません。コスト∞は5以上です。ハウスルールの partner_min_cost で最低コストを変えられます。
+
+連鎖はしません: パートナーにできないカードは文明を決めないので、DP005 はそのカードを基準にデッキを判定しません。文明は、条件を満たすパートナーを選んでから確かめます。ヒントには DP003 と同じ候補（どのカードも文明から外れないデッキのカード、いなければカードプールのよい候補と、文明から外れるカードが最も少ないデッキのカード）をあげます。
+例: コスト7のクリーチャー《ボルシャック・ドラゴ大王》はパートナーにできます。呪文の《エール・ライフ》やコスト4の《ガラスのキッカー王子》はできません。
+"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

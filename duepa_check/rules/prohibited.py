@@ -5,6 +5,7 @@
 使えません」 are allowed in デュエパーティー. A 使用禁止 printing of a card whose other
 printings are legal (the promo 《ガルベリアス・ドラゴン》) cannot be told apart by name and is
 not reported. House rules may allow a card with ``allowed``.
+Example: with ``banned: [ガルチェンソ・ドラゴン]`` that card is reported; other cards are fine.
 """
 
 from __future__ import annotations
@@ -18,6 +19,12 @@ ID = "DP010"
 NAME = "prohibited"
 SEVERITY = ERROR
 CONF = ("banned", "allowed")
+DOC_JA = """\
+使用禁止のカードと、ハウスルールの banned に書いたカードは入れられない。
+
+ここでの使用禁止は、公式のレギュレーションや裁定で禁止されたカード（白紙の《ジョーカード》など）です。カード自身に「このカードは公式大会では使えません」と書いてあるだけのカードは、デュエパーティーで使えます。ほかの版は使える同名カードの、使用禁止の版（プロモの《ガルベリアス・ドラゴン》）は名前で見分けられないので報告しません。ハウスルールの allowed で許可できます。
+例: banned: [ガルチェンソ・ドラゴン] なら《ガルチェンソ・ドラゴン》を報告します。ほかのカードはOKです。
+"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

@@ -5,6 +5,7 @@ names. Cards whose own text lets them be put in a deck more than 4 times (e.g.
 《はずれポンの助》, the 遊撃師団 cards) may repeat. The partner counts: listing it on the
 partner line and again in the main deck is two copies. House rules may lift this with
 ``singleton: false``.
+Example: one 《龍の呼び声》 is fine; the same card on two lines is reported.
 """
 
 from __future__ import annotations
@@ -18,6 +19,12 @@ ID = "DP002"
 NAME = "singleton"
 SEVERITY = ERROR
 CONF = ("singleton",)
+DOC_JA = """\
+同じ名前のカードは1枚まで（ハイランダー）。
+
+名前は全体で比べます: ツインパクト《A／B》と、《B》という名前のカードは別の名前です。カード自身のテキストで5枚以上入れられるカード（《はずれポンの助》や遊撃師団のカードなど）は何枚でもOKです。パートナーも数えます: パートナーの行とメインデッキの両方に書くと2枚です。ハウスルールの singleton: false で外せます。
+例: 《龍の呼び声》が1枚ならOK。2行に書くと報告します。
+"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

@@ -1,0 +1,80 @@
+"""Every rule's user doc has a shape, in English (the docstring) and in Japanese (``DOC_JA``).
+
+As sqlfluff checks its rules' docstrings: a one-line summary, the house-rule keys the rule
+reads (``CONF``) named, an example for the deck-building rules (DP0xx), and both languages.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run
+
+from duepa_check.cardinfo import rule_doc
+from duepa_check.rules import RULES
+
+
+@pytest.mark.parametrize("rule_id", sorted(RULES))
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_rule_doc_shape(rule_id, lang):
+    rule = RULES[rule_id]
+    doc = rule_doc(rule, lang)
+    lines = doc.splitlines()
+    assert lines and lines[0].strip(), "a summary line"
+    assert len(lines) == 1 or not lines[1].strip(), "the summary is one line, then a blank line"
+    for key in rule.CONF:
+        assert key in doc, f"house-rule key {key} is named"
+    if rule_id.startswith("DP0"):
+        assert ("Example:" if lang == "en" else "例:") in doc, "an example"
+    if lang == "ja":
+        assert any("\u3040" <= c <= "\u30ff" for c in doc), "written in Japanese"
+
+
+def test_rules_table_in_japanese_matches_the_snapshot(capsys):
+    from pathlib import Path
+    import os
+
+    result = run(capsys, "rules", "--lang", "ja")
+    assert result.code == 0
+    snapshot = Path(__file__).parent / "snapshots" / "rules-ja.txt"
+    if os.environ.get("DUEPA_UPDATE_SNAPSHOTS"):
+        snapshot.write_text(result.out, encoding="utf-8")
+    assert result.out == snapshot.read_text(encoding="utf-8")
+    assert "deck_size" in result.out and "デッキの枚数（パートナーを含む）" in result.out
+
+
+def test_one_rule_in_japanese_and_an_unknown_rule(capsys):
+    result = run(capsys, "rules", "DP005", "--lang", "ja")
+    assert result.code == 0 and "パートナーが持つ文明だけ" in result.out and "ハウスルール: partner_min_cost" in result.out
+    result = run(capsys, "rules", "DP999", "--lang", "ja")
+    assert result.code == 2 and result.err.startswith("duepa-check: ルール 'DP999' はありません") and result.out == ""
+
+
+def test_rules_json_follows_the_language_but_keeps_its_keys(capsys):
+    en = run(capsys, "rules", "--format", "json").json
+    ja = run(capsys, "rules", "--format", "json", "--lang", "ja").json
+    assert [(r["id"], r["name"], r["severity"], r["house_rules"]) for r in en] == [
+        (r["id"], r["name"], r["severity"], r["house_rules"]) for r in ja
+    ]
+    assert ja[0]["summary"].startswith("デュエパーティーのデッキ")
+
+
+def test_house_rule_descriptions_are_the_config_table_in_both_languages():
+    from duepa_check.config import KEYS
+    from duepa_check.messages import catalogue
+
+    en, ja = catalogue("en"), catalogue("ja")
+    for key, (what, _) in KEYS.items():
+        assert en[f"config.{key}"].replace("{{", "{").replace("}}", "}") == what, key
+        assert f"config.{key}" in ja
+
+
+def test_card_view_in_japanese(capsys):
+    result = run(capsys, "card", "ヴォルグ・サンダー", "--lang", "ja", "--as-of", "2026-03-16")
+    assert result.code == 0
+    for words in ("文明", "ゾーン", "超次元ゾーン", "パートナーにできません", "2019-07-01からプレミアム殿堂", "コスト6"):
+        assert words in result.out, words
+    assert "not eligible" not in result.out and "since" not in result.out
+    missing = run(capsys, "card", "ボルバルザーク", "--lang", "ja")
+    assert missing.code == 1 and "という名前のカードはありません" in missing.out
+    data = run(capsys, "card", "ヴォルグ・サンダー", "--lang", "ja", "--format", "json").json
+    assert data["zone"] == "hyperspatial" and data["partner_reason"].startswith("メインデッキに入れられない")
