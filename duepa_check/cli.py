@@ -244,7 +244,9 @@ def _check_all(checker, files: list[Path], console) -> list:
     from rich.progress import Progress
 
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task("checking", total=len(files))
+        from .messages import msg, text
+
+        task = progress.add_task(text(msg("progress.checking"), _language.get("lang", "en")), total=len(files))
         return checker.check_all(files, on_progress=lambda done: progress.advance(task, done))
 
 
@@ -319,7 +321,7 @@ def update(
     lang: LangOption = None,
 ) -> int:
     """Refresh the card pool and the regulation from the official site."""
-    _set_language(lang, _house_language(Path.cwd()))
+    lang_code = _set_language(lang, _house_language(Path.cwd()))
     from .update import DEFAULT_SOURCE, UpdateInterrupted, render_summary, run_update
     from .userdata import resolve_data_dir
 
@@ -327,27 +329,30 @@ def update(
     directory = resolve_data_dir(data_dir)
     options = {"source": source or DEFAULT_SOURCE, "data_dir": directory, "full": full, "delay": delay, "max_time": max_time}
     try:
-        summary = _run_update_with_progress(console, run_update, options)
+        summary = _run_update_with_progress(console, run_update, options, lang_code)
     except UpdateInterrupted as interrupted:  # before click turns it into a bare "Aborted"
         from .printable import printable
 
         print(f"duepa-check: {printable(str(interrupted))}", file=sys.stderr)
         raise typer.Exit(EXIT_INTERRUPTED) from None
-    for line in render_summary(summary):
+    for line in render_summary(summary, lang_code):
         console.print(line, markup=False)
     return EXIT_OK
 
 
-def _run_update_with_progress(console, run_update, options: dict):
+def _run_update_with_progress(console, run_update, options: dict, lang: str = "en"):
     if not console.is_terminal:
         return run_update(**options)
+    from rich.markup import escape
     from rich.progress import Progress
 
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task("updating", total=None)
+    from .messages import msg, text
 
-        def on_progress(done: int, total: int | None, label: str) -> None:
-            progress.update(task, completed=done, total=total, description=label)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(text(msg("update.progress.updating"), lang), total=None)
+
+        def on_progress(done: int, total: int | None, label) -> None:  # label: a Msg, or a card's name
+            progress.update(task, completed=done, total=total, description=escape(text(label, lang)))
 
         return run_update(**options, on_progress=on_progress)
 

@@ -24,6 +24,7 @@ import pytest
 import requests
 import responses
 
+from duepa_check.messages import text
 from duepa_check import cards as cards_module
 from duepa_check import update
 from duepa_check.cards import Card, CardPool, Face, write_card_data
@@ -402,7 +403,7 @@ def test_update_lists_pages_until_known_ground_and_fetches_only_new_cards(site, 
     assert summary.changed_cards == ["ボルテスト・ドラゴン"]
     assert summary.not_for_official_play == ["じゃんけんテスター"]
     assert summary.data_date == date(2026, 3, 16)
-    assert progress and progress[-1][2] == "done"
+    assert progress and text(progress[-1][2]) == "done"
 
     pool = CardPool.load(data_dir)
     twinpact = pool.lookup("轟炎竜テストバーン/紅蓮の試験").card

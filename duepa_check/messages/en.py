@@ -356,3 +356,28 @@ MESSAGES.update({
     "stats.unreadable": "{path}: cannot show stats until every line names one card",
     "error.svg-write": "--svg {path}: cannot write ({why})",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ duepa-check update
+    "sep.update-names": "、",
+    "update.names.more": "{shown} … and {count} more",
+    "update.done": "Updated card data in {data_dir} from {source}",
+    "update.fetched": "{cards} cards fetched, {pages} list pages read",
+    "update.fetched.resumed": "{cards} cards fetched, {pages} list pages read (resumed an interrupted run)",
+    "update.new-cards": "{count} new cards",
+    "update.new-cards.list": "{count} new cards: {names}",
+    "update.changed-cards": "{count} changed cards: {names}",
+    "update.data-date": "殿堂 data as of {date}: {count} status changes",
+    "update.status-change": "{date} {card}: {old} → {new}",
+    "update.more-changes": "… and {count} more",
+    "update.not-for-official-play": "「公式大会では使えません」 (allowed in デュエパーティー): {names}",
+    "update.note": "note: {note}",
+    "update.note.cleaned": "removed what an interrupted update had left: {names}",
+    "update.note.missing": "{count} listed cards answered 404 and were skipped: {names}",
+    "update.note.no-date": "the regulation page has no dated 「■…より」 heading; the 殿堂 data was left as it was",
+    "update.progress.done": "done",
+    "update.progress.list-page": "list page {page}",
+    "update.progress.regulation": "regulation",
+    "update.progress.updating": "updating",
+    "progress.checking": "checking",
+})

@@ -355,3 +355,28 @@ MESSAGES.update({
     "stats.unreadable": "{path}: どの行も1枚のカードの名前になるまで、デッキの形は表示できません",
     "error.svg-write": "--svg {path}: 書き込めません（{why}）",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ duepa-check update
+    "sep.update-names": "、",
+    "update.names.more": "{shown} … ほか{count}件",
+    "update.done": "{source} から {data_dir} のカードデータを更新しました",
+    "update.fetched": "カード{cards}枚を取得、一覧ページを{pages}ページ読みました",
+    "update.fetched.resumed": "カード{cards}枚を取得、一覧ページを{pages}ページ読みました（中断した更新の続きから）",
+    "update.new-cards": "新しいカード {count}枚",
+    "update.new-cards.list": "新しいカード {count}枚: {names}",
+    "update.changed-cards": "変わったカード {count}枚: {names}",
+    "update.data-date": "{date}時点の殿堂データ: 状態の変更 {count}件",
+    "update.status-change": "{date} {card}: {old} → {new}",
+    "update.more-changes": "… ほか{count}件",
+    "update.not-for-official-play": "「公式大会では使えません」（デュエパーティーでは使えます）: {names}",
+    "update.note": "注: {note}",
+    "update.note.cleaned": "中断した更新が残したものを消しました: {names}",
+    "update.note.missing": "一覧にあった{count}枚のカードが 404 を返したので飛ばしました: {names}",
+    "update.note.no-date": "レギュレーションのページに日付のある「■…より」の見出しがないため、殿堂データはそのままにしました",
+    "update.progress.done": "完了",
+    "update.progress.list-page": "一覧ページ {page}",
+    "update.progress.regulation": "レギュレーション",
+    "update.progress.updating": "更新中",
+    "progress.checking": "チェック中",
+})

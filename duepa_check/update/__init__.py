@@ -56,7 +56,8 @@ from .install import (  # noqa: F401
 )
 from .merge import Previous, load_previous, merge_cards, merge_regulation, merged_combos  # noqa: F401
 from .state import STATE_FILE, RunState  # noqa: F401
-from .summary import StatusChange, UpdateSummary, _names, render_summary  # noqa: F401
+from .summary import StatusChange, UpdateSummary, names_msg, render_summary  # noqa: F401
+from ..messages import Msg
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import requests
@@ -95,7 +96,7 @@ def run_update(
             client = SiteClient(source, session or new_session(), delay=delay, max_time=max_time)
             summary = UpdateSummary(data_dir=data_dir, source=public, resumed=state.resumed)
             if cleaned:
-                summary.notes.append(f"removed what an interrupted update had left: {_names(cleaned)}")
+                summary.notes.append(Msg("update.note.cleaned", {"names": names_msg(cleaned)}))
             try:
                 list_cards(client, state, previous.known_ids, progress)
                 fetch_cards(client, state, progress, previous.complete_ids)
@@ -107,13 +108,13 @@ def run_update(
             summary.pages_listed = len(state.pages)
             summary.cards_fetched = len(state.records)
             if state.missing:
-                summary.notes.append(f"{len(state.missing)} listed cards answered 404 and were skipped: {_names(sorted(state.missing))}")
+                summary.notes.append(Msg("update.note.missing", {"count": len(state.missing), "names": names_msg(sorted(state.missing))}))
             cards = merge_cards(state, previous, summary)
             regulation = merge_regulation(page, data_dir, public, cards, summary)
             install_overlay(data_dir, cards, regulation, public, previous, run=state.run)
         except KeyboardInterrupt:
             raise UpdateInterrupted(_interrupted(data_dir, before, state)) from None
-    progress(1, 1, "done")
+    progress(1, 1, Msg("update.progress.done", {}))
     return summary
 
 

@@ -7,6 +7,7 @@ import math
 from urllib.parse import quote
 
 from .. import official_site
+from ..messages import Msg
 from ..official_site import PageError
 from .client import SiteClient
 from .common import DETAIL_PATH, LIST_PATH, REGULATION_PATH, Progress, UpdateError
@@ -104,7 +105,7 @@ def list_cards(client: SiteClient, state: RunState, known: set[str], progress: P
         state.append({"page": number, "ids": page.ids, "total": page.total, "via": via})
         per_page = len(state.pages.get(1) or page.ids) or 1
         pages = math.ceil(page.total / per_page) if page.total else number
-        progress(number, max(pages, number), f"list page {number}")
+        progress(number, max(pages, number), Msg("update.progress.list-page", {"page": number}))
         at_known_ground = not state.full and all(k in known_keys for k in keys)
         past_the_end = not fresh or (page.total is not None and len(seen) >= page.total) or number >= pages + 2
         if at_known_ground or past_the_end:
@@ -147,7 +148,7 @@ def fetch_cards(client: SiteClient, state: RunState, progress: Progress, known: 
 
 
 def fetch_regulation(client: SiteClient, progress: Progress) -> official_site.RegulationPage:
-    progress(0, 1, "regulation")
+    progress(0, 1, Msg("update.progress.regulation", {}))
     html = client.get(REGULATION_PATH)
     if html is None:
         raise UpdateError(f"update: {client.url(REGULATION_PATH)} answered 404 Not Found")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import cards as cards_module
+from ..messages import Msg
 from .. import official_site
 from ..cards import CARDS_FILE, Card, CardDataError, CardPool, Cost, Face
 from ..names import name_key
@@ -175,7 +176,7 @@ def merge_regulation(
             raise UpdateError(f"update: {error}; nothing changed") from None
         stored = None
     if page.data_date is None:
-        summary.notes.append("the regulation page has no dated 「■…より」 heading; the 殿堂 data was left as it was")
+        summary.notes.append(Msg("update.note.no-date", {}))
         return stored
     regulation = stored or Regulation(data_date=page.data_date)
     canonical = _canonical_names(regulation, cards)

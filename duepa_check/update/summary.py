@@ -7,6 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from .. import official_site
+from ..messages import Listed, Msg
 
 
 @dataclass(frozen=True)
@@ -31,14 +32,9 @@ class UpdateSummary:
     cards_fetched: int = 0
     pages_listed: int = 0
     resumed: bool = False
-    notes: list[str] = field(default_factory=list)
+    notes: list = field(default_factory=list)  # Msgs, put into words by render_summary
 
 
-_STATUS_LABELS = {
-    official_site.UNRESTRICTED: "無制限",
-    official_site.HALL_OF_FAME: "殿堂入り",
-    official_site.PREMIUM: "プレミアム殿堂",
-}
 
 
 _BIDI = frozenset([*map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))])
@@ -58,29 +54,39 @@ def printable(text: str) -> str:
     return text
 
 
-def _names(names: list[str], limit: int = 10) -> str:
-    shown = "、".join(names[:limit])
-    return shown + (f" … and {len(names) - limit} more" if len(names) > limit else "")
+def names_msg(names: list[str], limit: int = 10) -> "Listed | Msg":
+    """Up to ``limit`` names, and how many more, put into words in the language of the report."""
+    shown = Listed(tuple(names[:limit]), "sep.update-names")
+    return Msg("update.names.more", {"shown": shown, "count": len(names) - limit}) if len(names) > limit else shown
 
 
-def render_summary(summary: UpdateSummary) -> list[str]:
-    """Plain lines for the CLI to print."""
-    lines = [f"Updated card data in {summary.data_dir} from {summary.source}"]
-    fetched = f"{summary.cards_fetched} cards fetched, {summary.pages_listed} list pages read"
-    lines.append(f"  {fetched}" + (" (resumed an interrupted run)" if summary.resumed else ""))
-    lines.append(f"  {len(summary.new_cards)} new cards" + (f": {_names(summary.new_cards)}" if summary.new_cards else ""))
+def render_summary(summary: UpdateSummary, lang: str = "en") -> list[str]:
+    """Plain lines for the CLI to print, in ``lang`` (the catalogue's update.* keys)."""
+    from ..messages import text
+
+    def say(key: str, **args) -> str:
+        return text(Msg(key, args), lang)
+
+    lines = [say("update.done", data_dir=summary.data_dir, source=summary.source)]
+    fetched = "update.fetched.resumed" if summary.resumed else "update.fetched"
+    lines.append("  " + say(fetched, cards=summary.cards_fetched, pages=summary.pages_listed))
+    if summary.new_cards:
+        lines.append("  " + say("update.new-cards.list", count=len(summary.new_cards), names=names_msg(summary.new_cards)))
+    else:
+        lines.append("  " + say("update.new-cards", count=0))
     if summary.changed_cards:
-        lines.append(f"  {len(summary.changed_cards)} changed cards: {_names(summary.changed_cards)}")
+        lines.append("  " + say("update.changed-cards", count=len(summary.changed_cards), names=names_msg(summary.changed_cards)))
     if summary.data_date:
-        lines.append(f"  殿堂 data as of {summary.data_date.isoformat()}: {len(summary.status_changes)} status changes")
+        lines.append("  " + say("update.data-date", date=summary.data_date.isoformat(), count=len(summary.status_changes)))
     for change in summary.status_changes[:20]:
-        old, new = _STATUS_LABELS.get(change.old, change.old), _STATUS_LABELS.get(change.new, change.new)
-        lines.append(f"    {change.date.isoformat()} {change.card}: {old} → {new}")
+        old, new = (Msg(f"status.{s}", {}) if s in _STATUSES else s for s in (change.old, change.new))
+        lines.append("    " + say("update.status-change", date=change.date.isoformat(), card=change.card, old=old, new=new))
     if len(summary.status_changes) > 20:
-        lines.append(f"    … and {len(summary.status_changes) - 20} more")
+        lines.append("    " + say("update.more-changes", count=len(summary.status_changes) - 20))
     if summary.not_for_official_play:
-        lines.append(
-            "  「公式大会では使えません」 (allowed in デュエパーティー): " + _names(summary.not_for_official_play)
-        )
-    lines.extend(f"  note: {note}" for note in summary.notes)
+        lines.append("  " + say("update.not-for-official-play", names=names_msg(summary.not_for_official_play)))
+    lines.extend("  " + say("update.note", note=note) for note in summary.notes)
     return [printable(line) for line in lines]  # card names come from the site: one line each, always
+
+
+_STATUSES = (official_site.UNRESTRICTED, official_site.HALL_OF_FAME, official_site.PREMIUM)
