@@ -47,6 +47,7 @@ END_TO_END_TARGET = 1.5
 BATCH_TARGET = 4.0
 HTML_TARGET = 2.0  # issue 16: the HTML report of 1,000 decks in at most twice the time of their JSON
 PARTNERS_TARGET = 2.0  # `partners --pool` (the whole card pool) against a plain check of the same deck
+LANG_TARGET_MS = 5.0  # choosing the language and loading its catalogue (issue 15)
 
 
 # ---------------------------------------------------------------------------- environment
@@ -373,6 +374,18 @@ def paired_median(a: list[float], b: list[float], op) -> float:
     return statistics.median(op(x, y) for x, y in zip(a, b))
 
 
+def lang_startup_ms(python: str, lang: str, repeat: int, env: dict[str, str]) -> float:
+    """Median of ``benchmarks/lang_startup.py LANG``: i18n's own cost, timed inside fresh processes."""
+    values = []
+    for _ in range(repeat):
+        done = subprocess.run([python, str(HERE / "lang_startup.py"), lang], capture_output=True, text=True, env=env)
+        try:
+            values.append(float(done.stdout.strip()))
+        except ValueError:
+            return float("nan")
+    return statistics.median(values)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15, help="interleaved rounds (default 15)")
@@ -395,6 +408,7 @@ def main() -> int:
             "pool: load + 60 lookups": [python, str(HERE / "pool_lookup.py"), deck],
             "python -c 'import typer'": [python, "-c", "import typer"],
             "one deck, text": [script, deck],
+            "one deck, text, --lang ja": [script, deck, "--lang", "ja"],
             # What a person at a terminal sees: rich draws the report (TTY_COMPATIBLE is rich's own switch).
             "one deck, text, terminal": ["env", "TTY_COMPATIBLE=1", script, deck],
             "one deck, --format json": [script, deck, "--format", "json"],
@@ -417,6 +431,7 @@ def main() -> int:
         else:
             shutil.rmtree(tmp, ignore_errors=True)
 
+    lang_ms = {lang: lang_startup_ms(python, lang, args.repeat, env) for lang in ("en", "ja")}
     failures = samples.pop("_failures")
     med = {name: statistics.median(values) for name, values in samples.items()}
     cpu_med = {name: statistics.median(values) for name, values in cpu.items()}
@@ -457,6 +472,15 @@ def main() -> int:
         row("partners --pool, a mono-火 deck, vs a check (ratio)", "one deck, json --as-of",
             "partners --pool, mono-colour deck", "x", None),
     ]
+    rows.append(row("one deck, text, --lang ja vs English (difference)", "one deck, text", "one deck, text, --lang ja",
+                    "ms", None))
+    for lang, value in lang_ms.items():  # measured inside a fresh process: what i18n adds to one check
+        rows.append({
+            "measurement": f"language choice + catalogue + words, {lang} (in-process)", "baseline": "-",
+            "ours": f"benchmarks/lang_startup.py {lang}", "baseline_ms": 0.0, "ours_ms": value, "value": value,
+            "unit": "ms", "paired": value, "baseline_cpu_ms": 0.0, "ours_cpu_ms": value, "cpu_value": value,
+            "target": f"<= {LANG_TARGET_MS:g} ms", "limit": LANG_TARGET_MS,
+        })
     for row in rows:
         bad = failures.get(row["ours"]) or failures.get(row["baseline"])
         if bad:

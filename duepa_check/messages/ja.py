@@ -380,3 +380,8 @@ MESSAGES.update({
     "update.progress.updating": "更新中",
     "progress.checking": "チェック中",
 })
+
+MESSAGES.update({
+    "unparsable-line.duplicate-key.hint": "1つにまとめてください: 2つの値を1つのキーの下に書きます",
+    "unparsable-line.lone-surrogate.hint": "文字そのもの（または \\uXXXX\\uXXXX の組）を書くか、消してください",
+})
