@@ -447,6 +447,11 @@ def test_a_partner_mark_after_the_name_designates_the_partner(pool, line):
     assert cards == [(1, BOLSHACK, 1, True), (2, "ガルチェンソ・ドラゴン", 1, False)]
 
 
+def test_under_a_partner_heading_a_bracketed_line_is_the_partner_even_misspelt(pool):
+    cards, unresolved, _ = read(pool, "★パートナー★\n【五輪の求道者 清長】\n1 ボルシャック・ドラゴン")
+    assert (cards, unresolved) == ([(3, BOLSHACK, 1, False)], ["五輪の求道者 清長"])
+
+
 def test_bracketed_lines_are_cards_when_they_name_one_and_headings_otherwise(pool):
     text = "【初動】\n【五輪の求道者 清永】\n1 ボルシャック・ドラゴン\n[アカシック・ゼノン]\n[受け札]\n1 ガルチェンソ・ドラゴン"
     cards, unresolved, problems = read(pool, text)
@@ -647,3 +652,7 @@ def test_tabs_show_as_spaces_in_the_text_report(capsys, tmp_path):
     assert result.code == 1
     assert "ボルシャック・ドラゴソ （新規）" in result.out and "!! !!" in result.out
     assert "\ufffd" not in result.out
+    yaml_deck = tmp_path / "deck.yaml"  # a tab the reader keeps (a quoted YAML name) is a space in the report too
+    yaml_deck.write_text('partner: ボルシャック・ドラゴ大王\ncards:\n  - "ボルシャック\tドラゴソ"\n', encoding="utf-8")
+    result = run(capsys, yaml_deck, "--as-of", "2026-03-16", "--no-color")
+    assert "ボルシャック ドラゴソ" in result.out and "\ufffd" not in result.out

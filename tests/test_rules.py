@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import BD4, BD6, check_json, line_no, make_deck, rule_lines, run
+from conftest import deck_lines as deck_lines_of
 
 RAINBOW = "五元のロードライト"  # 光/水/闇/火/自然 creature, cost 6: every civilization fits
 PARTNER_LINE = 2
@@ -504,6 +505,14 @@ def test_dp204_silent_when_the_heading_count_is_right(capsys, tmp_path, heading)
     path = make_deck(tmp_path, BD4, replace={3: heading}, append=["", "合計60枚"])
     code, deck = check_json(capsys, path)
     assert (code, deck["violations"], deck["card_count"]) == (0, [], 60)
+
+
+def test_dp204_a_partner_heading_counts_only_the_partner(capsys, tmp_path):
+    """パートナー（1枚） then the partner and 59 cards with no main heading: the partner group is one card."""
+    partner = deck_lines_of(BD4)[1].split(": ", 1)[1]
+    path = make_deck(tmp_path, BD4, replace={2: "パートナー（1枚）", 3: partner})
+    code, deck = check_json(capsys, path)
+    assert (code, deck["violations"], deck["partner"]["name"]) == (0, [], partner)
 
 
 def test_dp204_heading_whose_cards_are_one_more(capsys, tmp_path):
