@@ -171,8 +171,7 @@ MAX_OTHER_READINGS = 8
 
 
 def _may_carry_more(name: str) -> bool:
-    return bool(name) and (name[-1] in _MAY_CARRY_MORE_END or any(mark in name for mark in _REMARK_MARKS)
-                           or name[0] in "「『\"“【[")
+    return bool(name) and (name[-1] in _MAY_CARRY_MORE_END or any(mark in name for mark in _REMARK_MARKS))
 
 
 def _other_readings(main: Reading, explicit_count: bool) -> list[Reading]:
