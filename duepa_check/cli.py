@@ -442,10 +442,15 @@ def _version_callback(value: bool) -> None:
     if value:
         try:
             _, regulation, used = _data(None)
-            data = f" (regulation data up to {regulation.data_date}, {used})"
+            from .messages import msg, text
+
+            source = msg("data.embedded") if used == "embedded" else used
+            data = msg("cli.version", version=__version__, data_date=regulation.data_date, source=source)
         except DuepaError as error:
-            data = f" (card data unusable: {error})"
-        print(f"duepa-check {__version__}{data}")
+            from .messages import msg, text
+
+            data = msg("cli.version.unusable", version=__version__, error=error.text(_language.get("lang", "en")))
+        print(text(data, _language.get("lang", "en")))
         raise typer.Exit(EXIT_OK)
 
 
@@ -498,7 +503,9 @@ def _flushed(code: int) -> int:
         _discard_stdout()
     except (OSError, ValueError) as error:
         _discard_stdout()
-        print(f"duepa-check: cannot write the report to standard output ({_why(error)})", file=sys.stderr)
+        from .messages import msg
+
+        _print_error(DuepaError(msg("cli.cannot-write-output", why=_why(error))))
         return EXIT_USAGE
     return code
 
@@ -553,7 +560,9 @@ def _main(argv: list[str] | None) -> int:
         if not _writing_stdout_failed(error):
             raise
         _discard_stdout()
-        print(f"duepa-check: cannot write the report to standard output ({_why(error)})", file=sys.stderr)
+        from .messages import msg
+
+        _print_error(DuepaError(msg("cli.cannot-write-output", why=_why(error))))
         return EXIT_USAGE
     return result if isinstance(result, int) else EXIT_OK
 

@@ -381,3 +381,9 @@ MESSAGES.update({
     "update.progress.updating": "updating",
     "progress.checking": "checking",
 })
+
+MESSAGES.update({
+    "cli.cannot-write-output": "cannot write the report to standard output ({why})",
+    "cli.version": "duepa-check {version} (regulation data up to {data_date}, {source})",
+    "cli.version.unusable": "duepa-check {version} (card data unusable: {error})",
+})

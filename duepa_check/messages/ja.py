@@ -385,3 +385,9 @@ MESSAGES.update({
     "unparsable-line.duplicate-key.hint": "1つにまとめてください: 2つの値を1つのキーの下に書きます",
     "unparsable-line.lone-surrogate.hint": "文字そのもの（または \\uXXXX\\uXXXX の組）を書くか、消してください",
 })
+
+MESSAGES.update({
+    "cli.cannot-write-output": "レポートを標準出力に書き込めません（{why}）",
+    "cli.version": "duepa-check {version}（レギュレーションのデータは{data_date}まで、{source}）",
+    "cli.version.unusable": "duepa-check {version}（カードデータが使えません: {error}）",
+})
