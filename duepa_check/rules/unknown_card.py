@@ -2,9 +2,9 @@
 
 Names match however they are typed (widths, ／ or /, ・, 〜, quotes, 《》, a reading in （）,
 hiragana for katakana, English names); a name that still matches nothing is reported with
-up to three close names. Close names are searched for the first 100 unknown names of a deck
-only: each search scans every spelling in the pool, and a file of thousands of names that are
-not cards is not a decklist anyone will fix name by name.
+up to three close names. Close names are searched for the first 60 unknown names of a deck
+(a deck's worth) only: each search scans every spelling in the pool, and a file of thousands
+of names that are not cards is not a decklist anyone will fix name by name.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ CONF = ()
 DOC_JA = """\
 どの行も、実在するカードの名前であること。
 
-名前はどう書いても一致します（全角・半角、／と/、・、〜、引用符、《》、（）内の読み、カタカナの代わりのひらがな、英語名）。それでも一致しない名前は、近い名前を最大3つ添えて報告します。近い名前を探すのは、デッキの一致しない名前のうち最初の100個だけです: 1回の検索でカードプールのすべての表記を調べるので、カードでない名前が何千も並ぶファイルは、1つずつ直すデッキリストではありません。
+名前はどう書いても一致します（全角・半角、／と/、・、〜、引用符、《》、（）内の読み、カタカナの代わりのひらがな、英語名）。それでも一致しない名前は、近い名前を最大3つ添えて報告します。近い名前を探すのは、デッキの一致しない名前のうち最初の60個（デッキ1つ分）だけです: 1回の検索でカードプールのすべての表記を調べるので、カードでない名前が何千も並ぶファイルは、1つずつ直すデッキリストではありません。
 """
-SUGGEST_AT_MOST = 100  # unknown names per deck that get a close-name search
+SUGGEST_AT_MOST = 60  # unknown names per deck that get a close-name search
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
