@@ -186,10 +186,13 @@ def _section(number: int, result: DeckResult, text: Text, lang: str) -> str:
     return "".join(parts)
 
 
-TILES = (
-    ("decks", "html.tile.decks"), ("legal", "html.tile.legal"), ("not_legal", "html.tile.not-legal"),
-    ("errors", "html.tile.errors"), ("warnings", "html.tile.warnings"), ("unreadable", "html.tile.unreadable"),
-)
+TILES = ("decks", "legal", "not_legal", "errors", "warnings", "unreadable")  # summary keys, in order
+_COUNTED = ("decks", "errors", "warnings")  # "1 deck" / "2 decks": catalogue .one/.other keys
+
+
+def _tile_key(key: str, count: int) -> str:
+    name = f"html.tile.{key.replace('_', '-')}"
+    return plural(name, count) if key in _COUNTED else name
 
 
 def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
@@ -199,8 +202,8 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
     totals = summary(results)
     counts = {**totals, "not_legal": totals["decks"] - totals["legal"] - totals["unreadable"]}
     tiles = "".join(
-        f'<li id="count-{key}"><b>{counts[key]}</b>{_h(text(label))}</li>'
-        for key, label in TILES
+        f'<li id="count-{key}"><b>{counts[key]}</b> {_h(text(_tile_key(key, counts[key])))}</li>'
+        for key in TILES
     )
     ordered = _order(results)
     return "".join([
