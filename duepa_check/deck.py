@@ -68,7 +68,10 @@ class Deck:
 
     @property
     def card_count(self) -> int:
-        return sum(entry.count for entry in self.entries)
+        found = self.memo.get("card_count")
+        if found is None:
+            found = self.memo["card_count"] = sum(entry.count for entry in self.entries)
+        return found
 
     @property
     def names(self) -> frozenset[str]:
@@ -88,15 +91,20 @@ class Deck:
 
     @property
     def partner_entries(self) -> list[Entry]:
-        return [entry for entry in self.entries if entry.is_partner]
+        found = self.memo.get("partner_entries")
+        if found is None:
+            found = self.memo["partner_entries"] = [entry for entry in self.entries if entry.is_partner]
+        return found
 
     @property
     def partner(self) -> DeckCard | None:
         """The partner when exactly one is designated and it resolved to a card."""
-        partners = self.partner_entries
-        if len(partners) != 1:
-            return None
-        return next((c for c in self.cards if c.entry is partners[0]), None)
+        if "partner" not in self.memo:
+            partners = self.partner_entries
+            self.memo["partner"] = (
+                next((c for c in self.cards if c.entry is partners[0]), None) if len(partners) == 1 else None
+            )
+        return self.memo["partner"]
 
 
 _LINE = itemgetter(0)  # Entry.line
