@@ -17,7 +17,7 @@ from .deck import resolve_deck
 from .decklist import DECK_SUFFIXES, STDIN, TABLE_SUFFIXES, DeckInputError, load_decklist
 from .errors import DuepaError
 from .printable import printable
-from .messages import Msg
+from .messages import Msg, msg
 from .regulation import Regulation
 from .rules import ERROR, RULE_IDS, WARNING, Context, Violation, run_rules
 
@@ -213,7 +213,7 @@ class Checker:
 
     def load_config(self, path: Path) -> FormatConfig:
         if not path.is_file():
-            raise ConfigError(f"{path}: no such config file")
+            raise ConfigError(msg("house-rules.no-such-file", path=path))
         return load_config(path, self._resolve_card, RULE_IDS)
 
     def house_rules_for(self, path: "Path | Skipped") -> FormatConfig:
@@ -435,7 +435,7 @@ def _fork_child(checker: Checker, chunks: list[list[Path]], tickets: int) -> tup
         try:
             outcome: tuple = ("results", checker._check_chunks(chunks, tickets))
         except DuepaError as error:
-            outcome = ("usage", str(error))
+            outcome = ("usage", error.message if isinstance(error.message, Msg) else str(error))  # put into words by the parent
         except BaseException as error:  # a bug: the parent reports it, with its type
             outcome = ("crash", f"{type(error).__name__}: {error}")
         with os.fdopen(write_fd, "wb") as pipe:

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .errors import DuepaError
+from .messages import Listed, msg
 from .regulation import HALL_OF_FAME, PREMIUM, UNRESTRICTED, Announcement
 
 CONFIG_FILE = ".duepa-check.yaml"
@@ -68,7 +69,7 @@ def find_config(start: Path) -> Path | None:
         return _find_config_from(folder)
     except OSError as error:  # a folder on the way that cannot be searched (no execute permission)
         where = error.filename or start
-        raise ConfigError(f"{where}: cannot look for house rules ({error.strerror or error})") from None
+        raise ConfigError(msg("house-rules.cannot-look", where=where, why=str(error.strerror or error))) from None
 
 
 @functools.lru_cache(maxsize=256)
@@ -94,14 +95,14 @@ def _read(path: Path) -> str:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not hang
         with open(descriptor, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise ConfigError(f"{path}: not a regular file; expected a house-rules file")
+                raise ConfigError(msg("house-rules.not-regular", path=path))
             data = handle.read(MAX_CONFIG_BYTES + 1)
         if len(data) > MAX_CONFIG_BYTES:
-            raise ConfigError(f"{path}: larger than {MAX_CONFIG_BYTES // 1_000_000} MB; not a house-rules file")
+            raise ConfigError(msg("house-rules.too-large", path=path, megabytes=MAX_CONFIG_BYTES // 1_000_000))
         return data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         why = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise ConfigError(f"{path}: cannot read config ({why})") from None
+        raise ConfigError(msg("house-rules.cannot-read", path=path, why=str(why))) from None
 
 
 def _shown(value: Any) -> str:
@@ -132,12 +133,12 @@ def load_config(
         try:
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
-            raise ConfigError(f"{path}: invalid TOML ({error})") from None
+            raise ConfigError(msg("house-rules.invalid-toml", path=path, why=str(error))) from None
         except RecursionError:
-            raise ConfigError(f"{path}: invalid TOML (nested too deeply)") from None
+            raise ConfigError(msg("house-rules.toml-too-deep", path=path)) from None
         tool = document.get("tool", {})
         if not isinstance(tool, dict):
-            raise ConfigError(f"{path}: 'tool' is not a table, so it holds no [tool.duepa-check]")
+            raise ConfigError(msg("house-rules.tool-not-table", path=path))
         data = tool.get("duepa-check", {})
         where = f"{path} [tool.duepa-check]"
     else:
@@ -149,20 +150,20 @@ def load_config(
             mark = getattr(error, "problem_mark", None)
             at = f":{mark.line + 1}" if mark else ""
             why = getattr(error, "problem", None) or str(error).splitlines()[0]  # one line, never several
-            raise ConfigError(f"{path}{at}: invalid YAML ({why})") from None
+            raise ConfigError(msg("house-rules.invalid-yaml", path=f"{path}{at}", why=why)) from None
         except RecursionError:
-            raise ConfigError(f"{path}: invalid YAML (nested too deeply)") from None
+            raise ConfigError(msg("house-rules.yaml-too-deep", path=path)) from None
         except (ValueError, TypeError, OverflowError) as error:  # e.g. a date 2026-13-45: PyYAML's date fails
-            raise ConfigError(f"{path}: invalid YAML value ({_shown(str(error))})") from None
+            raise ConfigError(msg("house-rules.yaml-value", path=path, why=_shown(str(error)))) from None
         where = str(path)
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ConfigError(f"{where}: expected a mapping of house-rule keys")
+        raise ConfigError(msg("house-rules.not-a-mapping", where=where))
     try:
         return validate(data, where, resolve_card, rule_ids)
     except RecursionError:  # a value nested thousands deep (a message's repr would recurse)
-        raise ConfigError(f"{where}: a value is nested too deeply") from None
+        raise ConfigError(msg("house-rules.too-deep", where=where)) from None
 
 
 def validate(
@@ -176,84 +177,89 @@ def validate(
         key = str(raw_key).replace("-", "_")
         if key not in KEYS:
             close = difflib.get_close_matches(key, KEYS, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; known keys: {', '.join(KEYS)}"
-            raise ConfigError(f"{where}: unknown key {_shown(raw_key)}{hint}")
+            hint = msg("house-rules.hint.did-you-mean", close=close[0]) if close else msg(
+                "house-rules.hint.known-keys", keys=", ".join(KEYS))
+            raise ConfigError(msg("house-rules.unknown-key", where=where, key=_shown(raw_key), hint=hint))
         values[key] = _check_value(key, value, where, resolve_card, rule_ids)
     return FormatConfig(**values)
 
 
 def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
-    def fail(expected: str) -> ConfigError:
-        return ConfigError(f"{where}: {key}: expected {expected}, got {_shown(value)}")
+    def fail(expected: str, **args: Any) -> ConfigError:
+        return ConfigError(msg("house-rules.expected", where=where, key=key,
+                               expected=msg(f"house-rules.expected.{expected}", **args), got=_shown(value)))
 
     if key in ("deck_size", "partner_min_cost"):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-            raise fail("a whole number from 0 to 1000")
+            raise fail("whole-number")
         return value
     if key in ("singleton", "include_unconfirmed"):
         if not isinstance(value, bool):
-            raise fail("true or false")
+            raise fail("boolean")
         return value
     if key in ("banned", "allowed"):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise fail("a list of card names")
+            raise fail("card-names")
         names = []
         for index, typed in enumerate(value):
             name, close = resolve_card(typed)
             if name is None:
-                hint = f"; did you mean {', '.join(f'《{c}》' for c in close)}?" if close else ""
-                raise ConfigError(f"{where}: {key}[{index}]: {_shown(typed)} matches no card{hint}")
+                hint = msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{c}》" for c in close),
+                                                                        "sep.names")) if close else ""
+                raise ConfigError(msg("house-rules.no-card", where=f"{where}: {key}[{index}]", typed=_shown(typed),
+                                      hint=hint))
             names.append(name)
         return tuple(names)
     if key == "disable":
         if not isinstance(value, list):
-            raise fail("a list of rule ids")
+            raise fail("rule-ids")
         return tuple(_rule_id(v, key, where, rule_ids) for v in value)
     if key == "severity":
         if not isinstance(value, dict):
-            raise fail("a mapping of rule id to error or warning")
+            raise fail("severity")
         result = {}
         for rule, level in value.items():
             rule = _rule_id(rule, key, where, rule_ids)
             if level not in SEVERITIES:
-                raise ConfigError(f"{where}: severity.{rule}: expected error or warning, got {_shown(level)}")
+                raise ConfigError(msg("house-rules.severity-level", where=where, rule=rule, got=_shown(level)))
             result[rule] = level
         return result
     if key == "regulation":
         if not isinstance(value, list):
-            raise fail("a list of {date, card, status} or {date, combo: [A, B]}")
+            raise fail("announcements")
         return tuple(_announcement(item, f"{where}: regulation[{index}]", resolve_card)
                      for index, item in enumerate(value))
     if key == "lang":
         from .messages import LANGUAGES
 
         if value not in LANGUAGES:
-            raise fail(" or ".join(LANGUAGES))
+            raise fail("lang", languages=Listed(LANGUAGES, "sep.or"))
         return value
-    raise fail("a known value")  # pragma: no cover - KEYS and this function list the same keys
+    raise fail("known")  # pragma: no cover - KEYS and this function list the same keys
 
 
 def _announcement(item: Any, where: str, resolve_card: Callable[[str], tuple[str | None, list[str]]]) -> Announcement:
     """One house-rule 殿堂 change, checked like the data's: a real date, known cards, a known status."""
     if not isinstance(item, dict):
-        raise ConfigError(f"{where}: expected {{date, card, status}} or {{date, combo: [A, B]}}, got {_shown(item)}")
+        raise ConfigError(msg("house-rules.announcement-shape", where=where, got=_shown(item)))
     fields = {str(key) for key in item}
     shape = ("date", "combo") if "combo" in fields else ("date", "card", "status")
     for field in sorted(fields - set(shape)):
         close = difflib.get_close_matches(field, shape, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else f"; expected {', '.join(shape)}"
-        raise ConfigError(f"{where}: unknown key {_shown(field)}{hint}")
+        hint = msg("house-rules.hint.did-you-mean", close=close[0]) if close else msg(
+            "house-rules.hint.expected", fields=", ".join(shape))
+        raise ConfigError(msg("house-rules.unknown-key", where=where, key=_shown(field), hint=hint))
     for field in shape:
         if field not in fields:
-            raise ConfigError(f"{where}: {field} is missing (expected {', '.join(shape)})")
+            raise ConfigError(msg("house-rules.field-missing", where=where, field=field, fields=", ".join(shape)))
     on = _date(item["date"], f"{where}.date")
     if "combo" in fields:
         pair = item["combo"]
         if not isinstance(pair, list) or len(pair) != 2:
-            raise ConfigError(f"{where}.combo: expected two card names, got {_shown(pair)}")
+            raise ConfigError(msg("house-rules.combo-pair", where=f"{where}.combo", got=_shown(pair)))
         first, second = (_card(typed, f"{where}.combo[{n}]", resolve_card) for n, typed in enumerate(pair))
         if first == second:
-            raise ConfigError(f"{where}.combo: names the same card twice (《{first}》)")
+            raise ConfigError(msg("house-rules.combo-same", where=f"{where}.combo", card=first))
         return Announcement(on=on, combo=(first, second))
     card = _card(item["card"], f"{where}.card", resolve_card)
     status = item["status"]
@@ -261,8 +267,9 @@ def _announcement(item: Any, where: str, resolve_card: Callable[[str], tuple[str
         typed = str(status)
         close = [s for s in ANNOUNCEMENT_STATUSES if typed and s.startswith(typed)] or difflib.get_close_matches(
             typed, ANNOUNCEMENT_STATUSES, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else f"; expected {', '.join(ANNOUNCEMENT_STATUSES)}"
-        raise ConfigError(f"{where}.status: unknown status {_shown(status)}{hint}")
+        hint = msg("house-rules.hint.did-you-mean", close=close[0]) if close else msg(
+            "house-rules.hint.expected", fields=", ".join(ANNOUNCEMENT_STATUSES))
+        raise ConfigError(msg("house-rules.unknown-status", where=f"{where}.status", status=_shown(status), hint=hint))
     return Announcement(on=on, card=card, status=status)
 
 
@@ -275,25 +282,26 @@ def _date(value: Any, where: str) -> date:
             return date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise ConfigError(f"{where}: expected a date as YYYY-MM-DD, got {_shown(value)}")
+    raise ConfigError(msg("house-rules.date", where=where, got=_shown(value)))
 
 
 def _card(typed: Any, where: str, resolve_card: Callable[[str], tuple[str | None, list[str]]]) -> str:
     if not isinstance(typed, str):
-        raise ConfigError(f"{where}: expected a card name, got {_shown(typed)}")
+        raise ConfigError(msg("house-rules.card-name", where=where, got=_shown(typed)))
     name, close = resolve_card(typed)
     if name is None:
-        hint = f"; did you mean {', '.join(f'《{c}》' for c in close)}?" if close else ""
-        raise ConfigError(f"{where}: {_shown(typed)} matches no card{hint}")
+        hint = msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{c}》" for c in close),
+                                                                "sep.names")) if close else ""
+        raise ConfigError(msg("house-rules.no-card", where=where, typed=_shown(typed), hint=hint))
     return name
 
 
 def _rule_id(value: Any, key: str, where: str, rule_ids: dict[str, str]) -> str:
     if not isinstance(value, str | int) or isinstance(value, bool):
-        raise ConfigError(f"{where}: {key}: expected a rule id such as DP002, got {_shown(value)}")
+        raise ConfigError(msg("house-rules.rule-id", where=where, key=key, got=_shown(value)))
     text = str(value).upper()
     if text not in rule_ids:
         close = difflib.get_close_matches(text, sorted(rule_ids), n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        raise ConfigError(f"{where}: {key}: unknown rule id {_shown(value)}{hint}")
+        hint = msg("house-rules.hint.did-you-mean-rule", rule=close[0]) if close else ""
+        raise ConfigError(msg("house-rules.unknown-rule", where=where, key=key, rule=_shown(value), hint=hint))
     return rule_ids[text]

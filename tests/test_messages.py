@@ -190,3 +190,18 @@ def test_every_command_and_option_has_help_in_both_languages():
 def test_help_is_japanese_with_lang_ja(capsys):
     result = run(capsys, "check", "--help", "--lang", "ja")
     assert "デッキリストのファイルかフォルダ" in result.out and "Designate or override" not in result.out
+
+
+def test_house_rules_errors_follow_the_language(capsys, broken):
+    """A broken .duepa-check.yaml: the same one line and exit code, in the chosen language."""
+    config = broken.parent / ".duepa-check.yaml"
+    config.write_text("deck_sise: 60\n", encoding="utf-8")
+    en, ja = run(capsys, broken), run(capsys, broken, "--lang", "ja")
+    assert en.code == ja.code == 2
+    assert en.err == f"duepa-check: {config}: unknown key 'deck_sise'; did you mean 'deck_size'?\n"
+    assert ja.err == f"duepa-check: {config}: 不明なキー 'deck_sise'（もしかして 'deck_size'？）\n"
+    config.write_text("singleton: 3\n", encoding="utf-8")
+    ja = run(capsys, broken, "--lang", "ja")
+    assert ja.code == 2 and ja.err == f"duepa-check: {config}: singleton: true か falseを書いてください（書かれている値: 3）\n"
+    config.write_text("lang: fr\n", encoding="utf-8")
+    assert "lang: en か jaを書いてください" in run(capsys, broken, "--lang", "ja").err
