@@ -25,7 +25,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .errors import DuepaError
-from .messages import Msg
+from .messages import Msg, msg
 from .names import closest_keys, display_name, loose_key, name_key
 
 CIVILIZATIONS = ("光", "水", "闇", "火", "自然")
@@ -318,19 +318,16 @@ class _Shard:
                 first_line = handle.readline()
         except OSError as error:
             where = error.filename or directory
-            raise CardDataError(f"{where}: cannot read card data ({error.strerror or error})") from None
+            raise CardDataError(msg("card-data.cannot-read", path=where, why=str(error.strerror or error))) from None
         if self.rows and not self.rows[-1]:
             self.rows.pop()
         try:
             self.header: dict[str, object] = json.loads(first_line)["_header"]
             promised = self.header.get("cards", 0)
         except (ValueError, KeyError, TypeError, AttributeError):
-            raise CardDataError(f"{self.cards_path}: line 1 is not a card-data header") from None
+            raise CardDataError(msg("card-data.no-header", path=self.cards_path)) from None
         if type(promised) is int and len(self.rows) < promised:  # every card has at least its name's row
-            raise CardDataError(
-                f"{directory / INDEX_FILE}: {len(self.rows)} rows for {promised} cards (cut short?); "
-                "run 'duepa-check update' again or delete the data dir"
-            )
+            raise CardDataError(msg("card-data.cut-short", path=directory / INDEX_FILE, rows=len(self.rows), cards=promised))
         self._parsed: dict[int, Card] = {}
 
     def hits(self, key: str) -> list[tuple[str, int]]:
@@ -343,7 +340,7 @@ class _Shard:
                 _, kind, offset = self.rows[position].split(b"\t")
                 found.append((kind.decode(), int(offset)))
             except ValueError:
-                raise CardDataError(f"{self.directory / INDEX_FILE}: malformed row {position + 1}") from None
+                raise CardDataError(msg("card-data.malformed-row", path=self.directory / INDEX_FILE, row=position + 1)) from None
             position += 1
         return found
 
@@ -366,16 +363,16 @@ class _Shard:
         try:
             return self.cards_path.read_bytes()
         except OSError as error:
-            raise CardDataError(f"{self.cards_path}: cannot read card data ({error.strerror or error})") from None
+            raise CardDataError(msg("card-data.cannot-read", path=self.cards_path, why=str(error.strerror or error))) from None
 
     def _parse(self, line: bytes, offset: int) -> Card:
         try:
             data = json.loads(line)
         except ValueError:
             data = None
-        problem = "is not a card record" if data is None else None if self.trusted else record_problem(data)
+        problem = msg("card-data.not-a-record") if data is None else None if self.trusted else record_problem(data)
         if problem:
-            raise CardDataError(f"{self.cards_path}: the record at byte {offset} {problem}") from None
+            raise CardDataError(msg("card-data.bad-record", path=self.cards_path, offset=offset, problem=problem)) from None
         return Card.from_json(data)
 
     def lines_with(self, marker: bytes) -> Iterator[tuple[int, bytes]]:
@@ -420,7 +417,7 @@ class CardPool:
 
     def __init__(self, directories: list[Path]) -> None:
         if not directories:
-            raise CardDataError("no card data directory given")
+            raise CardDataError(msg("card-data.no-directory"))
         embedded = embedded_data_dir()
         self.shards = [_Shard(d, trusted=d == embedded) for d in directories]
         self._lookups: dict[str, Lookup] = {}

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .errors import DuepaError
+from .messages import msg
 
 UNRESTRICTED = "unrestricted"
 HALL_OF_FAME = "hall_of_fame"
@@ -189,7 +190,7 @@ def _date(value: Any, where: str) -> date:
             return date.fromisoformat(str(value))
     except ValueError:
         pass
-    raise RegulationError(f"{where}: {_shown(value)} is not a date (YYYY-MM-DD)")
+    raise RegulationError(msg("regulation-data.date", where=where, value=_shown(value)))
 
 
 def _shown(value: Any) -> str:
@@ -203,13 +204,13 @@ def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise RegulationError(f"{where}: {key} must be a list, not {_shown(value)}")
+        raise RegulationError(msg("regulation-data.list", where=where, key=key, value=_shown(value)))
     return value
 
 
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value:
-        raise RegulationError(f"{where}: {_shown(value)} is not a card name")
+        raise RegulationError(msg("regulation-data.card-name", where=where, value=_shown(value)))
     return value
 
 
@@ -226,16 +227,16 @@ def regulation_from_data(data: Any, where: str) -> Regulation:
     wrong one stops the run with one line instead of a traceback or a silently wrong status.
     """
     if not isinstance(data, dict) or data.get("format") != 1:
-        raise RegulationError(f"{where}: not a duepa-check regulation file (format: 1 missing)")
+        raise RegulationError(msg("regulation-data.not-ours", where=where))
     regulation = Regulation(data_date=_date(data.get("data_date"), f"{where}: data_date"))
     regulation.sources = [str(s) for s in _list(data, "sources", where) if isinstance(s, (str, int, float))]
     for number, event in enumerate(_list(data, "events", where), start=1):
         at = f"{where}: events[{number}]"
         if not isinstance(event, dict) or not {"date", "card", "status"} <= set(event):
-            raise RegulationError(f"{at} needs date, card and status")
+            raise RegulationError(msg("regulation-data.event-fields", at=at))
         name, status, when = _text(event["card"], at), event["status"], _date(event["date"], at)
         if status not in STATUSES:
-            raise RegulationError(f"{at}: unknown status {_shown(status)} (one of {', '.join(STATUSES)})")
+            raise RegulationError(msg("regulation-data.unknown-status", at=at, status=_shown(status), known=", ".join(STATUSES)))
         regulation.events.setdefault(name, []).append((when, status))
     for history in regulation.events.values():
         history.sort()
@@ -243,11 +244,11 @@ def regulation_from_data(data: Any, where: str) -> Regulation:
         at = f"{where}: combos[{number}]"
         cards = combo.get("cards") if isinstance(combo, dict) else None
         if not isinstance(cards, list) or len(cards) != 2 or "since" not in combo:
-            raise RegulationError(f"{at} needs two cards and a since date")
+            raise RegulationError(msg("regulation-data.combo-fields", at=at))
         until = combo.get("until")
         kind = combo.get("kind", "premium_combo")
         if kind not in COMBO_KINDS:
-            raise RegulationError(f"{at}: unknown kind {_shown(kind)} (one of {', '.join(COMBO_KINDS)})")
+            raise RegulationError(msg("regulation-data.unknown-kind", at=at, kind=_shown(kind), known=", ".join(COMBO_KINDS)))
         regulation.combos.append(
             Combo(
                 cards=(_text(cards[0], at), _text(cards[1], at)),
@@ -259,7 +260,7 @@ def regulation_from_data(data: Any, where: str) -> Regulation:
     for number, entry in enumerate(_list(data, "prohibited", where), start=1):
         at = f"{where}: prohibited[{number}]"
         if not isinstance(entry, dict) or "card" not in entry:
-            raise RegulationError(f"{at} needs a card (and a reason)")
+            raise RegulationError(msg("regulation-data.prohibited-fields", at=at))
         reason = entry.get("reason", "")
         regulation.prohibited[_text(entry["card"], at)] = reason if isinstance(reason, str) else str(reason)
     regulation.starts_in_battle_zone = [
@@ -268,13 +269,13 @@ def regulation_from_data(data: Any, where: str) -> Regulation:
     ]
     unconfirmed = data.get("unconfirmed") or {}
     if not isinstance(unconfirmed, dict):
-        raise RegulationError(f"{where}: unconfirmed must be a mapping with source and changes")
+        raise RegulationError(msg("regulation-data.unconfirmed", where=where))
     source = unconfirmed.get("source", "")
     regulation.unconfirmed_source = source if isinstance(source, str) else str(source)
     for number, change in enumerate(_list(unconfirmed, "changes", f"{where}: unconfirmed"), start=1):
         at = f"{where}: unconfirmed.changes[{number}]"
         if not isinstance(change, dict) or change.get("status") not in STATUSES:
-            raise RegulationError(f"{at} needs a card and a valid status")
+            raise RegulationError(msg("regulation-data.change-fields", at=at))
         regulation.unconfirmed[_text(change.get("card"), at)] = change["status"]
     return regulation
 
@@ -292,9 +293,9 @@ def load_regulation(path: Path) -> Regulation:
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise RegulationError(f"{path}: cannot read regulation data ({reason})") from None
+        raise RegulationError(msg("regulation-data.cannot-read", path=path, why=reason)) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise RegulationError(f"{path}: more than {MAX_FILE_BYTES // 2**20} MB, not a regulation file")
+        raise RegulationError(msg("regulation-data.too-large", path=path, megabytes=MAX_FILE_BYTES // 2**20))
     data = read_dumped_yaml(text)
     if data is None:
         import yaml
@@ -302,9 +303,9 @@ def load_regulation(path: Path) -> Regulation:
         try:
             data = yaml.load(text, Loader=_yaml_loader())
         except yaml.YAMLError as error:
-            raise RegulationError(f"{path}: invalid YAML ({(str(error).splitlines() or [''])[0]})") from None
+            raise RegulationError(msg("regulation-data.invalid-yaml", path=path, why=(str(error).splitlines() or [''])[0])) from None
         except (ValueError, TypeError, OverflowError, RecursionError) as error:  # e.g. a date 2026-13-45
-            raise RegulationError(f"{path}: invalid YAML value ({(str(error).splitlines() or [''])[0][:100]})") from None
+            raise RegulationError(msg("regulation-data.yaml-value", path=path, why=(str(error).splitlines() or [''])[0][:100])) from None
     regulation = regulation_from_data(data, str(path))
     regulation.path = path
     return regulation

@@ -205,3 +205,27 @@ def test_house_rules_errors_follow_the_language(capsys, broken):
     assert ja.code == 2 and ja.err == f"duepa-check: {config}: singleton: true か falseを書いてください（書かれている値: 3）\n"
     config.write_text("lang: fr\n", encoding="utf-8")
     assert "lang: en か jaを書いてください" in run(capsys, broken, "--lang", "ja").err
+
+
+def test_card_and_regulation_data_errors_follow_the_language(capsys, tmp_path):
+    """A broken --data-dir: the same one line and exit code, in the chosen language."""
+    import shutil
+
+    from duepa_check.cards import embedded_data_dir
+
+    deck = make_deck(tmp_path)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "cards.jsonl").write_text("x\n", encoding="utf-8")
+    (data / "index.tsv").write_text("", encoding="utf-8")
+    en, ja = run(capsys, deck, "--data-dir", data), run(capsys, deck, "--data-dir", data, "--lang", "ja")
+    assert en.code == ja.code == 2
+    assert en.err == f"duepa-check: {data / 'cards.jsonl'}: line 1 is not a card-data header\n"
+    assert ja.err == f"duepa-check: {data / 'cards.jsonl'}: 1行目がカードデータのヘッダーではありません\n"
+    for name in ("cards.jsonl", "index.tsv"):
+        shutil.copy(embedded_data_dir() / name, data / name)
+    (data / "regulation.yaml").write_text("format: 2\n", encoding="utf-8")
+    en, ja = run(capsys, deck, "--data-dir", data), run(capsys, deck, "--data-dir", data, "--lang", "ja")
+    assert en.code == ja.code == 2
+    assert en.err.endswith("not a duepa-check regulation file (format: 1 missing)\n")
+    assert ja.err.endswith("duepa-check のレギュレーションファイルではありません（format: 1 がありません）\n")

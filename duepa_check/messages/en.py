@@ -434,3 +434,35 @@ MESSAGES.update({
     "house-rules.rule-id": "{where}: {key}: expected a rule id such as DP002, got {got}",
     "house-rules.unknown-rule": "{where}: {key}: unknown rule id {rule}{hint}",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ regulation data (regulation.yaml) (exit 2)
+    "regulation-data.date": "{where}: {value} is not a date (YYYY-MM-DD)",
+    "regulation-data.list": "{where}: {key} must be a list, not {value}",
+    "regulation-data.card-name": "{where}: {value} is not a card name",
+    "regulation-data.not-ours": "{where}: not a duepa-check regulation file (format: 1 missing)",
+    "regulation-data.event-fields": "{at} needs date, card and status",
+    "regulation-data.unknown-status": "{at}: unknown status {status} (one of {known})",
+    "regulation-data.combo-fields": "{at} needs two cards and a since date",
+    "regulation-data.unknown-kind": "{at}: unknown kind {kind} (one of {known})",
+    "regulation-data.prohibited-fields": "{at} needs a card (and a reason)",
+    "regulation-data.unconfirmed": "{where}: unconfirmed must be a mapping with source and changes",
+    "regulation-data.change-fields": "{at} needs a card and a valid status",
+    "regulation-data.cannot-read": "{path}: cannot read regulation data ({why})",
+    "regulation-data.too-large": "{path}: more than {megabytes} MB, not a regulation file",
+    "regulation-data.invalid-yaml": "{path}: invalid YAML ({why})",
+    "regulation-data.yaml-value": "{path}: invalid YAML value ({why})",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ card data (cards.jsonl, index.tsv) (exit 2)
+    "card-data.cannot-read": "{path}: cannot read card data ({why})",
+    "card-data.no-header": "{path}: line 1 is not a card-data header",
+    "card-data.cut-short": (
+        "{path}: {rows} rows for {cards} cards (cut short?); run 'duepa-check update' again or delete the data dir"
+    ),
+    "card-data.malformed-row": "{path}: malformed row {row}",
+    "card-data.not-a-record": "is not a card record",
+    "card-data.bad-record": "{path}: the record at byte {offset} {problem}",
+    "card-data.no-directory": "no card data directory given",
+})

@@ -440,3 +440,36 @@ MESSAGES.update({
     "house-rules.rule-id": "{where}: {key}: DP002 のようなルールIDを書いてください（書かれている値: {got}）",
     "house-rules.unknown-rule": "{where}: {key}: 不明なルールID {rule}{hint}",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ 殿堂レギュレーションのデータ（regulation.yaml）
+    "regulation-data.date": "{where}: {value} は日付（YYYY-MM-DD）ではありません",
+    "regulation-data.list": "{where}: {key} はリストにしてください（書かれている値: {value}）",
+    "regulation-data.card-name": "{where}: {value} はカード名ではありません",
+    "regulation-data.not-ours": "{where}: duepa-check のレギュレーションファイルではありません（format: 1 がありません）",
+    "regulation-data.event-fields": "{at} には date、card、status が必要です",
+    "regulation-data.unknown-status": "{at}: 不明な区分 {status}（使えるもの: {known}）",
+    "regulation-data.combo-fields": "{at} にはカード2枚と since の日付が必要です",
+    "regulation-data.unknown-kind": "{at}: 不明な種類 {kind}（使えるもの: {known}）",
+    "regulation-data.prohibited-fields": "{at} には card（と reason）が必要です",
+    "regulation-data.unconfirmed": "{where}: unconfirmed は source と changes を持つマッピングにしてください",
+    "regulation-data.change-fields": "{at} には card と正しい status が必要です",
+    "regulation-data.cannot-read": "{path}: 殿堂レギュレーションのデータを読めません（{why}）",
+    "regulation-data.too-large": "{path}: {megabytes} MBより大きいファイルです。レギュレーションのファイルではありません",
+    "regulation-data.invalid-yaml": "{path}: YAMLとして正しくありません（{why}）",
+    "regulation-data.yaml-value": "{path}: YAMLの値が正しくありません（{why}）",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ カードデータ（cards.jsonl、index.tsv）
+    "card-data.cannot-read": "{path}: カードデータを読めません（{why}）",
+    "card-data.no-header": "{path}: 1行目がカードデータのヘッダーではありません",
+    "card-data.cut-short": (
+        "{path}: {cards}枚分のカードに対して{rows}行しかありません（途中で切れていませんか）。"
+        "'duepa-check update' をもう一度実行するか、データのフォルダを削除してください"
+    ),
+    "card-data.malformed-row": "{path}: {row}行目の形式が正しくありません",
+    "card-data.not-a-record": "カードのレコードではありません",
+    "card-data.bad-record": "{path}: {offset}バイト目のレコードが正しくありません（{problem}）",
+    "card-data.no-directory": "カードデータのフォルダが指定されていません",
+})
