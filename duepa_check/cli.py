@@ -472,7 +472,13 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (pre-commit-hooks style: testable without sys.exit)."""
     _escape_unencodable_output()
     if sys.stdout is None:  # started with stdout closed (>&-): the report would vanish
-        print("duepa-check: standard output is closed; nowhere to write the report", file=sys.stderr)
+        from .messages import msg, text
+
+        try:
+            lang = _early_language(list(sys.argv[1:] if argv is None else argv))
+        except DuepaError:  # a bad $DUEPA_CHECK_LANG: this line matters more
+            lang = "en"
+        print(text(msg("cli.error", message=msg("cli.stdout-closed")), lang), file=sys.stderr)
         return EXIT_USAGE
     code = _main(argv)
     return _flushed(code)

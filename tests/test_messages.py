@@ -229,3 +229,15 @@ def test_card_and_regulation_data_errors_follow_the_language(capsys, tmp_path):
     assert en.code == ja.code == 2
     assert en.err.endswith("not a duepa-check regulation file (format: 1 missing)\n")
     assert ja.err.endswith("duepa-check のレギュレーションファイルではありません（format: 1 がありません）\n")
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "duepa-check: standard output is closed; nowhere to write the report\n"),
+    ("ja", "duepa-check: 標準出力が閉じられています。レポートを書き出す先がありません\n"),
+])
+def test_closed_stdout_line_follows_the_language(capsys, monkeypatch, lang, line):
+    import sys
+
+    monkeypatch.setattr(sys, "stdout", None)
+    assert cli.main(["rules", "--lang", lang]) == 2
+    assert capsys.readouterr().err == line

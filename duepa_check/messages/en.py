@@ -388,6 +388,7 @@ MESSAGES.update({
 MESSAGES.update({
     "cli.cannot-write-output": "cannot write the report to standard output ({why})",
     "cli.version": "duepa-check {version} (regulation data up to {data_date}, {source})",
+    "cli.stdout-closed": "standard output is closed; nowhere to write the report",
     "cli.version.unusable": "duepa-check {version} (card data unusable: {error})",
 })
 

@@ -392,6 +392,7 @@ MESSAGES.update({
 MESSAGES.update({
     "cli.cannot-write-output": "レポートを標準出力に書き込めません（{why}）",
     "cli.version": "duepa-check {version}（レギュレーションのデータは{data_date}まで、{source}）",
+    "cli.stdout-closed": "標準出力が閉じられています。レポートを書き出す先がありません",
     "cli.version.unusable": "duepa-check {version}（カードデータが使えません: {error}）",
 })
 
