@@ -241,3 +241,12 @@ def test_closed_stdout_line_follows_the_language(capsys, monkeypatch, lang, line
     monkeypatch.setattr(sys, "stdout", None)
     assert cli.main(["rules", "--lang", lang]) == 2
     assert capsys.readouterr().err == line
+
+
+def test_update_errors_follow_the_language(capsys, tmp_path):
+    """A bad --delay (checked before any network use): the same one line and exit code, in Japanese."""
+    en = run(capsys, "update", "--data-dir", tmp_path / "data", "--delay", "9999")
+    ja = run(capsys, "update", "--data-dir", tmp_path / "data", "--delay", "9999", "--lang", "ja")
+    assert en.code == ja.code == 2
+    assert "update: --delay 9999" in en.err and "give seconds between 1 and" in en.err
+    assert ja.err.startswith("duepa-check: update: --delay 9999") and "までの秒数を指定してください" in ja.err

@@ -467,3 +467,23 @@ MESSAGES.update({
     "card-data.bad-record": "{path}: the record at byte {offset} {problem}",
     "card-data.no-directory": "no card data directory given",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ duepa-check update: errors (exit 2)
+    "update.error.source-spaces": "update: --source {source} holds spaces or control characters",
+    "update.error.source-invalid": "update: --source {source} is not a valid URL ({why})",
+    "update.error.source-not-http": "update: --source {source} is not an http(s) URL with a host",
+    "update.error.source-query": "update: --source {source}: give the site's address without ?query or #fragment",
+    "update.error.delay": "update: --delay {delay}: give seconds between 1 and {most}",
+    "update.error.max-time": "update: --max-time {max_time}: give a number of seconds greater than 0",
+    "update.error.not-a-directory": "update: {path} is not a directory; nothing changed",
+    "update.error.embedded-dir": "update: {path} is the card data shipped with duepa-check; choose another --data-dir",
+    "update.error.cannot-read-dir": "update: cannot read {path} ({why}); nothing changed",
+    "update.error.foreign-files": (
+        "update: {path} holds files that are not duepa-check data ({name}); choose an empty or new --data-dir; nothing changed"
+    ),
+    "update.error.cannot-create": "update: cannot create {path} ({why}); nothing changed",
+    "update.error.cannot-lock": "update: cannot lock {path} ({why}); nothing changed",
+    "update.error.locked": "update: another update is running on {path}{who}; wait until it ends, then run update again; nothing changed",
+    "update.error.locked.process": " (process {process})",
+})

@@ -474,3 +474,27 @@ MESSAGES.update({
     "card-data.bad-record": "{path}: {offset}バイト目のレコードが正しくありません（{problem}）",
     "card-data.no-directory": "カードデータのフォルダが指定されていません",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ duepa-check update のエラー
+    "update.error.source-spaces": "update: --source {source} に空白か制御文字が含まれています",
+    "update.error.source-invalid": "update: --source {source} は正しいURLではありません（{why}）",
+    "update.error.source-not-http": "update: --source {source} はホスト名のある http(s) のURLではありません",
+    "update.error.source-query": "update: --source {source}: ?クエリや #フラグメントを付けずにサイトのアドレスを指定してください",
+    "update.error.delay": "update: --delay {delay}: 1から{most}までの秒数を指定してください",
+    "update.error.max-time": "update: --max-time {max_time}: 0より大きい秒数を指定してください",
+    "update.error.not-a-directory": "update: {path} はフォルダではありません。何も変更していません",
+    "update.error.embedded-dir": "update: {path} は duepa-check に同梱のカードデータです。別の --data-dir を指定してください",
+    "update.error.cannot-read-dir": "update: {path} を読めません（{why}）。何も変更していません",
+    "update.error.foreign-files": (
+        "update: {path} に duepa-check のデータではないファイルがあります（{name}）。"
+        "空のフォルダか新しい --data-dir を指定してください。何も変更していません"
+    ),
+    "update.error.cannot-create": "update: {path} を作成できません（{why}）。何も変更していません",
+    "update.error.cannot-lock": "update: {path} をロックできません（{why}）。何も変更していません",
+    "update.error.locked": (
+        "update: {path} で別の update が実行中です{who}。終わるのを待ってから、もう一度 update を実行してください。"
+        "何も変更していません"
+    ),
+    "update.error.locked.process": "（プロセス {process}）",
+})

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import __version__
+from ..messages import msg
 from .common import UpdateError
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -60,16 +61,16 @@ def parse_source(text: str | None) -> Source:
     text = (text or DEFAULT_SOURCE).strip().rstrip("/")
     shown = _escaped(text)
     if any(ord(c) < 0x21 or ord(c) == 0x7F for c in text):
-        raise UpdateError(f"update: --source {shown} holds spaces or control characters")
+        raise UpdateError(msg("update.error.source-spaces", source=shown))
     try:
         parts = urlsplit(text)
         port = parts.port
     except ValueError as error:
-        raise UpdateError(f"update: --source {shown} is not a valid URL ({error})") from None
+        raise UpdateError(msg("update.error.source-invalid", source=shown, why=str(error))) from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise UpdateError(f"update: --source {shown} is not an http(s) URL with a host")
+        raise UpdateError(msg("update.error.source-not-http", source=shown))
     if parts.query or parts.fragment:
-        raise UpdateError(f"update: --source {shown}: give the site's address without ?query or #fragment")
+        raise UpdateError(msg("update.error.source-query", source=shown))
     host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
     netloc = host + (f":{port}" if port is not None else "")
     auth = (unquote(parts.username or ""), unquote(parts.password or "")) if parts.username is not None else None
@@ -79,9 +80,9 @@ def parse_source(text: str | None) -> Source:
 def check_pacing(delay: float, max_time: float) -> None:
     """Finite numbers only: ``nan`` would compare false everywhere and silently disable the pause."""
     if not (isinstance(delay, (int, float)) and 0 <= delay <= MAX_DELAY):
-        raise UpdateError(f"update: --delay {delay}: give seconds between 1 and {MAX_DELAY:.0f}")
+        raise UpdateError(msg("update.error.delay", delay=delay, most=f"{MAX_DELAY:.0f}"))
     if not (isinstance(max_time, (int, float)) and 0 < max_time < math.inf):
-        raise UpdateError(f"update: --max-time {max_time}: give a number of seconds greater than 0")
+        raise UpdateError(msg("update.error.max-time", max_time=max_time))
 
 
 def new_session() -> requests.Session:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from .. import cards as cards_module
 from ..cards import CARDS_FILE, INDEX_FILE, Card, CardDataError, CardPool, write_card_data
 from ..userdata import DATA_FILES, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
+from ..messages import msg
 from .common import LIST_PATH, REGULATION_FILE, REGULATION_PATH, UpdateError
 from .merge import Previous
 from .state import STATE_FILE
@@ -55,17 +56,14 @@ def check_data_dir(data_dir: Path) -> None:
     """Refuse a directory that holds anything but our files: the update removes what it does not use."""
     try:
         if os.path.lexists(data_dir) and not data_dir.is_dir():
-            raise UpdateError(f"update: {data_dir} is not a directory; nothing changed")
+            raise UpdateError(msg("update.error.not-a-directory", path=data_dir))
         if data_dir.resolve() == cards_module.embedded_data_dir().resolve():
-            raise UpdateError(f"update: {data_dir} is the card data shipped with duepa-check; choose another --data-dir")
+            raise UpdateError(msg("update.error.embedded-dir", path=data_dir))
         foreign = sorted(p.name for p in data_dir.iterdir() if not _is_ours(p.name)) if data_dir.is_dir() else []
     except OSError as error:
-        raise UpdateError(f"update: cannot read {data_dir} ({error.strerror or error}); nothing changed") from None
+        raise UpdateError(msg("update.error.cannot-read-dir", path=data_dir, why=str(error.strerror or error))) from None
     if foreign:
-        raise UpdateError(
-            f"update: {data_dir} holds files that are not duepa-check data ({foreign[0]}); "
-            "choose an empty or new --data-dir; nothing changed"
-        )
+        raise UpdateError(msg("update.error.foreign-files", path=data_dir, name=foreign[0]))
 
 
 def make_data_dir(data_dir: Path) -> None:
@@ -73,7 +71,7 @@ def make_data_dir(data_dir: Path) -> None:
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise UpdateError(f"update: cannot create {data_dir} ({error.strerror or error}); nothing changed") from None
+        raise UpdateError(msg("update.error.cannot-create", path=data_dir, why=str(error.strerror or error))) from None
 
 
 class DataDirLock:
@@ -92,16 +90,13 @@ class DataDirLock:
         try:
             self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
         except OSError as error:
-            raise UpdateError(f"update: cannot lock {self.path} ({error.strerror or error}); nothing changed") from None
+            raise UpdateError(msg("update.error.cannot-lock", path=self.path, why=str(error.strerror or error))) from None
         if not _try_lock(self.descriptor):
             holder = os.read(self.descriptor, 32).decode("ascii", errors="replace").strip()
             os.close(self.descriptor)
             self.descriptor = None
-            who = f" (process {holder})" if holder.isdigit() else ""
-            raise UpdateError(
-                f"update: another update is running on {self.path.parent}{who}; "
-                "wait until it ends, then run update again; nothing changed"
-            )
+            who = msg("update.error.locked.process", process=holder) if holder.isdigit() else ""
+            raise UpdateError(msg("update.error.locked", path=self.path.parent, who=who))
         os.ftruncate(self.descriptor, 0)
         os.write(self.descriptor, str(os.getpid()).encode("ascii"))
         return self
