@@ -43,27 +43,25 @@ class Deck:
         self.unresolved = unresolved if unresolved is not None else []
         self.problems = problems if problems is not None else []
         self.headings = headings if headings is not None else []  # those that state a count (DP204)
-        self._entries: list[Entry] | None = None
-        self._names: frozenset[str] | None = None
-        self._zones: frozenset[str] | None = None
-        self.memo: dict = {}  # what the rules work out once per deck (Context.restricted_cards)
+        # What the rules and the report ask for many times, worked out once (by the properties
+        # below and by Context.restricted_cards): a Deck is complete once resolve_deck returns it.
+        self.memo: dict = {}
 
     def __repr__(self) -> str:
         return f"Deck({self.path!r}, {len(self.cards)} cards, {len(self.unresolved)} unresolved)"
 
-    # Memoised by hand: the rules ask for these many times per deck, and a Deck is complete
-    # once resolve_deck returns it. (functools.cached_property takes a lock on every first
-    # read: it cost more than the sort itself, a thousand decks over.)
+    # Memoised in ``memo`` by hand: functools.cached_property takes a lock on every first read,
+    # which cost more than the sort itself, a thousand decks over.
     @property
     def entries(self) -> list[Entry]:
         """Every entry, found or not, in line order."""
-        found = self._entries
+        found = self.memo.get("entries")
         if found is None:
             found = [c.entry for c in self.cards]
             if self.unresolved:
                 found += [e for e, _ in self.unresolved]
             found.sort(key=_LINE)
-            self._entries = found
+            self.memo["entries"] = found
         return found
 
     @property
@@ -76,17 +74,17 @@ class Deck:
     @property
     def names(self) -> frozenset[str]:
         """The official names of the cards found (for rules that ask "is X in the deck?")."""
-        found = self._names
+        found = self.memo.get("names")
         if found is None:
-            found = self._names = frozenset(c.card.name for c in self.cards)
+            found = self.memo["names"] = frozenset(c.card.name for c in self.cards)
         return found
 
     @property
     def zones(self) -> frozenset[str]:
         """The zones of the cards found: {"main"} for a deck of main-deck cards only."""
-        found = self._zones
+        found = self.memo.get("zones")
         if found is None:
-            found = self._zones = frozenset(c.card.zone for c in self.cards)
+            found = self.memo["zones"] = frozenset(c.card.zone for c in self.cards)
         return found
 
     @property
