@@ -25,7 +25,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .errors import DuepaError
-from .messages import Msg, msg
+from .messages import Listed, Msg, msg
 from .names import closest_keys, display_name, loose_key, name_key
 
 CIVILIZATIONS = ("光", "水", "闇", "火", "自然")
@@ -224,46 +224,46 @@ def _is_printed_number(value: object) -> bool:
     return value is None or type(value) is int or isinstance(value, str)
 
 
-def _face_problem(face: object) -> str | None:
+def _face_problem(face: object) -> Msg | None:
     if not isinstance(face, dict) or not isinstance(face.get("name"), str) or not isinstance(face.get("type"), str):
-        return "has a face without a name and a type"
+        return msg("card-data.problem.face")
     civilizations = face.get("civilizations", [])
     if not _is_text_list(civilizations) or any(c not in CIVILIZATIONS for c in civilizations):
-        return f"has unknown civilizations {civilizations!r:.60}"
+        return msg("card-data.problem.civilizations", value=f"{civilizations!r:.60}")
     if not _is_printed_number(face.get("cost")) or not _is_printed_number(face.get("power")):
-        return "has a cost or power that is neither a number nor printed text"
+        return msg("card-data.problem.cost-power")
     if not _is_text_list(face.get("races", [])):
-        return "has races that are not a list of names"
+        return msg("card-data.problem.races")
     return None
 
 
-def record_problem(data: object) -> str | None:
+def record_problem(data: object) -> Msg | None:
     """What is wrong with one cards.jsonl record (None when it is a card); for hand-edited data.
 
     Checked as each record is read, so a damaged data dir stops the run with the file and
     the byte offset, never with a traceback or a half-right card.
     """
     if not isinstance(data, dict):
-        return "is not a card record"
+        return msg("card-data.not-a-record")
     if not isinstance(data.get("name"), str) or not data["name"]:
-        return "has no name"
+        return msg("card-data.problem.no-name")
     faces = data.get("faces", [])
     if not isinstance(faces, list):
-        return "has faces that are not a list"
+        return msg("card-data.problem.faces-not-a-list")
     for face in faces:
         problem = _face_problem(face)
         if problem:
             return problem
     if data.get("layout", "single") not in LAYOUTS:
-        return f"has an unknown layout {data.get('layout')!r:.40} (one of {', '.join(LAYOUTS)})"
+        return msg("card-data.problem.layout", value=f"{data.get('layout')!r:.40}", known=Listed(LAYOUTS))
     if data.get("zone", "main") not in ZONES:
-        return f"has an unknown zone {data.get('zone')!r:.40} (one of {', '.join(ZONES)})"
+        return msg("card-data.problem.zone", value=f"{data.get('zone')!r:.40}", known=Listed(ZONES))
     for name in _TEXT_LISTS:
         if not _is_text_list(data.get(name, [])):
-            return f"has {name} that are not a list of text"
+            return msg("card-data.problem.not-text-list", field=name)
     for name in _FLAGS:
         if not isinstance(data.get(name, False), bool):
-            return f"has {name} that is not true or false"
+            return msg("card-data.problem.not-a-flag", field=name)
     return None
 
 

@@ -140,7 +140,10 @@ def _data(data_dir: Path | None):
     directory = resolve_data_dir(data_dir)
     folder = data_folder(directory)
     if folder is None and data_dir_given(data_dir):
-        print(f"duepa-check: warning: {missing_data_warning(directory)}", file=sys.stderr)
+        from .messages import msg, text
+
+        lang = _language.get("lang", "en")
+        print(text(msg("cli.warning", message=missing_data_warning(directory)), lang), file=sys.stderr)
     pool = CardPool.load(folder)
     regulation = load_current(folder)
     regulation_from_user = folder is not None and regulation.path is not None and regulation.path.parent == folder
@@ -331,9 +334,7 @@ def update(
     try:
         summary = _run_update_with_progress(console, run_update, options, lang_code)
     except UpdateInterrupted as interrupted:  # before click turns it into a bare "Aborted"
-        from .printable import printable
-
-        print(f"duepa-check: {printable(str(interrupted))}", file=sys.stderr)
+        _print_error(interrupted.text(lang_code))
         raise typer.Exit(EXIT_INTERRUPTED) from None
     for line in render_summary(summary, lang_code):
         console.print(line, markup=False)

@@ -14,6 +14,7 @@ from .cards import Card, CardPool, Lookup
 from .decklist import DeckList, Entry, Heading, ParseProblem
 from .decklist_cards import more_readings
 from .errors import DuepaError
+from .messages import Listed, msg
 
 
 class PartnerOptionError(DuepaError):
@@ -202,9 +203,9 @@ def _designate_partner(
     wanted = pool.lookup(typed)
     if wanted.card is None:
         close = wanted.suggestions or [c.name for c in wanted.cards]
-        hint = f"; did you mean {', '.join(f'《{n}》' for n in close)}?" if close else ""
-        kind = "matches several cards" if wanted.cards else "matches no card"
-        raise PartnerOptionError(f"--partner {typed!r} {kind}{hint}")
+        hint = msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{n}》" for n in close))) if close else ""
+        kind = "partner-option.several" if wanted.cards else "partner-option.none"
+        raise PartnerOptionError(msg(kind, typed=typed, hint=hint))
     designated = False
     result = []
     for entry, found in resolved:

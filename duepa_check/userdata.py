@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from .errors import DuepaError
+from .messages import Msg, msg
 
 ENVIRONMENT_VARIABLE = "DUEPA_CHECK_DATA"
 APP_NAME = "duepa-check"
@@ -63,12 +64,12 @@ def user_data_dir() -> Path:
     return Path(platform_user_data_dir(APP_NAME))
 
 
-def missing_data_warning(directory: Path) -> str:
+def missing_data_warning(directory: Path) -> Msg:
     """Why a named data dir is not used (the check goes on with the embedded data)."""
-    fetch = f"run 'duepa-check update --data-dir {directory}' to fetch it"
+    fetch = msg("data-dir.fetch", path=directory)
     if not os.path.lexists(directory):
-        return f"data dir {directory} does not exist ({fetch}); using the card data shipped with duepa-check"
-    return f"data dir {directory} holds no card data ({fetch}); using the card data shipped with duepa-check"
+        return msg("data-dir.missing", path=directory, fetch=fetch)
+    return msg("data-dir.empty", path=directory, fetch=fetch)
 
 
 def data_source_label(directory: Path, cards: bool, regulation: bool) -> str:
@@ -87,8 +88,8 @@ def data_source_label(directory: Path, cards: bool, regulation: bool) -> str:
     return "embedded"
 
 
-def _mend(directory: Path) -> str:
-    return f"run 'duepa-check update --data-dir {directory}' again, or delete {directory}"
+def _mend(directory: Path) -> Msg:
+    return msg("data-dir.mend", path=directory)
 
 
 def valid_folder_name(name: object) -> bool:
@@ -112,11 +113,11 @@ def read_pointer(directory: Path) -> dict[str, object] | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise DataDirError(f"{path}: cannot read the data pointer ({error.strerror or error}); {_mend(directory)}") from None
+        raise DataDirError(msg("data-dir.pointer-unreadable", path=path, why=str(error.strerror or error), mend=_mend(directory))) from None
     try:
         raw = os.read(descriptor, POINTER_LIMIT + 1)
     except OSError as error:
-        raise DataDirError(f"{path}: cannot read the data pointer ({error.strerror or error}); {_mend(directory)}") from None
+        raise DataDirError(msg("data-dir.pointer-unreadable", path=path, why=str(error.strerror or error), mend=_mend(directory))) from None
     finally:
         os.close(descriptor)
     try:
@@ -130,7 +131,7 @@ def read_pointer(directory: Path) -> dict[str, object] | None:
         or not isinstance(sizes, dict)
         or not all(name in DATA_FILES and type(size) is int and size >= 0 for name, size in sizes.items())
     ):
-        raise DataDirError(f"{path}: not a duepa-check data pointer; {_mend(directory)}")
+        raise DataDirError(msg("data-dir.not-a-pointer", path=path, mend=_mend(directory)))
     return pointer
 
 
@@ -146,25 +147,23 @@ def data_folder(directory: Path) -> Path | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise DataDirError(f"{directory}: cannot read the data dir ({error.strerror or error})") from None
+        raise DataDirError(msg("data-dir.unreadable", path=directory, why=str(error.strerror or error))) from None
     if not directory.is_dir():
-        raise DataDirError(f"{directory}: not a directory (--data-dir takes the folder 'duepa-check update' writes)")
+        raise DataDirError(msg("data-dir.not-a-directory", path=directory))
     pointer = read_pointer(directory)
     if pointer is None:
         flat = [name for name in DATA_FILES if _is_file(directory / name)]
         return directory if flat else None
     folder = directory / str(pointer["folder"])
     if folder.is_symlink() or not folder.is_dir():
-        raise DataDirError(f"{directory / POINTER_FILE} names {folder.name}, which is not a folder there; {_mend(directory)}")
+        raise DataDirError(msg("data-dir.no-folder", pointer=directory / POINTER_FILE, name=folder.name, mend=_mend(directory)))
     for name, size in pointer["sizes"].items():  # type: ignore[union-attr]
         try:
             found = os.lstat(folder / name).st_size
         except OSError as error:
-            raise DataDirError(f"{folder / name}: cannot read ({error.strerror or error}); {_mend(directory)}") from None
+            raise DataDirError(msg("data-dir.file-unreadable", path=folder / name, why=str(error.strerror or error), mend=_mend(directory))) from None
         if found != size:
-            raise DataDirError(
-                f"{folder / name}: {found} bytes, but the update wrote {size} (cut short or edited by hand); {_mend(directory)}"
-            )
+            raise DataDirError(msg("data-dir.wrong-size", path=folder / name, found=found, size=size, mend=_mend(directory)))
     return folder
 
 

@@ -265,7 +265,9 @@ def test_property_any_record_is_a_card_or_a_stated_problem(data):
         card.partner_problem()  # the rules' questions: must not raise on anything we accepted
         assert card.civilizations is not None and isinstance(card.name, str)
     else:
-        assert isinstance(problem, str) and "\n" not in problem
+        from duepa_check.messages import text
+
+        assert all(isinstance(text(problem, lang), str) and "\n" not in text(problem, lang) for lang in ("en", "ja"))
 
 
 def test_every_embedded_record_passes_the_check():

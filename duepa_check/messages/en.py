@@ -487,3 +487,111 @@ MESSAGES.update({
     "update.error.locked": "update: another update is running on {path}{who}; wait until it ends, then run update again; nothing changed",
     "update.error.locked.process": " (process {process})",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ duepa-check update: what the site did (exit 2)
+    "update.error.status": "update: {url} answered {status}",
+    "update.error.at": "update: {url}: {problem}",
+    "update.error.tried": "update: {url}: {problem} (tried {attempts} times)",
+    "update.problem.timed-out": "timed out",
+    "update.problem.no-answer": "no complete answer within {seconds} s",
+    "update.error.other-site": (
+        "update: {url} redirects to another site ({target}); "
+        "not followed (give that site as --source if it is the official one now)"
+    ),
+    "update.error.redirects": "update: {url}: more than {most} redirects",
+    "update.error.encoding": "update: {url} answered in Content-Encoding {coding!r}, which duepa-check does not read",
+    "update.error.damaged": "update: {url}: the {coding} body is damaged ({why})",
+    "update.error.too-big": "update: {url}: the page is larger than {size} MB once decompressed; not read",
+    "update.error.time-limit": "update: the run reached its time limit ({limit}, --max-time) at {url}",
+    "update.error.come-back-later": "update: {url} answered {status} and asks to come back in {wait}; run update again later",
+    "update.error.robots-disallows": "update: {source}/robots.txt disallows {path}",
+    "update.error.robots-unreadable": "update: {url} cannot be read ({why})",
+    "update.error.crawl-delay": (
+        "update: {url} asks for {wait} between requests (Crawl-delay); "
+        "duepa-check waits at most {most} s, so it does not read this site"
+    ),
+    "update.error.charset": "update: {url} declares the charset {charset!r}, which is not a known text encoding",
+    "duration.seconds": "{value} s",
+    "duration.minutes": "{value} min",
+    "duration.hours": "{value} h",
+    # ------------------------------------------------------------ duepa-check update: reading the pages (exit 2)
+    "update.error.list-page": "update: {url} page {number}: {error}",
+    "update.error.list-endless": "update: {url}: the card list did not end after {most} pages",
+    "update.error.markup": "update: {url}: {error} (has the site's markup changed?)",
+    # ------------------------------------------------------------ duepa-check update: writing and checking the data (exit 2)
+    "update.error.cannot-write-to": "update: cannot write to {path} ({why}); nothing changed",
+    "update.error.cannot-write": "update: cannot write {path} ({why}); nothing changed",
+    "update.error.stopped": "{error}; stopped, nothing changed{resume}",
+    "update.error.resume": " ({count} cards fetched so far are kept in {path}; run update again to resume)",
+    "update.error.then-nothing-changed": "{error}; nothing changed",
+    "update.error.nothing-changed": "update: {error}; nothing changed",
+    "update.reason.cannot-write": "cannot write {path} ({why})",
+    "update.reason.the-new-data": "the new data",
+    "update.error.card-count": "update: the new card data holds {count} cards, expected {expected}",
+    "update.error.pool-shrinks": "update: the card pool would shrink from {before} to {after} cards",
+    "update.error.regulation-unreadable": "update: the new regulation data does not load ({error})",
+    "update.error.existing-broken": "update: the existing data is broken ({error}); delete {path} and update again",
+    "update.error.embedded-broken": "update: the embedded card data is broken ({error}); reinstall duepa-check",
+    "update.error.few-restricted": (
+        "update: {url} lists only {listed} of the {restricted} restricted "
+        "cards (has the page's markup changed?); nothing changed"
+    ),
+    "update.error.not-ours": (
+        "update: {path} is {what}; duepa-check does not follow or overwrite it (remove it and run again)"
+    ),
+    "update.file.symlink": "a symbolic link",
+    "update.file.not-regular": "not a regular file",
+    "update.file.hard-link": "a hard link",
+    "update.error.cannot-read": "update: cannot read {path} ({why})",
+    "update.interrupted.installed": "update interrupted after the new data was installed in {path}; the next update tidies up",
+    "update.interrupted": "update interrupted; the card data in {path} was not changed{kept}; run update again to resume",
+    "update.interrupted.kept": " ({count} cards fetched so far are kept in {path})",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ official site pages the parser cannot read
+    "page.regulation.no-cards": "regulation page has no cards under 「{label}」",
+    "page.list.no-cards": "no card links, no #cardlist and no card count on the card list page",
+    "page.unknown-civilization": "unknown civilization {name!r}",
+    "page.detail.no-name": "card {card_id}: no card name (no h1–h3 heading, no h3.card-name, no title)",
+    "page.detail.same-name": "card {card_id}: {count} sides share the name {name!r}",
+    "page.detail.no-block": "card {card_id}: no card block (no div.cardDetail with a card type, no カードの種類 label)",
+    "page.side-without-type": "a side of the card has values but no カードの種類",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ the data dir (--data-dir, $DUEPA_CHECK_DATA)
+    "cli.warning": "duepa-check: warning: {message}",
+    "data-dir.fetch": "run 'duepa-check update --data-dir {path}' to fetch it",
+    "data-dir.missing": "data dir {path} does not exist ({fetch}); using the card data shipped with duepa-check",
+    "data-dir.empty": "data dir {path} holds no card data ({fetch}); using the card data shipped with duepa-check",
+    "data-dir.mend": "run 'duepa-check update --data-dir {path}' again, or delete {path}",
+    "data-dir.pointer-unreadable": "{path}: cannot read the data pointer ({why}); {mend}",
+    "data-dir.not-a-pointer": "{path}: not a duepa-check data pointer; {mend}",
+    "data-dir.unreadable": "{path}: cannot read the data dir ({why})",
+    "data-dir.not-a-directory": "{path}: not a directory (--data-dir takes the folder 'duepa-check update' writes)",
+    "data-dir.no-folder": "{pointer} names {name}, which is not a folder there; {mend}",
+    "data-dir.file-unreadable": "{path}: cannot read ({why}); {mend}",
+    "data-dir.wrong-size": "{path}: {found} bytes, but the update wrote {size} (cut short or edited by hand); {mend}",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ what is wrong with one cards.jsonl record
+    "card-data.problem.no-name": "has no name",
+    "card-data.problem.faces-not-a-list": "has faces that are not a list",
+    "card-data.problem.face": "has a face without a name and a type",
+    "card-data.problem.civilizations": "has unknown civilizations {value}",
+    "card-data.problem.cost-power": "has a cost or power that is neither a number nor printed text",
+    "card-data.problem.races": "has races that are not a list of names",
+    "card-data.problem.layout": "has an unknown layout {value} (one of {known})",
+    "card-data.problem.zone": "has an unknown zone {value} (one of {known})",
+    "card-data.problem.not-text-list": "has {field} that are not a list of text",
+    "card-data.problem.not-a-flag": "has {field} that is not true or false",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ --partner NAME
+    "partner-option.none": "--partner {typed!r} matches no card{hint}",
+    "partner-option.several": "--partner {typed!r} matches several cards{hint}",
+})

@@ -498,3 +498,113 @@ MESSAGES.update({
     ),
     "update.error.locked.process": "（プロセス {process}）",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ duepa-check update: サイトの応答
+    "update.error.status": "update: {url} が {status} を返しました",
+    "update.error.at": "update: {url}: {problem}",
+    "update.error.tried": "update: {url}: {problem}（{attempts}回試しました）",
+    "update.problem.timed-out": "時間切れになりました",
+    "update.problem.no-answer": "{seconds}秒以内に応答が揃いませんでした",
+    "update.error.other-site": (
+        "update: {url} は別のサイト（{target}）へリダイレクトしています。たどりません"
+        "（そちらが今の公式サイトなら、--source に指定してください）"
+    ),
+    "update.error.redirects": "update: {url}: リダイレクトが{most}回を超えました",
+    "update.error.encoding": "update: {url} は Content-Encoding {coding!r} で応答しました。duepa-check はこの形式を読めません",
+    "update.error.damaged": "update: {url}: {coding} で圧縮された本文が壊れています（{why}）",
+    "update.error.too-big": "update: {url}: ページが展開すると{size} MBを超えるため、読みませんでした",
+    "update.error.time-limit": "update: {url} で実行の制限時間（{limit}、--max-time）に達しました",
+    "update.error.come-back-later": (
+        "update: {url} が {status} を返し、{wait}後に来るよう求めています。時間をおいてから update をもう一度実行してください"
+    ),
+    "update.error.robots-disallows": "update: {source}/robots.txt が {path} の取得を禁止しています",
+    "update.error.robots-unreadable": "update: {url} を読み取れません（{why}）",
+    "update.error.crawl-delay": (
+        "update: {url} はリクエストの間隔として{wait}を求めています（Crawl-delay）。"
+        "duepa-check が待つのは最大{most}秒なので、このサイトは読みません"
+    ),
+    "update.error.charset": "update: {url} の文字コード {charset!r} は既知のテキストの文字コードではありません",
+    "duration.seconds": "{value}秒",
+    "duration.minutes": "{value}分",
+    "duration.hours": "{value}時間",
+    # ------------------------------------------------------------ duepa-check update: ページの読み取り
+    "update.error.list-page": "update: {url} の{number}ページ目: {error}",
+    "update.error.list-endless": "update: {url}: カード一覧が{most}ページを過ぎても終わりませんでした",
+    "update.error.markup": "update: {url}: {error}（サイトのHTMLの構造が変わったのかもしれません）",
+    # ------------------------------------------------------------ duepa-check update: データの書き込みと確認
+    "update.error.cannot-write-to": "update: {path} に書き込めません（{why}）。何も変更していません",
+    "update.error.cannot-write": "update: {path} を書き込めません（{why}）。何も変更していません",
+    "update.error.stopped": "{error}。更新を中止しました。何も変更していません{resume}",
+    "update.error.resume": "（ここまでに取得したカード{count}枚は {path} に残してあります。update をもう一度実行すると続きから再開します）",
+    "update.error.then-nothing-changed": "{error}。何も変更していません",
+    "update.error.nothing-changed": "update: {error}。何も変更していません",
+    "update.reason.cannot-write": "{path} を書き込めません（{why}）",
+    "update.reason.the-new-data": "新しいデータ",
+    "update.error.card-count": "update: 新しいカードデータが{count}枚です（{expected}枚のはずです）",
+    "update.error.pool-shrinks": "update: カードの総数が{before}枚から{after}枚に減ってしまいます",
+    "update.error.regulation-unreadable": "update: 新しいレギュレーションデータを読み込めません（{error}）",
+    "update.error.existing-broken": "update: 今あるデータが壊れています（{error}）。{path} を削除してから、もう一度 update を実行してください",
+    "update.error.embedded-broken": "update: 同梱のカードデータが壊れています（{error}）。duepa-check を入れ直してください",
+    "update.error.few-restricted": (
+        "update: {url} には、制限のあるカード{restricted}枚のうち{listed}枚しか載っていません"
+        "（ページのHTMLの構造が変わったのかもしれません）。何も変更していません"
+    ),
+    "update.error.not-ours": (
+        "update: {path} は{what}です。duepa-check はこれをたどることも上書きすることもしません（削除してから、もう一度実行してください）"
+    ),
+    "update.file.symlink": "シンボリックリンク",
+    "update.file.not-regular": "通常のファイルではないもの",
+    "update.file.hard-link": "ハードリンク",
+    "update.error.cannot-read": "update: {path} を読めません（{why}）",
+    "update.interrupted.installed": "update を中断しました。新しいデータは {path} に入れ終わっています。次の update で後片付けをします",
+    "update.interrupted": "update を中断しました。{path} のカードデータは変更していません{kept}。update をもう一度実行すると続きから再開します",
+    "update.interrupted.kept": "（ここまでに取得したカード{count}枚は {path} に残してあります）",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ 公式サイトのページを読み取れないとき
+    "page.regulation.no-cards": "レギュレーションのページの「{label}」にカードがありません",
+    "page.list.no-cards": "カード一覧のページに、カードへのリンクも #cardlist もカードの枚数もありません",
+    "page.unknown-civilization": "不明な文明 {name!r}",
+    "page.detail.no-name": "カード {card_id}: カード名がありません（h1〜h3 の見出しも h3.card-name も title もありません）",
+    "page.detail.same-name": "カード {card_id}: {count}つの面が同じ名前 {name!r} です",
+    "page.detail.no-block": "カード {card_id}: カードの欄がありません（カードの種類のある div.cardDetail も「カードの種類」の欄もありません）",
+    "page.side-without-type": "カードの面に値がありますが、「カードの種類」がありません",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ データフォルダ（--data-dir、$DUEPA_CHECK_DATA）
+    "cli.warning": "duepa-check: 警告: {message}",
+    "data-dir.fetch": "'duepa-check update --data-dir {path}' を実行すると取得できます",
+    "data-dir.missing": "データフォルダ {path} がありません（{fetch}）。duepa-check に同梱のカードデータを使います",
+    "data-dir.empty": "データフォルダ {path} にカードデータがありません（{fetch}）。duepa-check に同梱のカードデータを使います",
+    "data-dir.mend": "'duepa-check update --data-dir {path}' をもう一度実行するか、{path} を削除してください",
+    "data-dir.pointer-unreadable": "{path}: データの参照ファイルを読めません（{why}）。{mend}",
+    "data-dir.not-a-pointer": "{path}: duepa-check のデータの参照ファイルではありません。{mend}",
+    "data-dir.unreadable": "{path}: データフォルダを読めません（{why}）",
+    "data-dir.not-a-directory": "{path}: フォルダではありません（--data-dir には 'duepa-check update' が書き込むフォルダを指定します）",
+    "data-dir.no-folder": "{pointer} が指す {name} はそこにあるフォルダではありません。{mend}",
+    "data-dir.file-unreadable": "{path}: 読めません（{why}）。{mend}",
+    "data-dir.wrong-size": "{path}: {found}バイトですが、update が書いたのは{size}バイトです（途中で切れたか、手で編集されています）。{mend}",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ cards.jsonl のレコードの問題
+    "card-data.problem.no-name": "カード名がありません",
+    "card-data.problem.faces-not-a-list": "faces がリストではありません",
+    "card-data.problem.face": "名前かカードの種類のない面があります",
+    "card-data.problem.civilizations": "不明な文明 {value} があります",
+    "card-data.problem.cost-power": "コストかパワーが数値でも印刷どおりの文字でもありません",
+    "card-data.problem.races": "種族が名前のリストではありません",
+    "card-data.problem.layout": "layout {value} は不明です（{known} のどれかです）",
+    "card-data.problem.zone": "zone {value} は不明です（{known} のどれかです）",
+    "card-data.problem.not-text-list": "{field} が文字列のリストではありません",
+    "card-data.problem.not-a-flag": "{field} が true でも false でもありません",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ --partner NAME
+    "partner-option.none": "--partner {typed!r} に当たるカードがありません{hint}",
+    "partner-option.several": "--partner {typed!r} に当たるカードが複数あります{hint}",
+})

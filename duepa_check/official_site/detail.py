@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..cards import Card, Face
+from ..messages import msg
 from .labels import labelled_sides
 from .tree import Element, PageError, clean, normal, parse_html
 from .values import NAME_SLASH, ReadSide, make_face, skills_text
@@ -59,7 +60,7 @@ def _name_faces(blocks: list[ReadSide], page_name: str | None, card_id: str) -> 
     """(card name, layout, faces): twinpact if one name splits in two, multi_side if sides have names."""
     names = [b.name or page_name for b in blocks]
     if any(n is None for n in names):
-        raise PageError(f"card {card_id}: no card name (no h1–h3 heading, no h3.card-name, no title)")
+        raise PageError(msg("page.detail.no-name", card_id=card_id))
     if len(blocks) == 1:
         return names[0], "single", [blocks[0].face._replace(name=names[0])]
     distinct = list(dict.fromkeys(names))
@@ -68,7 +69,7 @@ def _name_faces(blocks: list[ReadSide], page_name: str | None, card_id: str) -> 
     if len(distinct) == 1:
         sides = _split_twinpact(distinct[0], len(blocks))
         if sides is None:
-            raise PageError(f"card {card_id}: {len(blocks)} sides share the name {distinct[0]!r}")
+            raise PageError(msg("page.detail.same-name", card_id=card_id, count=len(blocks), name=distinct[0]))
         faces = [b.face._replace(name=side) for b, side in zip(blocks, sides)]
         return "／".join(sides), "twinpact", faces
     faces = [b.face._replace(name=n) for b, n in zip(blocks, names)]
@@ -104,7 +105,7 @@ def parse_detail_page(html: str, card_id: str) -> DetailPage:
     elif any(h for h in root.find_all(cls="card-name")):
         page_name = _page_name(root) or page_name
     if not blocks:
-        raise PageError(f"card {card_id}: no card block (no div.cardDetail with a card type, no カードの種類 label)")
+        raise PageError(msg("page.detail.no-block", card_id=card_id))
     name, layout, faces = _name_faces(blocks, page_name, card_id)
     text = unicodedata.normalize("NFKC", "\n".join(b.skills for b in blocks))
     card = Card(

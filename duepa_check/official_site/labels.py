@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..messages import msg
 from .tree import Element, PageError, clean, normal
 from .values import ReadSide, make_face, skills_text
 
@@ -312,7 +313,7 @@ def labelled_sides(root: Element) -> tuple[list[ReadSide], str | None]:
     for side in sides:
         if "type" not in side.values:
             if len(side.values) > 0:
-                raise PageError("a side of the card has values but no カードの種類")
+                raise PageError(msg("page.side-without-type"))
             continue
         own = [e for at, e in headings if previous < at < side.start]
         name = split_packname(side.values["name"]) if "name" in side.values else None

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
+from ..messages import msg
 from .tree import Element, PageError, clean, normal, parse_html
 
 DETAIL_PATH = "/card/detail/"
@@ -106,5 +107,5 @@ def parse_list_page(html: str) -> ListPage:
             break
     total = _total(root, ids)
     if not ids and cardlist is None and total is None:
-        raise PageError("no card links, no #cardlist and no card count on the card list page")
+        raise PageError(msg("page.list.no-cards"))
     return ListPage(ids=ids, total=total)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
+from ..messages import msg
 from .listing import detail_id
 from .tree import Element, PageError, clean, normal, parse_html
 from .values import NAME_SLASH
@@ -174,7 +175,7 @@ def parse_regulation_page(html: str) -> RegulationPage:
                 page.statuses[name] = UNRESTRICTED if released else section
     for needed, label in ((PREMIUM, "プレミアム殿堂入りカード"), (HALL_OF_FAME, "殿堂入りカード")):
         if needed not in seen_sections or needed not in page.statuses.values():
-            raise PageError(f"regulation page has no cards under 「{label}」")
+            raise PageError(msg("page.regulation.no-cards", label=label))
     for _when, name, status in page.announced:
         page.statuses.setdefault(name, status)
     return page

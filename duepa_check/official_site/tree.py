@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from ..errors import DuepaError
+
 VOID_TAGS = frozenset(
     "area base br col embed hr img input link meta param source track wbr".split()
 )
@@ -18,8 +20,8 @@ MAX_DEPTH = 4096
 END_TAG_REACH = 64
 
 
-class PageError(Exception):
-    """A page does not have the markup the parser relies on (the site may have changed)."""
+class PageError(DuepaError):
+    """A page does not have the markup the parser relies on (the site may have changed); a Msg says how."""
 
 
 @dataclass

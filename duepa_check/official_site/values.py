@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from ..cards import CIVILIZATIONS, INFINITY, Cost, Face
+from ..messages import msg
 from .tree import Element, PageError, clean, normal
 
 COLOURLESS = frozenset({"無色", "無", "ゼロ", "ゼロ文明", "ジョーカーズ"})
@@ -25,7 +26,7 @@ def parse_civilizations(text: str) -> tuple[str, ...]:
     tokens = [t for t in re.split(r"[/／・、,\s]+", normal(text)) if t]
     unknown = [t for t in tokens if t not in CIVILIZATIONS and t not in COLOURLESS]
     if unknown:
-        raise PageError(f"unknown civilization {unknown[0]!r}")
+        raise PageError(msg("page.unknown-civilization", name=unknown[0]))
     return tuple(c for c in CIVILIZATIONS if c in tokens)
 
 

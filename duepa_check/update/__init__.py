@@ -57,7 +57,7 @@ from .install import (  # noqa: F401
 from .merge import Previous, load_previous, merge_cards, merge_regulation, merged_combos  # noqa: F401
 from .state import STATE_FILE, RunState  # noqa: F401
 from .summary import StatusChange, UpdateSummary, names_msg, render_summary  # noqa: F401
-from ..messages import Msg
+from ..messages import Msg, msg
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import requests
@@ -92,7 +92,7 @@ def run_update(
             try:
                 state = RunState.open(data_dir, public, full, installed_run(data_dir))
             except OSError as error:
-                raise UpdateError(f"update: cannot write to {data_dir} ({error.strerror or error}); nothing changed") from None
+                raise UpdateError(msg("update.error.cannot-write-to", path=data_dir, why=str(error.strerror or error))) from None
             client = SiteClient(source, session or new_session(), delay=delay, max_time=max_time)
             summary = UpdateSummary(data_dir=data_dir, source=public, resumed=state.resumed)
             if cleaned:
@@ -102,9 +102,9 @@ def run_update(
                 fetch_cards(client, state, progress, previous.complete_ids)
                 page = fetch_regulation(client, progress)
             except UpdateError as error:
-                raise UpdateError(f"{error}; stopped, nothing changed{_resume_hint(state)}") from None
+                raise UpdateError(msg("update.error.stopped", error=error.message, resume=_resume_hint(state))) from None
             except OSError as error:
-                raise UpdateError(f"update: cannot write {state.path} ({error.strerror or error}); nothing changed") from None
+                raise UpdateError(msg("update.error.cannot-write", path=state.path, why=str(error.strerror or error))) from None
             summary.pages_listed = len(state.pages)
             summary.cards_fetched = len(state.records)
             if state.missing:
@@ -129,11 +129,11 @@ def installed_folder(data_dir: Path) -> str | None:
     return str(pointer["folder"]) if pointer else None
 
 
-def _interrupted(data_dir: Path, before: str | None, state: RunState | None) -> str:
+def _interrupted(data_dir: Path, before: str | None, state: RunState | None) -> Msg:
     if installed_folder(data_dir) != before:
-        return f"update interrupted after the new data was installed in {data_dir}; the next update tidies up"
-    kept = f" ({len(state.records)} cards fetched so far are kept in {state.path})" if state and state.records else ""
-    return f"update interrupted; the card data in {data_dir} was not changed{kept}; run update again to resume"
+        return msg("update.interrupted.installed", path=data_dir)
+    kept = msg("update.interrupted.kept", count=len(state.records), path=state.path) if state and state.records else ""
+    return msg("update.interrupted", path=data_dir, kept=kept)
 
 
 def normalise_source(source: str) -> str:
@@ -141,7 +141,7 @@ def normalise_source(source: str) -> str:
     return parse_source(source).url
 
 
-def _resume_hint(state: RunState) -> str:
+def _resume_hint(state: RunState) -> Msg | str:
     if state.records:
-        return f" ({len(state.records)} cards fetched so far are kept in {state.path}; run update again to resume)"
+        return msg("update.error.resume", count=len(state.records), path=state.path)
     return ""

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import __version__
-from ..messages import msg
+from ..messages import Msg, msg
 from .common import UpdateError
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -156,7 +156,7 @@ class SiteClient:
         if 400 <= reply.status < 500:
             return None
         if reply.status >= 500:
-            raise UpdateError(f"update: {reply.url} answered {_status(reply)}")
+            raise UpdateError(msg("update.error.status", url=reply.url, status=_status(reply)))
         return self._text(reply)
 
     def post(self, path: str, data: dict[str, str] | list[tuple[str, str]]) -> str:
@@ -168,7 +168,7 @@ class SiteClient:
         if reply.status == 404 and missing_ok:
             return None
         if reply.status >= 400:
-            raise UpdateError(f"update: {reply.url} answered {_status(reply)}")
+            raise UpdateError(msg("update.error.status", url=reply.url, status=_status(reply)))
         return reply
 
     # --- sending, with retries, redirects and deadlines ---------------------------------
@@ -180,22 +180,22 @@ class SiteClient:
             try:
                 reply = self._follow(method, url, **kwargs)
             except _Deadline:
-                problem = f"no complete answer within {self.request_deadline:.0f} s"
+                problem = msg("update.problem.no-answer", seconds=f"{self.request_deadline:.0f}")
             except UpdateError:
                 raise
             except Exception as error:  # requests' transport errors, and anything odd below them
                 if not _is_transient(error):
-                    raise UpdateError(f"update: {url}: {_describe(error)}") from None
+                    raise UpdateError(msg("update.error.at", url=url, problem=_describe(error))) from None
                 problem = _describe(error)
             else:
                 if reply.status in STOP_STATUSES:
-                    raise UpdateError(f"update: {reply.url} answered {_status(reply)}")
+                    raise UpdateError(msg("update.error.status", url=reply.url, status=_status(reply)))
                 if reply.status in RETRY_STATUSES and attempt < self.attempts:
                     self._pause(max(self._backoff(attempt), self._retry_after(reply)), reply.url)
                     continue
                 return reply
             if attempt == self.attempts:
-                raise UpdateError(f"update: {url}: {problem} (tried {self.attempts} times)")
+                raise UpdateError(msg("update.error.tried", url=url, problem=problem, attempts=self.attempts))
             self._pause(self._backoff(attempt), url)
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -210,15 +210,13 @@ class SiteClient:
             target = urljoin(url, reply.headers["location"])
             here, there = urlsplit(url), urlsplit(target)
             if (there.hostname or "").lower() != (here.hostname or "").lower() or there.scheme not in ("http", "https"):
-                raise UpdateError(
-                    f"update: {url} redirects to another site ({_escaped(there.scheme)}://{_escaped(there.netloc)}); "
-                    "not followed (give that site as --source if it is the official one now)"
-                )
+                target_site = f"{_escaped(there.scheme)}://{_escaped(there.netloc)}"
+                raise UpdateError(msg("update.error.other-site", url=url, target=target_site))
             self._check_robots(there.path or "/", quoted_url=target)
             if reply.status in (301, 302, 303) and method != "GET":
                 method, kwargs = "GET", {k: v for k, v in kwargs.items() if k not in ("data", "json")}
             url = target
-        raise UpdateError(f"update: {url}: more than {MAX_REDIRECTS} redirects")
+        raise UpdateError(msg("update.error.redirects", url=url, most=MAX_REDIRECTS))
 
     def _exchange(self, method: str, url: str, **kwargs: Any) -> Reply:
         """One HTTP exchange in a worker thread, waited for at most until its deadline.
@@ -279,7 +277,7 @@ class SiteClient:
         elif coding in ("", "identity"):
             decoder = None
         else:
-            raise UpdateError(f"update: {url} answered in Content-Encoding {_escaped(coding)!r}, which duepa-check does not read")
+            raise UpdateError(msg("update.error.encoding", url=url, coding=_escaped(coding)))
         declared = headers.get("content-length", "")
         if decoder is None and declared.isdigit() and int(declared) > self.max_body:
             raise self._too_big(url)
@@ -296,17 +294,17 @@ class SiteClient:
             if decoder is not None:
                 parts.append(decoder.flush(self.max_body + 1 - size))
         except zlib.error as error:
-            raise UpdateError(f"update: {url}: the {coding} body is damaged ({error})") from None
+            raise UpdateError(msg("update.error.damaged", url=url, coding=coding, why=str(error))) from None
         body = b"".join(parts)
         if len(body) > self.max_body:
             raise self._too_big(url)
         return body
 
     def _too_big(self, url: str) -> UpdateError:
-        return UpdateError(f"update: {url}: the page is larger than {self.max_body // 1024 // 1024} MB once decompressed; not read")
+        return UpdateError(msg("update.error.too-big", url=url, size=self.max_body // 1024 // 1024))
 
     def _out_of_time(self, url: str) -> UpdateError:
-        return UpdateError(f"update: the run reached its time limit ({_duration(self.max_time)}, --max-time) at {url}")
+        return UpdateError(msg("update.error.time-limit", limit=_duration(self.max_time), url=url))
 
     # --- pacing ---------------------------------------------------------------------
 
@@ -340,10 +338,7 @@ class SiteClient:
             except (TypeError, ValueError, OverflowError, IndexError):
                 seconds = 0.0
         if seconds > MAX_RETRY_AFTER:
-            raise UpdateError(
-                f"update: {reply.url} answered {_status(reply)} and asks to come back in {_duration(seconds)}; "
-                "run update again later"
-            )
+            raise UpdateError(msg("update.error.come-back-later", url=reply.url, status=_status(reply), wait=_duration(seconds)))
         return seconds
 
     # --- robots.txt -----------------------------------------------------------------
@@ -352,7 +347,7 @@ class SiteClient:
         if self._robots is None:
             self._robots = self._load_robots()
         if not self._robots.can_fetch(USER_AGENT, quoted_url or self.url(path)):
-            raise UpdateError(f"update: {self.source}/robots.txt disallows {_escaped(path)}")
+            raise UpdateError(msg("update.error.robots-disallows", source=self.source, path=_escaped(path)))
 
     def _load_robots(self):
         """robots.txt through the same session; missing (404 or other 4xx) means everything is allowed."""
@@ -362,7 +357,7 @@ class SiteClient:
         parser = RobotFileParser(url)
         reply = self._send("GET", url)
         if reply.status >= 500:
-            raise UpdateError(f"update: {url} answered {_status(reply)}")
+            raise UpdateError(msg("update.error.status", url=url, status=_status(reply)))
         if reply.status >= 400:
             parser.allow_all = True
             return parser
@@ -370,13 +365,11 @@ class SiteClient:
             parser.parse(self._text(reply).splitlines())  # type: ignore[union-attr]
             crawl_delay = parser.crawl_delay(USER_AGENT)
         except (ValueError, TypeError) as error:  # e.g. a Crawl-delay of "²": isdigit() but not int()
-            raise UpdateError(f"update: {url} cannot be read ({error})") from None
+            raise UpdateError(msg("update.error.robots-unreadable", url=url, why=str(error))) from None
         if crawl_delay:
             if float(crawl_delay) > MAX_CRAWL_DELAY:
-                raise UpdateError(
-                    f"update: {url} asks for {_duration(float(crawl_delay))} between requests (Crawl-delay); "
-                    f"duepa-check waits at most {MAX_CRAWL_DELAY:.0f} s, so it does not read this site"
-                )
+                wait = _duration(float(crawl_delay))
+                raise UpdateError(msg("update.error.crawl-delay", url=url, wait=wait, most=f"{MAX_CRAWL_DELAY:.0f}"))
             self.delay = max(self.delay, float(crawl_delay))
         return parser
 
@@ -394,7 +387,7 @@ class SiteClient:
             codecs.lookup(charset)
             return reply.body.decode(charset, errors="replace")
         except (LookupError, ValueError):  # unknown, or not a text encoding (rot13, base64 …)
-            raise UpdateError(f"update: {reply.url} declares the charset {_escaped(charset)!r}, which is not a known text encoding") from None
+            raise UpdateError(msg("update.error.charset", url=reply.url, charset=_escaped(charset))) from None
 
 
 def _status(reply: Reply) -> str:
@@ -417,18 +410,20 @@ def _is_transient(error: BaseException) -> bool:
     return isinstance(error, (requests.ConnectionError, requests.Timeout, ConnectionError, TimeoutError))
 
 
-def _describe(error: BaseException) -> str:
-    """A short, one-line account of a transport error."""
+def _describe(error: BaseException) -> Msg | str:
+    """A short, one-line account of a transport error (the library's own words stay as it gives them)."""
     if "Timeout" in type(error).__name__:
-        return "timed out"
+        return msg("update.problem.timed-out")
     first_line = _escaped((str(error).splitlines() or [""])[0][:120])
     return f"{type(error).__name__}: {first_line}" if first_line else type(error).__name__
 
 
-def _duration(seconds: float) -> str:
+def _duration(seconds: float) -> Msg:
     if seconds >= 3600:
-        return f"{seconds / 3600:.3g} h"
-    return f"{seconds / 60:.3g} min" if seconds >= 120 else f"{seconds:.0f} s"
+        return msg("duration.hours", value=f"{seconds / 3600:.3g}")
+    if seconds >= 120:
+        return msg("duration.minutes", value=f"{seconds / 60:.3g}")
+    return msg("duration.seconds", value=f"{seconds:.0f}")
 
 
 def _escaped(text: str) -> str:

@@ -19,4 +19,19 @@ class UpdateError(DuepaError):
 
 
 class UpdateInterrupted(KeyboardInterrupt):
-    """Ctrl-C during an update; the message says what was kept and what to do (the CLI prints it)."""
+    """Ctrl-C during an update; the message says what was kept and what to do (the CLI prints it).
+
+    Like a DuepaError, the message may be a Msg: ``str()`` is the English, ``text(lang)`` any language.
+    """
+
+    def __init__(self, message: object = "") -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        from ..messages import Msg, text
+
+        return text(self.message, lang) if isinstance(self.message, Msg) else str(self.message)

@@ -7,7 +7,7 @@ import math
 from urllib.parse import quote
 
 from .. import official_site
-from ..messages import Msg
+from ..messages import Msg, msg
 from ..official_site import PageError
 from .client import SiteClient
 from .common import DETAIL_PATH, LIST_PATH, REGULATION_PATH, Progress, UpdateError
@@ -38,7 +38,7 @@ def _parse_list(client: SiteClient, html: str, number: int) -> official_site.Lis
     try:
         return official_site.parse_list_page(html)
     except PageError as error:
-        raise UpdateError(f"update: {client.url(LIST_PATH)} page {number}: {error}") from None
+        raise UpdateError(msg("update.error.list-page", url=client.url(LIST_PATH), number=number, error=error.message)) from None
 
 
 def post_form(number: int) -> list[tuple[str, str]]:
@@ -97,7 +97,7 @@ def list_cards(client: SiteClient, state: RunState, known: set[str], progress: P
     while not state.list_done:
         number = state.next_page
         if number > MAX_LIST_PAGES:
-            raise UpdateError(f"update: {client.url(LIST_PATH)}: the card list did not end after {MAX_LIST_PAGES} pages")
+            raise UpdateError(msg("update.error.list-endless", url=client.url(LIST_PATH), most=MAX_LIST_PAGES))
         page, via = fetch_list_page(client, number, state.listing)
         keys = [official_site.base_id(i) for i in page.ids]
         fresh = [k for k in keys if k not in seen]
@@ -140,7 +140,7 @@ def fetch_cards(client: SiteClient, state: RunState, progress: Progress, known: 
         try:
             detail = official_site.parse_detail_page(html, card_id)
         except PageError as error:
-            raise UpdateError(f"update: {client.url(path)}: {error} (has the site's markup changed?)") from None
+            raise UpdateError(msg("update.error.markup", url=client.url(path), error=error.message)) from None
         state.append(
             {"id": card_id, "card": detail.card.to_json(), "not_for_official_play": detail.not_for_official_play}
         )
@@ -151,8 +151,8 @@ def fetch_regulation(client: SiteClient, progress: Progress) -> official_site.Re
     progress(0, 1, Msg("update.progress.regulation", {}))
     html = client.get(REGULATION_PATH)
     if html is None:
-        raise UpdateError(f"update: {client.url(REGULATION_PATH)} answered 404 Not Found")
+        raise UpdateError(msg("update.error.status", url=client.url(REGULATION_PATH), status="404 Not Found"))
     try:
         return official_site.parse_regulation_page(html)
     except PageError as error:
-        raise UpdateError(f"update: {client.url(REGULATION_PATH)}: {error}") from None
+        raise UpdateError(msg("update.error.at", url=client.url(REGULATION_PATH), problem=error.message)) from None

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING
 from .. import cards as cards_module
 from ..cards import CARDS_FILE, INDEX_FILE, Card, CardDataError, CardPool, write_card_data
 from ..userdata import DATA_FILES, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
-from ..messages import msg
+from ..errors import DuepaError
+from ..messages import Msg, msg
 from .common import LIST_PATH, REGULATION_FILE, REGULATION_PATH, UpdateError
 from .merge import Previous
 from .state import STATE_FILE
@@ -130,7 +131,7 @@ def installed_run(data_dir: Path) -> str | None:
     try:
         pointer = read_pointer(data_dir)
     except DataDirError as error:
-        raise UpdateError(f"update: {error}; nothing changed") from None
+        raise UpdateError(msg("update.error.nothing-changed", error=error.message)) from None
     run = pointer.get("run") if pointer else None
     return run if isinstance(run, str) else None
 
@@ -143,7 +144,7 @@ def clean_leftovers(data_dir: Path) -> list[str]:
     try:
         pointer = read_pointer(data_dir)
     except DataDirError as error:
-        raise UpdateError(f"update: {error}; nothing changed") from None
+        raise UpdateError(msg("update.error.nothing-changed", error=error.message)) from None
     in_use = pointer.get("folder") if pointer else None
     removed = []
     for entry in sorted(os.scandir(data_dir), key=lambda e: e.name):
@@ -197,8 +198,9 @@ def install_overlay(
         sizes = seal(folder, mode)
         swap_in(folder, data_dir, sizes, run, mode)
     except (UpdateError, CardDataError, OSError) as error:
-        message = str(error) if str(error).startswith("update:") else f"update: {_reason(error)}"
-        raise UpdateError(f"{message}; nothing changed") from None
+        if str(error).startswith("update:"):
+            raise UpdateError(msg("update.error.then-nothing-changed", error=_reason(error))) from None
+        raise UpdateError(msg("update.error.nothing-changed", error=_reason(error))) from None
     finally:
         if not _in_use(data_dir, folder.name):  # asked of the pointer itself: right wherever a Ctrl-C lands
             _remove(folder)  # a kill skips this: the next run's clean_leftovers removes it
@@ -217,10 +219,11 @@ def _in_use(data_dir: Path, name: str) -> bool:
     return pointer is not None and pointer.get("folder") == name
 
 
-def _reason(error: Exception) -> str:
+def _reason(error: Exception) -> Msg | str:
+    """The error's message (a Msg stays one, to be put into words in the run's language)."""
     if isinstance(error, OSError) and error.strerror:
-        return f"cannot write {error.filename or 'the new data'} ({error.strerror})"
-    return str(error)
+        return msg("update.reason.cannot-write", path=error.filename or msg("update.reason.the-new-data"), why=error.strerror)
+    return error.message if isinstance(error, DuepaError) else str(error)
 
 
 def _mode(data_dir: Path) -> int:
@@ -242,18 +245,18 @@ def validate_overlay(folder: Path, expected: int, previous: Previous) -> None:
     """Every record loads, the merged pool did not shrink by more than 3 %, the regulation loads."""
     loaded = list(CardPool([folder]))
     if len(loaded) != expected:
-        raise UpdateError(f"update: the new card data holds {len(loaded)} cards, expected {expected}")
+        raise UpdateError(msg("update.error.card-count", count=len(loaded), expected=expected))
     after = len({c.name for c in loaded} | set(previous.embedded))
     before = previous.pool_size
     if before and after < before * (1 - SHRINK_LIMIT):
-        raise UpdateError(f"update: the card pool would shrink from {before} to {after} cards")
+        raise UpdateError(msg("update.error.pool-shrinks", before=before, after=after))
     if (folder / REGULATION_FILE).is_file():
         from ..regulation import RegulationError, load_regulation
 
         try:
             load_regulation(folder / REGULATION_FILE)
         except RegulationError as error:
-            raise UpdateError(f"update: the new regulation data does not load ({error})") from None
+            raise UpdateError(msg("update.error.regulation-unreadable", error=error.message)) from None
 
 
 def seal(folder: Path, mode: int) -> dict[str, int]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import cards as cards_module
-from ..messages import Msg
+from ..messages import Msg, msg
 from .. import official_site
 from ..cards import CARDS_FILE, Card, CardDataError, CardPool, Cost, Face
 from ..names import name_key
@@ -64,11 +64,11 @@ def load_previous(data_dir: Path) -> Previous:
         folder = data_folder(data_dir)
         overlay = _cards_in(folder) if folder is not None else {}
     except (CardDataError, DataDirError) as error:
-        raise UpdateError(f"update: the existing data is broken ({error}); delete {data_dir} and update again") from None
+        raise UpdateError(msg("update.error.existing-broken", error=error.message, path=data_dir)) from None
     try:
         embedded = _cards_in(cards_module.embedded_data_dir())
     except CardDataError as error:
-        raise UpdateError(f"update: the embedded card data is broken ({error}); reinstall duepa-check") from None
+        raise UpdateError(msg("update.error.embedded-broken", error=error.message)) from None
     records = [card for cards in (overlay, embedded) for card in cards.values()]
     known = {card_id for card in records for card_id in card.ids}
     complete = {card_id for card in records if card.complete for card_id in card.ids}
@@ -173,7 +173,7 @@ def merge_regulation(
         stored = load_current(data_dir)
     except RegulationError as error:
         if (data_dir / REGULATION_FILE).is_file() or _embedded_regulation().is_file():
-            raise UpdateError(f"update: {error}; nothing changed") from None
+            raise UpdateError(msg("update.error.nothing-changed", error=error.message)) from None
         stored = None
     if page.data_date is None:
         summary.notes.append(Msg("update.note.no-date", {}))
@@ -230,10 +230,8 @@ def _check_plausible(regulation: Regulation, listed: dict[str, str], on: date, s
     restricted = [n for n, h in regulation.events.items() if _stored_status(h, on) != official_site.UNRESTRICTED]
     still_listed = sum(1 for name in restricted if name in listed)
     if len(restricted) >= 10 and still_listed < len(restricted) / 2:
-        raise UpdateError(
-            f"update: {source}{REGULATION_PATH} lists only {still_listed} of the {len(restricted)} restricted "
-            "cards (has the page's markup changed?); nothing changed"
-        )
+        url = source + REGULATION_PATH
+        raise UpdateError(msg("update.error.few-restricted", url=url, listed=still_listed, restricted=len(restricted)))
 
 
 def _apply_status(regulation: Regulation, name: str, when: date, status: str, summary: UpdateSummary) -> None:

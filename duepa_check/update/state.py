@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..messages import msg
 from .common import UpdateError
 
 STATE_FILE = "update-state.jsonl"
@@ -107,25 +108,26 @@ def _open_own(path: Path, flags: int) -> int:
         descriptor = os.open(path, flags | NO_FOLLOW | NON_BLOCKING)
     except OSError as error:
         if os.path.islink(path):
-            raise _not_ours(path, "a symbolic link") from None
+            raise _not_ours(path, "update.file.symlink") from None
         raise
     info = os.fstat(descriptor)
     if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:
         os.close(descriptor)
-        raise _not_ours(path, "not a regular file" if not stat.S_ISREG(info.st_mode) else "a hard link")
+        raise _not_ours(path, "update.file.not-regular" if not stat.S_ISREG(info.st_mode) else "update.file.hard-link")
     return descriptor
 
 
 def _not_ours(path: Path, what: str) -> UpdateError:
-    return UpdateError(f"update: {path} is {what}; duepa-check does not follow or overwrite it (remove it and run again)")
+    """``what`` is the key of what the file is (update.file.*)."""
+    return UpdateError(msg("update.error.not-ours", path=path, what=msg(what)))
 
 
 def _replace_file(path: Path, text: str) -> None:
     """Write a new file beside ``path`` and rename it over whatever was there (a link is replaced, not followed)."""
     if os.path.islink(path):
-        raise _not_ours(path, "a symbolic link")
+        raise _not_ours(path, "update.file.symlink")
     if os.path.lexists(path) and not os.path.isfile(path):
-        raise _not_ours(path, "not a regular file")
+        raise _not_ours(path, "update.file.not-regular")
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     if os.path.lexists(temporary):
         os.unlink(temporary)  # a leftover of a killed run (the lock is ours: no one else writes here)
@@ -145,12 +147,12 @@ def _read_log(path: Path) -> list[dict[str, Any]]:
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise UpdateError(f"update: cannot read {path} ({error.strerror or error})") from None
+        raise UpdateError(msg("update.error.cannot-read", path=path, why=str(error.strerror or error))) from None
     try:
         with os.fdopen(descriptor, "rb") as log:
             text = log.read().decode("utf-8", errors="replace")
     except OSError as error:
-        raise UpdateError(f"update: cannot read {path} ({error.strerror or error})") from None
+        raise UpdateError(msg("update.error.cannot-read", path=path, why=str(error.strerror or error))) from None
     entries = []
     for line in text.splitlines():
         try:

@@ -1,0 +1,311 @@
+"""Every one-line error of `update`, the data dir and the card data follows the run's language.
+
+Each case runs the real CLI (exit 2, one line on stderr) twice, in English and in Japanese, on
+its own data dir: the English line is pinned as it always was, the Japanese one must hold its
+Japanese words and no English sentence (`english_sentences` from test_messages). Sites are
+``responses`` mocks of ``SOURCE`` (no test touches the network); where a case needs more than
+one request, the CLI's 1-second politeness delay is set to 0 so that the test stays quick.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+import responses
+from conftest import make_deck, run
+from test_messages import english_sentences
+from test_update import (  # noqa: F401  (fixtures)
+    SOURCE,
+    FakeSite,
+    fixture_embedded_data,
+    previous_data,
+)
+
+from duepa_check import update
+from duepa_check.messages import text
+
+ROBOTS = SOURCE + "/robots.txt"
+ANY_PAGE = re.compile(re.escape(SOURCE) + r"/.*")
+
+
+@pytest.fixture
+def no_pause(monkeypatch):
+    """The CLI's update with no pause between requests (the mock site needs no politeness)."""
+    real = update.run_update
+    monkeypatch.setattr(update, "run_update", lambda **options: real(**{**options, "delay": 0}))
+
+
+def japanese_only(line: str, *allowed: str) -> list[str]:
+    """English sentences in a Japanese line, once paths, URLs and the given words are taken out."""
+    for word in allowed:
+        line = line.replace(word, " ")
+    line = re.sub(r"(https?://|/)\S*", " ", line)
+    return english_sentences(line)
+
+
+def update_in(capsys, tmp_path, lang: str, site, *extra: str):
+    """``update`` against the mock ``site`` (a function adding answers to a RequestsMock) in ``lang``."""
+    data_dir = tmp_path / lang
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as mock:
+        site(mock)
+        result = run(capsys, "update", "--source", SOURCE, "--data-dir", data_dir, "--lang", lang, *extra)
+    assert result.code == 2 and result.out == "" and result.err.count("\n") == 1, result
+    return result.err, data_dir
+
+
+def fake(script: dict):
+    """The fixture site of test_update, with ``script``'s answers queued (a fresh copy per run)."""
+
+    def add(mock):
+        site = FakeSite()
+        site.script = {key: list(items) for key, items in script.items()}
+        site.mock(mock)
+
+    return add
+
+
+# --------------------------------------------------------------------------- the HTTP client
+
+
+def refused_robots(mock):
+    mock.add(responses.GET, ROBOTS, status=403)
+
+
+def disallowing_robots(mock):
+    mock.add(responses.GET, ROBOTS, body="User-agent: *\nDisallow: /card/\n")
+
+
+def redirect_loop(mock):
+    mock.add(responses.GET, ROBOTS, body="User-agent: *\nAllow: /\n")
+    mock.add(responses.GET, ANY_PAGE, status=302, headers={"Location": "/card/loop"})
+
+
+def bomb(mock):
+    packed = gzip.compress(b"\0" * (9 * 1024 * 1024), compresslevel=9)
+    mock.add(responses.GET, ROBOTS, body=packed, headers={"Content-Encoding": "gzip"})
+
+
+def allowing_robots(mock):
+    mock.add(responses.GET, ROBOTS, body="User-agent: *\nAllow: /\n")
+
+
+CLIENT_CASES = {
+    "http-status": (
+        refused_robots,
+        (),
+        f"duepa-check: update: {ROBOTS} answered 403 Forbidden; stopped, nothing changed\n",
+        f"duepa-check: update: {ROBOTS} が 403 Forbidden を返しました。更新を中止しました。何も変更していません\n",
+    ),
+    "robots.txt": (
+        disallowing_robots,
+        (),
+        None,
+        "robots.txt が /card/?v=",
+    ),
+    "redirect-limit": (
+        redirect_loop,
+        (),
+        f"duepa-check: update: {SOURCE}/card/loop: more than 5 redirects; stopped, nothing changed\n",
+        f"duepa-check: update: {SOURCE}/card/loop: リダイレクトが5回を超えました。更新を中止しました。何も変更していません\n",
+    ),
+    "size-cap": (
+        bomb,
+        (),
+        f"duepa-check: update: {ROBOTS}: the page is larger than 8 MB once decompressed; not read; stopped, nothing changed\n",
+        f"duepa-check: update: {ROBOTS}: ページが展開すると8 MBを超えるため、読みませんでした。更新を中止しました。何も変更していません\n",
+    ),
+    "time-limit": (
+        allowing_robots,
+        ("--max-time", "1"),
+        None,
+        "で実行の制限時間（1秒、--max-time）に達しました。更新を中止しました。何も変更していません",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CLIENT_CASES))
+def test_client_errors_follow_the_language(capsys, tmp_path, fixture_embedded_data, case):  # noqa: F811
+    site, extra, english, japanese = CLIENT_CASES[case]
+    en, _ = update_in(capsys, tmp_path, "en", site, *extra)
+    ja, _ = update_in(capsys, tmp_path, "ja", site, *extra)
+    if english is not None:
+        assert en == english
+    assert (ja == japanese) if japanese.startswith("duepa-check: ") else (japanese in ja), ja
+    assert japanese_only(ja, "Forbidden", "Content-Encoding", "Crawl-delay") == [], ja
+    assert english_sentences(en)  # the English line is English
+
+
+def test_the_robots_and_time_limit_lines_in_english_are_as_before(capsys, tmp_path, fixture_embedded_data):  # noqa: F811
+    en, _ = update_in(capsys, tmp_path, "en", disallowing_robots)
+    assert re.fullmatch(rf"duepa-check: update: {re.escape(SOURCE)}/robots.txt disallows /card/\?v=\S+; stopped, nothing changed\n", en)
+    en, _ = update_in(capsys, tmp_path / "t", "en", allowing_robots, "--max-time", "1")
+    assert en.startswith("duepa-check: update: the run reached its time limit (1 s, --max-time) at ")
+    assert en.endswith("; stopped, nothing changed\n")
+
+
+# --------------------------------------------------------------------------- pages, merge, install, state
+
+
+MALFORMED = [(200, "<html><body><div class='error'>エラー</div></body></html>")]
+
+
+def test_a_page_the_parser_cannot_read_follows_the_language(capsys, tmp_path, fixture_embedded_data, no_pause):  # noqa: F811
+    site = fake({"detail:dmtest-004": MALFORMED})
+    en, en_dir = update_in(capsys, tmp_path, "en", site)
+    ja, ja_dir = update_in(capsys, tmp_path, "ja", site)
+    assert en == (
+        f"duepa-check: update: {SOURCE}/card/detail/?id=dmtest-004: card dmtest-004: no card block "
+        "(no div.cardDetail with a card type, no カードの種類 label) (has the site's markup changed?); "
+        f"stopped, nothing changed (3 cards fetched so far are kept in {en_dir / update.STATE_FILE}; "
+        "run update again to resume)\n"
+    )
+    assert ja == (
+        f"duepa-check: update: {SOURCE}/card/detail/?id=dmtest-004: カード dmtest-004: カードの欄がありません"
+        "（カードの種類のある div.cardDetail も「カードの種類」の欄もありません）（サイトのHTMLの構造が変わったのかもしれません）。"
+        "更新を中止しました。何も変更していません"
+        f"（ここまでに取得したカード3枚は {ja_dir / update.STATE_FILE} に残してあります。update をもう一度実行すると続きから再開します）\n"
+    )
+    assert japanese_only(ja, "div.cardDetail") == []
+
+
+def test_a_regulation_page_that_drops_restricted_cards_follows_the_language(capsys, tmp_path, fixture_embedded_data, no_pause):  # noqa: F811
+    from datetime import date
+
+    from duepa_check.regulation import dump_regulation, load_regulation
+
+    def restricted_before(data_dir: Path) -> None:
+        previous_data(data_dir)
+        regulation = load_regulation(data_dir / "regulation.yaml")
+        regulation.events.update({f"殿堂テスター{n}": [(date(2010, 1, 1), "hall_of_fame")] for n in range(12)})
+        (data_dir / "regulation.yaml").write_text(dump_regulation(regulation), encoding="utf-8")
+
+    restricted_before(tmp_path / "en")
+    restricted_before(tmp_path / "ja")
+    en, _ = update_in(capsys, tmp_path, "en", fake({}))
+    ja, _ = update_in(capsys, tmp_path, "ja", fake({}))
+    assert en == (
+        f"duepa-check: update: {SOURCE}/rule/regulation/ lists only 1 of the 13 restricted cards "
+        "(has the page's markup changed?); nothing changed\n"
+    )
+    assert ja == (
+        f"duepa-check: update: {SOURCE}/rule/regulation/ には、制限のあるカード13枚のうち1枚しか載っていません"
+        "（ページのHTMLの構造が変わったのかもしれません）。何も変更していません\n"
+    )
+
+
+def test_the_install_check_follows_the_language(capsys, tmp_path, monkeypatch, fixture_embedded_data, no_pause):  # noqa: F811
+    """A merge that lost the previous cards (a bug) is caught by the install's check, in either language."""
+    monkeypatch.setattr(update, "merge_cards", lambda *args: [])
+    previous_data(tmp_path / "en")
+    previous_data(tmp_path / "ja")
+    en, _ = update_in(capsys, tmp_path, "en", fake({}))
+    ja, _ = update_in(capsys, tmp_path, "ja", fake({}))
+    assert en == "duepa-check: update: the card pool would shrink from 7 to 6 cards; nothing changed\n"
+    assert ja == "duepa-check: update: カードの総数が7枚から6枚に減ってしまいます。何も変更していません\n"
+
+
+def test_a_linked_resume_log_is_refused_in_the_language(capsys, tmp_path, fixture_embedded_data):  # noqa: F811
+    for lang in ("en", "ja"):
+        previous_data(tmp_path / lang)
+        (tmp_path / lang / update.STATE_FILE).symlink_to(tmp_path / "victim.txt")
+    en, en_dir = update_in(capsys, tmp_path, "en", allowing_robots)
+    ja, ja_dir = update_in(capsys, tmp_path, "ja", allowing_robots)
+    assert en == (
+        f"duepa-check: update: {en_dir / update.STATE_FILE} is a symbolic link; "
+        "duepa-check does not follow or overwrite it (remove it and run again)\n"
+    )
+    assert ja == (
+        f"duepa-check: update: {ja_dir / update.STATE_FILE} はシンボリックリンクです。"
+        "duepa-check はこれをたどることも上書きすることもしません（削除してから、もう一度実行してください）\n"
+    )
+    assert not (tmp_path / "victim.txt").exists()
+
+
+def test_ctrl_c_during_an_update_is_said_in_the_language(capsys, tmp_path, monkeypatch, fixture_embedded_data):  # noqa: F811
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(update, "clean_leftovers", interrupt)
+    data_dir = tmp_path / "data"
+    result = run(capsys, "update", "--source", SOURCE, "--data-dir", data_dir, "--lang", "ja")
+    assert result.code == 130
+    assert result.err == (
+        f"duepa-check: update を中断しました。{data_dir} のカードデータは変更していません。"
+        "update をもう一度実行すると続きから再開します\n"
+    )
+
+
+# --------------------------------------------------------------------------- the data dir and the card data
+
+
+def test_a_data_dir_that_is_a_file_follows_the_language(capsys, tmp_path):
+    deck = make_deck(tmp_path)
+    not_a_dir = tmp_path / "data.txt"
+    not_a_dir.write_text("", encoding="utf-8")
+    en, ja = run(capsys, deck, "--data-dir", not_a_dir), run(capsys, deck, "--data-dir", not_a_dir, "--lang", "ja")
+    assert en.code == ja.code == 2
+    assert en.err == f"duepa-check: {not_a_dir}: not a directory (--data-dir takes the folder 'duepa-check update' writes)\n"
+    assert ja.err == (
+        f"duepa-check: {not_a_dir}: フォルダではありません（--data-dir には 'duepa-check update' が書き込むフォルダを指定します）\n"
+    )
+
+
+def test_a_missing_data_dir_warning_follows_the_language(capsys, tmp_path):
+    deck = make_deck(tmp_path)
+    missing = tmp_path / "nowhere"
+    en, ja = run(capsys, deck, "--data-dir", missing), run(capsys, deck, "--data-dir", missing, "--lang", "ja")
+    assert en.err == (
+        f"duepa-check: warning: data dir {missing} does not exist (run 'duepa-check update --data-dir {missing}' "
+        "to fetch it); using the card data shipped with duepa-check\n"
+    )
+    assert ja.err == (
+        f"duepa-check: 警告: データフォルダ {missing} がありません（'duepa-check update --data-dir {missing}' を実行すると"
+        "取得できます）。duepa-check に同梱のカードデータを使います\n"
+    )
+
+
+def test_a_bad_card_record_is_explained_in_the_language(capsys, tmp_path):
+    """A data dir whose record of the deck's partner lost its name (bytes kept, so the index still points at it)."""
+    from duepa_check.cards import CardPool, write_card_data
+
+    deck = make_deck(tmp_path)
+    data = tmp_path / "data"
+    partner = CardPool.load().lookup("ボルシャック・ドラゴ大王").card
+    write_card_data([partner], {"sources": ["test"]}, data)
+    cards = data / "cards.jsonl"
+    name = json.dumps(partner.name, ensure_ascii=False).encode()
+    raw = cards.read_bytes()
+    assert raw.count(name) >= 1
+    cards.write_bytes(raw.replace(b'"name":' + name, b'"name":0' + b" " * (len(name) - 1), 1))
+    en, ja = run(capsys, deck, "--data-dir", data), run(capsys, deck, "--data-dir", data, "--lang", "ja")
+    assert en.code == ja.code == 2
+    assert re.fullmatch(rf"duepa-check: {re.escape(str(data / 'cards.jsonl'))}: the record at byte \d+ has no name\n", en.err)
+    assert re.fullmatch(
+        rf"duepa-check: {re.escape(str(data / 'cards.jsonl'))}: \d+バイト目のレコードが正しくありません（カード名がありません）\n", ja.err
+    )
+
+
+def test_an_unknown_partner_option_follows_the_language(capsys, tmp_path):
+    deck = make_deck(tmp_path)
+    en = run(capsys, deck, "--partner", "ボルシャック・ドラゴソ")
+    ja = run(capsys, deck, "--partner", "ボルシャック・ドラゴソ", "--lang", "ja")
+    assert en.code == ja.code == 2
+    assert en.err.startswith("duepa-check: --partner 'ボルシャック・ドラゴソ' matches no card; did you mean 《ボルシャック・ドラゴン》")
+    assert ja.err.startswith("duepa-check: --partner 'ボルシャック・ドラゴソ' に当たるカードがありません（もしかして 《ボルシャック・ドラゴン》")
+    assert english_sentences(ja.err.replace("--partner", " ")) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_update_error_key_reads_as_a_line(lang):
+    """No update.*/data-dir.*/page.* template leaves a placeholder or a line break in its text."""
+    from duepa_check.messages import Msg, catalogue
+    from test_messages import placeholders
+
+    for key, template in catalogue(lang).items():
+        if key.startswith(("update.error.", "data-dir.", "page.", "card-data.problem.")):
+            said = text(Msg(key, {name: "X" for name, _ in placeholders(template)}), lang)
+            assert "\n" not in said and "{" not in said, key
