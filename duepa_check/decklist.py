@@ -254,12 +254,15 @@ def parse_yaml(text: str, path: str) -> DeckList:
         mark = getattr(error, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else path
         why = getattr(error, "problem", None) or str(error).splitlines()[0]  # one line, never several
+        if why == ALIAS_LOOP:  # ours, not PyYAML's: said in the run's language
+            why = Msg("input.alias-loop", {})
         raise DeckInputError(Msg("input.invalid-yaml", {"path": where, "why": why})) from None
     except RecursionError:
         raise DeckInputError(Msg("input.yaml-too-deep", {"path": path})) from None
 
 
 _BUILDING = object()
+ALIAS_LOOP = "an alias refers to its own anchor"  # the English of input.alias-loop, carried through PyYAML
 
 
 def _construct(node: Any, line_of: dict[int, int], built: dict[int, Any], duplicates: list | None = None) -> Any:
@@ -276,7 +279,7 @@ def _construct(node: Any, line_of: dict[int, int], built: dict[int, Any], duplic
         return None
     done = built.get(id(node))
     if done is _BUILDING:
-        raise yaml.constructor.ConstructorError(None, None, "an alias refers to its own anchor", node.start_mark)
+        raise yaml.constructor.ConstructorError(None, None, ALIAS_LOOP, node.start_mark)
     if done is not None:
         return done
     built[id(node)] = _BUILDING

@@ -24,7 +24,7 @@ class RunInfo(NamedTuple):
 
     as_of: date
     data_date: date
-    data_source: str  # "embedded" or the user data dir
+    data_source: str | Msg  # "embedded", the user data dir, or a Msg naming which part came from where
     lang: str = DEFAULT_LANG  # the language of messages, hints and labels
 
 
@@ -65,7 +65,7 @@ def json_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
         "regulation": {
             "as_of": info.as_of.isoformat(),
             "data_date": info.data_date.isoformat(),
-            "data_source": info.data_source,
+            "data_source": text(info.data_source, "en"),
         },
         "decks": [deck_json(r, info.lang) for r in results],
         "summary": summary(results),
@@ -134,14 +134,6 @@ def render_github(results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> st
         if result.omitted:
             lines.append(f"::notice file={path},title=omitted::{_escape_github(omitted_line(result, lang))}")
     return "\n".join(lines) + ("\n" if lines else "")
-
-
-def omitted_line(result: DeckResult) -> str:
-    """What every format says when a deck has more problems than are listed."""
-    return (
-        f"{_many(result.omitted, 'more problem')} not listed (only the first {len(result.violations)} are); "
-        "fix these and run again"
-    )
 
 
 # ---------------------------------------------------------------------------- text

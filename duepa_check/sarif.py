@@ -143,7 +143,7 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
             "regulation": {
                 "as_of": info.as_of.isoformat(),
                 "data_date": info.data_date.isoformat(),
-                "data_source": info.data_source,
+                "data_source": text(info.data_source, "en"),
             },
             "summary": summary(results),
         },

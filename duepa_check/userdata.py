@@ -72,19 +72,20 @@ def missing_data_warning(directory: Path) -> Msg:
     return msg("data-dir.empty", path=directory, fetch=fetch)
 
 
-def data_source_label(directory: Path, cards: bool, regulation: bool) -> str:
+def data_source_label(directory: Path, cards: bool, regulation: bool) -> str | Msg:
     """What a report names as its data: ``embedded``, the data dir, or which part came from where.
 
     The regulation is taken from the data dir only when it is at least as new as the
     embedded one, so after a package upgrade the cards may come from one and the 殿堂 data
-    from the other; the label then says so rather than naming only one.
+    from the other; the label then says so rather than naming only one (a Msg: the JSON has
+    its English, a report its words in the run's language).
     """
     if cards and regulation:
         return str(directory)
     if cards:
-        return f"{directory} (cards), embedded (regulation, newer)"
+        return msg("data.source.cards-only", path=directory)
     if regulation:
-        return f"embedded (cards), {directory} (regulation)"
+        return msg("data.source.regulation-only", path=directory)
     return "embedded"
 
 

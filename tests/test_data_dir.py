@@ -132,6 +132,10 @@ def test_text_report_names_the_same_source(tmp_path, capsys):
     newer_regulation(data_dir / "regulation.yaml")
     result = run(capsys, DECK, "--as-of", AS_OF, "--data-dir", data_dir)
     assert f"embedded (cards), {data_dir} (regulation)" in result.out
+    japanese = run(capsys, DECK, "--as-of", AS_OF, "--data-dir", data_dir, "--lang", "ja")
+    assert f"内蔵データ（カード）、{data_dir}（レギュレーション）" in japanese.out
+    json_ja = run(capsys, DECK, "--as-of", AS_OF, "--data-dir", data_dir, "--lang", "ja", "--format", "json").json
+    assert json_ja["regulation"]["data_source"] == f"embedded (cards), {data_dir} (regulation)"  # JSON: the English label
 
 
 # --- damaged data: one line, exit 2 ---------------------------------------------------------

@@ -309,3 +309,23 @@ def test_every_update_error_key_reads_as_a_line(lang):
         if key.startswith(("update.error.", "data-dir.", "page.", "card-data.problem.")):
             said = text(Msg(key, {name: "X" for name, _ in placeholders(template)}), lang)
             assert "\n" not in said and "{" not in said, key
+
+
+def test_the_civilization_hint_names_the_civilization_the_partner_lacks(capsys, tmp_path):
+    """Issue 15's own example: the hint says which civilization a partner would need, in both languages."""
+    deck = make_deck(tmp_path, replace={40: "1 デーモン・ハンド"})
+    ja = run(capsys, deck, "--lang", "ja", "--format", "json").json["decks"][0]["violations"]
+    en = run(capsys, deck, "--format", "json").json["decks"][0]["violations"]
+    [hint_ja] = [v["hint"] for v in ja if v["rule"] == "DP005"]
+    [hint_en] = [v["hint"] for v in en if v["rule"] == "DP005"]
+    assert hint_ja == "このカードを抜くか、闇文明を持つパートナーを選んでください（使える文明: 火・自然・無色）"
+    assert hint_en == "the partner allows 火 自然 and 無色 cards; remove this card or choose a partner that has 闇"
+
+
+def test_a_yaml_alias_that_refers_to_itself_is_said_in_the_language(capsys, tmp_path):
+    deck = tmp_path / "loop.yaml"
+    deck.write_text("cards: &a [*a]\n", encoding="utf-8")
+    en, ja = run(capsys, deck), run(capsys, deck, "--lang", "ja")
+    assert en.code == ja.code == 2
+    assert en.err == f"duepa-check: {deck}:1: invalid YAML (an alias refers to its own anchor)\n"
+    assert ja.err == f"duepa-check: {deck}:1: YAMLとして正しくありません（エイリアスが自分自身のアンカーを参照しています）\n"

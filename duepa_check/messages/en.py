@@ -58,9 +58,9 @@ MESSAGES: dict[str, str] = {
     "partner-problem.cost": "it costs {cost}, less than {minimum}",
     "partner-problem.cost.twinpact": "its creature side costs {cost}, less than {minimum}",
     "civilization.outside": "《{card}》 is {civilizations}, but the partner 《{partner}》 has no {outside}",
-    "civilization.outside.hint": "the partner allows {allowed} and 無色 cards; remove this card or choose another partner",
+    "civilization.outside.hint": "the partner allows {allowed} and 無色 cards; remove this card or choose a partner that has {outside}",
     "civilization.outside.hint.colorless-partner": (
-        "the partner allows no civilization and 無色 cards; remove this card or choose another partner"
+        "the partner allows no civilization and 無色 cards; remove this card or choose a partner that has {outside}"
     ),
     "not-main-deck.card": "《{card}》 ({kind}) is not a main-deck card: {zone}",
     "not-main-deck.side": "《{card}》 is a side of {cards}: not main-deck cards ({zone})",
@@ -594,4 +594,15 @@ MESSAGES.update({
     # ------------------------------------------------------------ --partner NAME
     "partner-option.none": "--partner {typed!r} matches no card{hint}",
     "partner-option.several": "--partner {typed!r} matches several cards{hint}",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ where the data of a run came from (both parts named)
+    "data.source.cards-only": "{path} (cards), embedded (regulation, newer)",
+    "data.source.regulation-only": "embedded (cards), {path} (regulation)",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ YAML decklists
+    "input.alias-loop": "an alias refers to its own anchor",
 })

@@ -61,10 +61,10 @@ MESSAGES: dict[str, str] = {
     "partner-problem.cost.twinpact": "クリーチャー側のコストが{cost}で、{minimum}より小さいです",
     "civilization.outside": "《{card}》は{civilizations}文明ですが、パートナー《{partner}》は{outside}文明を持っていません",
     "civilization.outside.hint": (
-        "このカードを抜くか、このカードの文明を持つパートナーを選んでください（使える文明: {allowed}・無色）"
+        "このカードを抜くか、{outside}文明を持つパートナーを選んでください（使える文明: {allowed}・無色）"
     ),
     "civilization.outside.hint.colorless-partner": (
-        "このカードを抜くか、このカードの文明を持つパートナーを選んでください（使える文明: 無色のみ）"
+        "このカードを抜くか、{outside}文明を持つパートナーを選んでください（使える文明: 無色のみ）"
     ),
     "not-main-deck.card": "《{card}》（{kind}）はメインデッキのカードではありません: {zone}",
     "not-main-deck.side": "《{card}》は{cards}の片面で、どれもメインデッキのカードではありません（{zone}）",
@@ -607,4 +607,15 @@ MESSAGES.update({
     # ------------------------------------------------------------ --partner NAME
     "partner-option.none": "--partner {typed!r} に当たるカードがありません{hint}",
     "partner-option.several": "--partner {typed!r} に当たるカードが複数あります{hint}",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ データの出どころ（カードとレギュレーションが別のとき）
+    "data.source.cards-only": "{path}（カード）、内蔵データ（レギュレーション、こちらが新しい）",
+    "data.source.regulation-only": "内蔵データ（カード）、{path}（レギュレーション）",
+})
+
+MESSAGES.update({
+    # ------------------------------------------------------------ YAML のデッキリスト
+    "input.alias-loop": "エイリアスが自分自身のアンカーを参照しています",
 })
