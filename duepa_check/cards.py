@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import functools
 import json
+import mmap
 import re
 from collections import namedtuple
 from collections.abc import Callable, Iterator
@@ -313,40 +314,60 @@ class _Shard:
         self.trusted = trusted
         self.cards_path = directory / CARDS_FILE
         try:
-            self.rows = (directory / INDEX_FILE).read_bytes().split(b"\n")
+            # The embedded index is mapped, not read: a look-up touches a few of its pages.
+            # A data dir's index is read whole, to count its rows before anything trusts it.
+            self.index = _mapped(directory / INDEX_FILE) if trusted else (directory / INDEX_FILE).read_bytes()
             with self.cards_path.open("rb") as handle:
                 first_line = handle.readline()
         except OSError as error:
             where = error.filename or directory
             raise CardDataError(msg("card-data.cannot-read", path=where, why=str(error.strerror or error))) from None
-        if self.rows and not self.rows[-1]:
-            self.rows.pop()
         try:
             self.header: dict[str, object] = json.loads(first_line)["_header"]
             promised = self.header.get("cards", 0)
         except (ValueError, KeyError, TypeError, AttributeError):
             raise CardDataError(msg("card-data.no-header", path=self.cards_path)) from None
-        if type(promised) is int and len(self.rows) < promised:  # every card has at least its name's row
-            raise CardDataError(msg("card-data.cut-short", path=directory / INDEX_FILE, rows=len(self.rows), cards=promised))
+        if type(promised) is int and isinstance(self.index, bytes):  # every card has at least its name's row
+            rows = self.index.count(b"\n") + (not self.index.endswith(b"\n"))
+            if rows < promised:
+                raise CardDataError(msg("card-data.cut-short", path=directory / INDEX_FILE, rows=rows, cards=promised))
+        self._starts, self._firsts = _sample_rows(self.index)
         self._parsed: dict[int, Card] = {}
 
     def hits(self, key: str) -> list[tuple[str, int]]:
-        """(kind, offset) of every index row for this key."""
+        """(kind, offset) of every index row for this key.
+
+        Bisect the sampled rows for the stretch where the first row >= ``key<TAB>`` begins, then
+        search that stretch (a few kilobytes) for a line starting with it: the same answer as a
+        bisection over every row, without splitting the index into thirty thousand rows first.
+        """
         prefix = key.encode("utf-8", "surrogatepass") + b"\t"  # a lone surrogate (typed or from JSON) matches nothing
-        position = bisect.bisect_left(self.rows, prefix)
+        index = self.index
+        after = bisect.bisect_left(self._firsts, prefix)  # sample rows before it are < prefix
+        if after == 0:
+            position = 0 if index[: len(prefix)] == prefix else -1
+        else:
+            # The first row >= prefix lies after sample ``after - 1`` (itself < prefix) and no later
+            # than sample ``after``: search from the one for a line start up to the other.
+            end = self._starts[after] + len(prefix) if after < len(self._starts) else len(index)
+            position = index.find(b"\n" + prefix, self._starts[after - 1], end)
+            position = position + 1 if position >= 0 else -1
         found = []
-        while position < len(self.rows) and self.rows[position].startswith(prefix):
+        while position >= 0 and index[position : position + len(prefix)] == prefix:
+            end = index.find(b"\n", position)
+            end = len(index) if end < 0 else end
             try:
-                _, kind, offset = self.rows[position].split(b"\t")
+                _, kind, offset = index[position:end].split(b"\t")
                 found.append((kind.decode(), int(offset)))
             except ValueError:
-                raise CardDataError(msg("card-data.malformed-row", path=self.directory / INDEX_FILE, row=position + 1)) from None
-            position += 1
+                row = index[:position].count(b"\n") + 1
+                raise CardDataError(msg("card-data.malformed-row", path=self.directory / INDEX_FILE, row=row)) from None
+            position = end + 1 if end < len(index) else -1
         return found
 
     def keys(self) -> list[str]:
         """Every key (for close-name suggestions only: decodes the whole index)."""
-        return list(dict.fromkeys(row.split(b"\t", 1)[0].decode("utf-8") for row in self.rows))
+        return list(dict.fromkeys(row.split(b"\t", 1)[0].decode("utf-8") for row in self.index[:].split(b"\n") if row))
 
     def card_at(self, offset: int) -> Card:
         card = self._parsed.get(offset)
@@ -358,12 +379,10 @@ class _Shard:
         return card
 
     @cached_property
-    def _data(self) -> bytes:
-        """The card lines, read once on the first look-up (a few ms; no handle left open)."""
-        try:
-            return self.cards_path.read_bytes()
-        except OSError as error:
-            raise CardDataError(msg("card-data.cannot-read", path=self.cards_path, why=str(error.strerror or error))) from None
+    def _data(self) -> bytes | mmap.mmap:
+        """The card lines, mapped on the first look-up: only the pages of the lines read are
+        touched (reading all 5 MB cost more than the rest of a one-deck check's look-ups)."""
+        return _mapped(self.cards_path)
 
     def _parse(self, line: bytes, offset: int) -> Card:
         try:
@@ -405,6 +424,38 @@ class _Shard:
                 if line.strip():
                     yield self._parsed.get(offset) or self._parse(line, offset)
                 offset += len(line)
+
+
+def _mapped(path: Path) -> bytes | mmap.mmap:
+    """The file's bytes, mapped read-only (read instead when it cannot be: empty, or no mmap)."""
+    try:
+        with path.open("rb") as handle:
+            try:
+                return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            except (ValueError, OSError):
+                return handle.read()
+    except OSError as error:
+        raise CardDataError(msg("card-data.cannot-read", path=path, why=str(error.strerror or error))) from None
+
+
+SAMPLE_BYTES = 4096  # index bytes between sampled rows: a look-up searches about this much
+
+
+def _sample_rows(index: bytes) -> tuple[list[int], list[bytes]]:
+    """(start, text) of the first row and of the first row after every SAMPLE_BYTES of the index."""
+    starts = [0]
+    position = SAMPLE_BYTES
+    while position < len(index):
+        start = index.find(b"\n", position) + 1
+        if start <= 0 or start >= len(index):
+            break
+        starts.append(start)
+        position = start + SAMPLE_BYTES
+    firsts = []
+    for start in starts:
+        end = index.find(b"\n", start)
+        firsts.append(index[start : end if end >= 0 else len(index)])
+    return starts, firsts
 
 
 # Card lines are written by write_card_data with "name" as the first key. A pattern, not a

@@ -350,7 +350,7 @@ class _JsonStrings:
     The text has already been parsed by json, so it is valid JSON.
     """
 
-    _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(\s*:)?|[{}]')
+    _TOKEN = r'"(?:[^"\\]|\\.)*"(\s*:)?|[{}]'  # compiled on first use: only JSON decks need it
 
     def __init__(self, text: str) -> None:
         import bisect
@@ -360,7 +360,7 @@ class _JsonStrings:
         self.values: dict[str, deque[int]] = {}
         self.duplicates: list[tuple[int, str]] = []
         objects: list[set[str]] = []  # the keys met so far in each object still open
-        for match in self._TOKEN.finditer(text):
+        for match in re.finditer(self._TOKEN, text):
             raw = match.group(0)
             if raw == "{":
                 objects.append(set())

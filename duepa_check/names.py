@@ -19,14 +19,18 @@ from collections.abc import Iterable
 KEY_VERSION = 1
 
 _BRACKETS = str.maketrans("", "", "《》")
-# A reading in parentheses made only of kana, e.g. ボルシャック・NEX（ネックス）.
-_READING = re.compile(r"\([\u3041-\u309f\u30a0-\u30ff・ー\s]+\)")
-# Characters folded away entirely: whitespace, middle dots, wave dashes, quotes, and the
-# invisible characters a name copied from a web page carries (zero-width space/joiners, word
-# joiner, byte-order mark, soft hyphen, Mongolian vowel separator, invisible operators).
-_DROP = re.compile(r"[\s・･·•∙〜～~〰\"'“”‘’`´\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+")
-# One table for the look-alikes folded into one character: slashes, hyphens, 『』 as 「」, and
-# hiragana as katakana. None of them makes or is a character _DROP removes, so one pass does it.
+# A reading in parentheses made only of kana, e.g. ボルシャック・NEX（ネックス）. A pattern, not a
+# compiled object: most names have no "(" and never need it (re compiles and caches it on first use).
+_READING = r"\([\u3041-\u309f\u30a0-\u30ff・ー\s]+\)"
+# Characters folded away entirely: whitespace (what str.isspace and re's \s call whitespace),
+# middle dots, wave dashes, quotes, and the invisible characters a name copied from a web page
+# carries (zero-width space/joiners, word joiner, byte-order mark, soft hyphen, Mongolian vowel
+# separator, invisible operators).
+_WHITESPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+_DROPPED = _WHITESPACE + "・･·•∙〜～~〰\"'“”‘’`´\u00ad\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
+# One table, one pass: the look-alikes folded into one character (slashes, hyphens, 『』 as 「」,
+# hiragana as katakana) and the dropped characters. None of the folded characters makes or is
+# a dropped one, so folding and dropping in one translate is the same as one after the other.
 _FOLD = str.maketrans(
     {
         **{c: "/" for c in "∕⁄／"},
@@ -34,28 +38,28 @@ _FOLD = str.maketrans(
         "『": "「",
         "』": "」",
         **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},  # ぁ-ゖ → ァ-ヶ
+        **{c: None for c in _DROPPED},
     }
 )
 
 
 def name_key(name: str) -> str:
     """Fold a typed or printed card name to the key the pool is indexed by."""
-    text = name.strip().translate(_BRACKETS)
-    text = unicodedata.normalize("NFKC", text)
-    text = _READING.sub("", text)
-    text = _DROP.sub("", text.translate(_FOLD))
-    return text.casefold()
+    text = unicodedata.normalize("NFKC", name.strip().translate(_BRACKETS))
+    if "(" in text:
+        text = re.sub(_READING, "", text)
+    return text.translate(_FOLD).casefold()
 
 
 # Punctuation a look-up may ignore when the exact key finds nothing: periods (「Q.Q.QX」 for
 # 《Q.Q.QX.》) and the commas, hyphens and apostrophes English names are written with and without
 # (「Barkwhip the Smasher」 for 《Barkwhip, the Smasher》).
-_LOOSE = re.compile(r"[.,!?:;\-&()]+")
+_LOOSE = str.maketrans("", "", ".,!?:;-&()")
 
 
 def loose_key(key: str) -> str:
     """A matching key without its punctuation: the second chance of a look-up (see ``_LOOSE``)."""
-    return _LOOSE.sub("", key)
+    return key.translate(_LOOSE)
 
 
 def display_name(name: str) -> str:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+# Compiled on first use (re caches it): most text is printable, and compiling this class at
+# import cost about a millisecond of every run.
+_UNSAFE = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]"
 
 
 def _escape(match: re.Match[str], surrogates_are_bytes: bool = True) -> str:
@@ -30,9 +32,9 @@ def printable(text: str, surrogates_are_bytes: bool = True) -> str:
     Surrogates U+DC80-U+DCFF are shown as the bytes they stand for (``\\xff``) in file names and
     arguments; text decoded from JSON passes ``surrogates_are_bytes=False`` (``\\udcff``).
     """
-    if text.isascii() and text.isprintable():
+    if text.isprintable():  # every character _UNSAFE matches is one str.isprintable refuses
         return text
-    return _UNSAFE.sub(_escape if surrogates_are_bytes else _escape_surrogate, text)
+    return re.sub(_UNSAFE, _escape if surrogates_are_bytes else _escape_surrogate, text)
 
 
 def has_surrogates(text: str) -> bool:

@@ -6,6 +6,7 @@ any of them has changed a fact the deck rules depend on (type, colours, cost, zo
 
 from __future__ import annotations
 
+import bisect
 import json
 
 import pytest
@@ -263,14 +264,51 @@ def test_card_lines_carry_facts_only():
 
 def test_index_keys_are_name_keys_of_the_card_spellings(pool):
     shard = pool.shards[0]
-    assert shard.rows == sorted(shard.rows), "index.tsv must be sorted as bytes (lookups bisect it)"
-    for row in shard.rows[::37]:
+    rows = shard.index[:].rstrip(b"\n").split(b"\n")
+    assert rows == sorted(rows), "index.tsv must be sorted as bytes (lookups bisect it)"
+    for row in rows[::37]:
         key, kind, offset = row.decode("utf-8").split("\t")
         card = shard.card_at(int(offset))
         assert (key, kind) in index_rows(card)
         spellings = [card.name, *card.aliases, *card.english, *(f.name for f in card.faces)]
         keys = {name_key(s) for s in spellings}
         assert key in keys | {loose_key(k) for k in keys}  # each spelling also without its punctuation
+
+
+@pytest.mark.parametrize("trusted", [True, False], ids=["mapped", "read"])
+def test_sampled_index_search_finds_what_a_search_of_every_row_finds(trusted):
+    """hits() searches a few kilobytes after a bisection of sampled rows: for every key of the
+    index (the first and last rows, keys that straddle a sample) and for near-misses, it must
+    return exactly the rows a bisection over every row returns, from a mapped index (the embedded
+    data) and from one read whole (a data dir)."""
+    from duepa_check.cards import _Shard
+
+    shard = _Shard(embedded_data_dir(), trusted=trusted)
+    assert isinstance(shard.index, bytes) is not trusted
+    rows = shard.index[:].rstrip(b"\n").split(b"\n")
+
+    def every_row(prefix: bytes) -> list[tuple[str, int]]:
+        position = bisect.bisect_left(rows, prefix)
+        found = []
+        while position < len(rows) and rows[position].startswith(prefix):
+            _, kind, offset = rows[position].split(b"\t")
+            found.append((kind.decode(), int(offset)))
+            position += 1
+        return found
+
+    keys = list(dict.fromkeys(row.split(b"\t", 1)[0] for row in rows))
+    sampled = {shard.index[start : start + 200].split(b"\t", 1)[0] for start in shard._starts}
+    assert len(shard._starts) > 100 and sampled <= set(keys)
+    for key in keys:
+        assert shard.hits(key.decode()) == every_row(key + b"\t"), key.decode()
+    for key in keys[::7]:
+        for probe in (key[:-1], key + b"x", key[: len(key) // 2], b"\xef\xbc\x81"):
+            try:
+                typed = probe.decode()
+            except UnicodeDecodeError:
+                continue
+            assert shard.hits(typed) == every_row(probe + b"\t"), typed
+    assert shard.hits("") == [] and shard.hits("\U0010ffff" * 3) == []
 
 
 # ---------------------------------------------------------------------------- one record per card

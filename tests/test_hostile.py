@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -59,6 +60,18 @@ def test_printable_escapes_what_would_break_a_line_or_an_encoder():
     assert printable("\ud800") == "\\ud800"  # a lone surrogate from a JSON escape
     assert printable("x\x1b[31m\ny\u2028z\x85") == "x\\x1b[31m\\x0ay\\u2028z\\x85"
     assert printable("ボルシャック・ドラゴン 1") == "ボルシャック・ドラゴン 1"
+
+
+def test_printable_leaves_alone_exactly_the_characters_it_does_not_escape():
+    """The fast path (str.isprintable) must never skip a character the escape pattern covers:
+    every code point of the BMP (where all of them are) and a sample of the others, alone and
+    between letters, is escaped iff it is in the unsafe set."""
+    unsafe = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+    for code in [*range(0x10000), *range(0x10000, 0x110000, 97)]:
+        character = chr(code)
+        expected = unsafe.search(character) is not None
+        assert (printable(character) != character) is expected, hex(code)
+        assert (printable("a" + character + "ア") != "a" + character + "ア") is expected, hex(code)
 
 
 @pytest.mark.parametrize("output_format", ["text", "json", "github", "sarif"])
