@@ -651,7 +651,7 @@ def write_card_data(cards: list[Card], header: dict[str, object], directory: Pat
     names = [c.name for c in ordered]
     if len(set(names)) != len(names):
         duplicates = sorted({n for n in names if names.count(n) > 1})
-        raise CardDataError(f"duplicate card names: {duplicates[:5]}")
+        raise CardDataError(msg("card-data.duplicates", names=f"{duplicates[:5]}"))
     head = {"_header": {**header, "key_version": KEY_VERSION, "index": "byte-offset", "cards": len(ordered)}}
     card_lines = [json.dumps(head, ensure_ascii=False, sort_keys=True)]
     rows: list[bytes] = []

@@ -502,16 +502,18 @@ def _flushed(code: int) -> int:
 
     (Left to interpreter shutdown it is an "Exception ignored" message and exit code 120.)
     """
+    from .messages import msg
+
     try:
         if sys.stdout is None:
-            raise OSError("standard output is closed")
+            _discard_stdout()
+            _print_error(DuepaError(msg("cli.cannot-write-output", why=msg("cli.stdout-closed.why"))))
+            return EXIT_USAGE
         sys.stdout.flush()
     except BrokenPipeError:  # `| head`: the reader has what it wanted
         _discard_stdout()
     except (OSError, ValueError) as error:
         _discard_stdout()
-        from .messages import msg
-
         _print_error(DuepaError(msg("cli.cannot-write-output", why=_why(error))))
         return EXIT_USAGE
     return code
@@ -622,9 +624,24 @@ def _translate_help(command, lang: str) -> None:
     if group:
         command.help = words.get("help.app", command.help)
         _translate_params(command.params, "", words)
+        _translate_help_option(command, words)
     for name, sub in commands.items():
         sub.help = words.get(f"help.command.{name}", sub.help)
         _translate_params(sub.params, name, words)
+        _translate_help_option(sub, words)
+
+
+def _translate_help_option(command, words: dict[str, str]) -> None:
+    """click makes --help itself, with its own English help text: give it the catalogue's."""
+    make = command.get_help_option
+
+    def get_help_option(ctx):
+        option = make(ctx)
+        if option is not None:
+            option.help = words["help.option.help"]
+        return option
+
+    command.get_help_option = get_help_option
 
 
 def _translate_params(params, command: str, words: dict[str, str]) -> None:

@@ -23,6 +23,9 @@ UNRESTRICTED = "unrestricted"
 HALL_OF_FAME = "hall_of_fame"
 PREMIUM = "premium_hall_of_fame"
 PROHIBITED = "prohibited"
+# The reason ``update`` records for a card the official regulation page lists as 使用禁止; rules
+# say it through the catalogue key prohibited.reason.official-page (any other reason is data, shown as written).
+OFFICIAL_PAGE_REASON = "使用禁止カード on the official regulation page"
 STATUSES = (UNRESTRICTED, HALL_OF_FAME, PREMIUM)
 STATUS_LABELS = {
     UNRESTRICTED: "無制限",

@@ -329,3 +329,41 @@ def test_a_yaml_alias_that_refers_to_itself_is_said_in_the_language(capsys, tmp_
     assert en.code == ja.code == 2
     assert en.err == f"duepa-check: {deck}:1: invalid YAML (an alias refers to its own anchor)\n"
     assert ja.err == f"duepa-check: {deck}:1: YAMLとして正しくありません（エイリアスが自分自身のアンカーを参照しています）\n"
+
+
+def test_duplicate_card_names_in_built_data_are_said_in_both_languages(tmp_path):
+    """write_card_data (the build tool's and update's writer) refuses two records of one name."""
+    from duepa_check.cards import CardDataError, CardPool, write_card_data
+
+    card = CardPool.load().lookup("ボルシャック・ドラゴ大王").card
+    with pytest.raises(CardDataError) as caught:
+        write_card_data([card, card], {"sources": ["test"]}, tmp_path)
+    assert str(caught.value) == "duplicate card names: ['ボルシャック・ドラゴ大王']"
+    assert caught.value.text("ja") == "カード名が重複しています: ['ボルシャック・ドラゴ大王']"
+
+
+def test_the_reason_update_records_for_a_banned_card_is_said_in_the_language(capsys, tmp_path):
+    import shutil
+
+    from duepa_check.cards import embedded_data_dir
+    from duepa_check.regulation import OFFICIAL_PAGE_REASON, dump_regulation, load_regulation
+
+    data = tmp_path / "data"
+    data.mkdir()
+    for name in ("cards.jsonl", "index.tsv"):
+        shutil.copy(embedded_data_dir() / name, data / name)
+    regulation = load_regulation(embedded_data_dir() / "regulation.yaml")
+    regulation.prohibited["フェアリー・ライフ"] = OFFICIAL_PAGE_REASON  # as `update` records it
+    (data / "regulation.yaml").write_text(dump_regulation(regulation), encoding="utf-8")
+    deck = make_deck(tmp_path, replace={30: "1 フェアリー・ライフ"})
+    messages = {}
+    for lang in ("en", "ja"):
+        found = run(capsys, deck, "--data-dir", data, "--format", "json", "--lang", lang).json["decks"][0]["violations"]
+        [messages[lang]] = [v["message"] for v in found if v["rule"] == "DP010"]
+    assert messages["en"] == "《フェアリー・ライフ》 is 使用禁止: 使用禁止カード on the official regulation page"
+    assert messages["ja"] == "《フェアリー・ライフ》は使用禁止です: 公式サイトのレギュレーションページに載っている使用禁止カード"
+
+
+def test_the_help_option_itself_is_translated(capsys):
+    assert "このヘルプを表示して終了します。" in run(capsys, "check", "--help", "--lang", "ja").out
+    assert "Show this message and exit." in run(capsys, "check", "--help", "--lang", "en").out

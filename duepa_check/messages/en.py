@@ -606,3 +606,17 @@ MESSAGES.update({
     # ------------------------------------------------------------ YAML decklists
     "input.alias-loop": "an alias refers to its own anchor",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ odds and ends
+    "cli.stdout-closed.why": "standard output is closed",
+    "card-data.duplicates": "duplicate card names: {names}",
+})
+
+MESSAGES.update({
+    "help.option.help": "Show this message and exit.",  # click's own --help, in our catalogue so that it is translated
+})
+
+MESSAGES.update({
+    "prohibited.reason.official-page": "使用禁止カード on the official regulation page",  # = regulation.OFFICIAL_PAGE_REASON
+})

@@ -619,3 +619,17 @@ MESSAGES.update({
     # ------------------------------------------------------------ YAML のデッキリスト
     "input.alias-loop": "エイリアスが自分自身のアンカーを参照しています",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ その他
+    "cli.stdout-closed.why": "標準出力が閉じられています",
+    "card-data.duplicates": "カード名が重複しています: {names}",
+})
+
+MESSAGES.update({
+    "help.option.help": "このヘルプを表示して終了します。",
+})
+
+MESSAGES.update({
+    "prohibited.reason.official-page": "公式サイトのレギュレーションページに載っている使用禁止カード",
+})

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..regulation import PROHIBITED
+from ..messages import msg
+from ..regulation import OFFICIAL_PAGE_REASON, PROHIBITED
 from .base import ERROR, Context, Finding, finding, line_of
 
 ID = "DP010"
@@ -41,5 +42,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
         name = deck_card.card.name
         if status == PROHIBITED and name not in allowed and name not in banned:
             reason = context.regulation.prohibited.get(name, "").strip()
+            if reason == OFFICIAL_PAGE_REASON:
+                reason = msg("prohibited.reason.official-page")
             key = "prohibited.official.reason" if reason else "prohibited.official"
             yield finding(line_of(deck_card), name, key, hint="hint.remove-it", card=name, reason=reason)

@@ -14,6 +14,7 @@ from ..messages import Msg, msg
 from .. import official_site
 from ..cards import CARDS_FILE, Card, CardDataError, CardPool, Cost, Face
 from ..names import name_key
+from ..regulation import OFFICIAL_PAGE_REASON
 from .common import REGULATION_FILE, REGULATION_PATH, UpdateError
 from .state import RunState
 from .summary import StatusChange, UpdateSummary
@@ -21,7 +22,7 @@ from .summary import StatusChange, UpdateSummary
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..regulation import Combo, Regulation
 
-PROHIBITED_REASON = "使用禁止カード on the official regulation page"
+PROHIBITED_REASON = OFFICIAL_PAGE_REASON
 
 
 # --- the previous data ------------------------------------------------------------------
