@@ -10,9 +10,13 @@ that cover it (pyproject.toml [tool.mutmut]); a mutant the tests do not notice "
 surviving mutant is either a gap in the tests or an equivalent change (same behaviour). This
 script sorts survivors into:
 
-* wording — the mutant only changed text inside string literals (a message or hint worded
-  differently: no verdict changes; the message catalogues have tests of their own);
-* logic — anything else: read it, then add a test or explain why it is equivalent.
+* wording — the mutant only changed text inside string literals of prose (a literal with a
+  space in it: a message or hint worded differently: no verdict changes; the message
+  catalogues have tests of their own);
+* logic — anything else: read it, then add a test or explain why it is equivalent. A changed
+  literal with no space in it is logic: since findings carry message keys
+  (``"deck-size.add"``), a mutated key is a KeyError when the finding is put into words, and
+  literals such as ``"main"`` or a memo key are code, not words.
 
 It prints counts per module and the diff of every logic survivor, and exits 1 when a logic
 survivor is in ``duepa_check/rules/`` (the goal: none that changes a verdict), else 0.
@@ -49,18 +53,27 @@ def module_of(mutant: str) -> str:
     return ".".join(part for part in parts[:-1])
 
 
-def code_shape(line: str) -> list[tuple[int, str]] | None:
-    """The line's tokens with every string literal's text blanked (None if it does not tokenize alone)."""
+def code_tokens(line: str) -> list[tuple[int, str]] | None:
+    """The line's tokens as (type, text), without layout (None if it does not tokenize alone)."""
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return None
-    shape = []
-    for token in tokens:
-        if token.type in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.COMMENT):
-            continue
-        shape.append((token.type, "<str>" if token.type == tokenize.STRING else token.string))
-    return shape
+    skip = (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.COMMENT)
+    return [(token.type, token.string) for token in tokens if token.type not in skip]
+
+
+def code_shape(line: str) -> list[tuple[int, str]] | None:
+    """The line's tokens with every string literal's text blanked (None if it does not tokenize alone)."""
+    tokens = code_tokens(line)
+    if tokens is None:
+        return None
+    return [(kind, "<str>" if kind == tokenize.STRING else string) for kind, string in tokens]
+
+
+def is_prose(literal: str) -> bool:
+    """A string literal of words (it has a space), not a message key, a zone name or a memo key."""
+    return any(character.isspace() for character in literal.strip("'\"").lstrip("rbfuRBFU").strip("'\""))
 
 
 def is_wording_only(diff: str) -> bool:
@@ -70,9 +83,12 @@ def is_wording_only(diff: str) -> bool:
     if not removed or len(removed) != len(added):
         return False
     for old, new in zip(removed, added):
-        old_shape, new_shape = code_shape(old), code_shape(new)
-        if old_shape is None or new_shape is None or old_shape != new_shape:
+        old_tokens, new_tokens = code_tokens(old), code_tokens(new)
+        if old_tokens is None or new_tokens is None or code_shape(old) != code_shape(new):
             return False
+        for (kind, was), (_, now) in zip(old_tokens, new_tokens):
+            if kind == tokenize.STRING and was != now and not is_prose(was):
+                return False  # a key or a name changed: code, not words
     return True
 
 
