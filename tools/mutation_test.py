@@ -103,9 +103,15 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         sys.exit("mutation_test: mutmut is not installed: pip install -e '.[test,mutation]'")
     if not args.report_only:
-        # mutmut run prints a progress line per mutant; only its exit status matters here
-        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children),
-                        *args.mutants], cwd=REPO, stdout=subprocess.DEVNULL, check=False)
+        # mutmut run prints a progress line per mutant; only its exit status matters here, but when it
+        # fails (e.g. "failed to collect stats": the clean test run failed) no mutant was tried, and a
+        # summary of the last results would read as a result
+        done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children),
+                               *args.mutants], cwd=REPO, stdout=subprocess.PIPE, text=True, encoding="utf-8",
+                              errors="replace", check=False)
+        if done.returncode != 0:
+            tail = done.stdout.replace("\r", "\n").strip().splitlines()[-5:]
+            sys.exit(f"mutation_test: mutmut run failed ({done.returncode}):\n" + "\n".join(tail))
     statuses: dict[str, Counter] = defaultdict(Counter)
     survivors: list[str] = []
     for line in mutmut("results", "--all", "true").splitlines():
