@@ -1,10 +1,11 @@
-"""Every rule's finding in full: id, name, severity, line, card, message and hint, word for word.
+"""Every rule's finding in full: id, line, card, and the message and hint it carries, key and arguments.
 
 test_rules.py asserts the verdict of each rule (which rule, which line); these tests pin the rest
-of what a player reads — the counts, lines, dates and names a finding's message is built from,
+of what a player reads — the message key and the counts, lines, dates and names it is built from,
 and which hint it carries — so a rule that passes the wrong argument, or none, fails here. They
-were written against the survivors of ``tools/mutation_test.py 'duepa_check.rules.*'`` (mutmut):
-each case names the kind of mutant it kills. English only; the catalogues have their own tests.
+compare keys and arguments, not words, so rewording a catalogue does not touch them (the
+catalogues have tests of their own). They were written against the survivors of
+``python tools/mutation_test.py 'duepa_check.rules.*'`` (mutmut); the decks are checked in-process.
 """
 
 from __future__ import annotations
@@ -14,383 +15,438 @@ from datetime import date, timedelta
 import pytest
 from conftest import AS_OF, BD4, BD6, check_json, line_no, make_deck
 
+from duepa_check.cards import CardPool
+from duepa_check.checker import Checker
+from duepa_check.messages import Listed, Msg
+from duepa_check.regulation import embedded_regulation_path, load_regulation, regulation_from_data
+
 RAINBOW = "五元のロードライト"  # 光/水/闇/火/自然 creature, cost 6: every civilization fits
 PARTNER_LINE = 2
-ADVICE_BD4 = "《ボルシャック・ドラゴ大王》, 《無双龍幻バルガ・ド・ライバー》, 《ボルシャック・決闘・ドラゴン》"
-MAIN_DECK_HINT = "remove it; デュエパーティー uses only the 60-card main deck"
+GIFT = line_no(BD4, "フェアリー・ギフト")  # 殿堂入り; an unconfirmed change makes it プレミアム殿堂
+ADVICE_BD4 = "sep.names[《ボルシャック・ドラゴ大王》, 《無双龍幻バルガ・ド・ライバー》, 《ボルシャック・決闘・ドラゴン》]"
+POOL_ADVICE = "partner-advice.pool(candidates=sep.names[《「勝利」の頂カイザー「刃鬼」》, 《DS電融 ザ＝デッドNEXT》, 《アカシック・ゼット》])"
 
 
-def violation(rule: str, name: str, line: int | None, card: str | None, message: str, hint: str,
-              severity: str = "error") -> dict:
-    return {"rule": rule, "name": name, "severity": severity, "line": line, "card": card, "message": message,
-            "hint": hint}
+@pytest.fixture(scope="module")
+def pool() -> CardPool:
+    return CardPool.load()
 
 
-def findings(capsys, path, *extra, as_of: str = AS_OF) -> tuple[int, list[dict]]:
-    code, deck = check_json(capsys, path, *extra, as_of=as_of)
-    return code, deck["violations"]
+def words(value) -> str:
+    """A message as its key and arguments, ``key(name=value, ...)``; a list as ``sep[item, ...]``."""
+    if isinstance(value, Msg):
+        return f"{value.key}(" + ", ".join(f"{name}={words(arg)}" for name, arg in sorted(value.args.items())) + ")"
+    if isinstance(value, Listed):
+        if not value.items and value.empty:
+            return value.empty
+        return f"{value.sep}[" + ", ".join(words(item) for item in value.items) + "]"
+    return str(value)
 
 
-def house_rules(tmp_path, text: str):
-    path = tmp_path / "house-rules.yaml"
+def regulation_with(**changes):
+    """The embedded regulation with some of its lists replaced, as an updated data dir could hold."""
+    data = load_regulation(embedded_regulation_path()).to_yaml_data()
+    data.update(changes)
+    return regulation_from_data(data, "test regulation")
+
+
+def findings(pool, path, on: str = AS_OF, house: str | None = None, regulation=None,
+             include_unconfirmed: bool = False) -> list[tuple]:
+    """(rule, line, card, message, hint) of every violation; the hint is its key alone when it takes the
+    message's arguments (``finding(..., hint="key")``)."""
+    config = None
+    if house is not None:
+        config = path.parent / "house-rules.yaml"
+        config.write_text(house, encoding="utf-8")
+    regulation = regulation or load_regulation(embedded_regulation_path())
+    result = Checker(pool, regulation, date.fromisoformat(on), config_path=config,
+                     include_unconfirmed=include_unconfirmed).check(path)
+    assert result.error is None, result.error
+    found = []
+    for v in result.violations:
+        hint = None if v.hint is None else v.hint.key if v.hint.args is v.message.args else words(v.hint)
+        found.append((v.rule, v.line, v.card, words(v.message), hint))
+    return found
+
+
+def of(rule: str, found: list[tuple]) -> list[tuple]:
+    return [f for f in found if f[0] == rule]
+
+
+def small_deck(tmp_path, text: str):
+    path = tmp_path / "deck.txt"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+# ---------------------------------------------------------------------------- the JSON object
+
+
+def test_violation_json_keys_and_stamped_fields(capsys, tmp_path):
+    """The JSON contract's keys, in order; run_rules stamps the rule's id, name and severity."""
+    code, deck = check_json(capsys, make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー"}))
+    (violation,) = deck["violations"]
+    assert list(violation) == ["rule", "name", "severity", "line", "card", "message", "hint"]
+    assert (code, violation["rule"], violation["name"], violation["severity"], violation["line"], violation["card"]) == (
+        1, "DP005", "civilization", "error", 30, "フェアリー・シャワー")
+    assert violation["message"] and violation["hint"]
 
 
 # ---------------------------------------------------------------------------- DP001
 
 
-@pytest.mark.parametrize(("replace", "append", "count", "hint"), [
-    ({30: ""}, [], 59, "add 1 card"),
-    ({30: "", 31: ""}, [], 58, "add 2 cards"),  # plural of the difference, not of the count
-    ({}, ["1 エール・ライフ"], 61, "remove 1 card"),
-    ({}, ["1 エール・ライフ", "1 はずれポンの助"], 62, "remove 2 cards"),
+@pytest.mark.parametrize(("replace", "append", "count", "difference", "hint"), [
+    ({30: ""}, [], 59, 1, "deck-size.add.one"),
+    ({30: "", 31: ""}, [], 58, 2, "deck-size.add.other"),  # plural of the difference, not of the count
+    ({}, ["1 エール・ライフ"], 61, 1, "deck-size.remove.one"),
+    ({}, ["1 エール・ライフ", "1 はずれポンの助"], 62, 2, "deck-size.remove.other"),
 ])
-def test_dp001_says_the_count_and_how_many_to_add_or_remove(capsys, tmp_path, replace, append, count, hint):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace=replace, append=append))
-    assert (code, found) == (1, [violation(
-        "DP001", "deck-size", None, None,
-        f"the deck has {count} cards; a デュエパーティー deck has exactly 60, the partner included", hint,
-    )])
+def test_dp001_the_count_and_how_many_to_add_or_remove(pool, tmp_path, replace, append, count, difference, hint):
+    found = findings(pool, make_deck(tmp_path, BD4, replace=replace, append=append))
+    assert found == [("DP001", None, None, f"deck-size.count.other(count={count}, difference={difference}, wanted=60)",
+                      hint)]
 
 
-def test_dp001_follows_the_house_rules_deck_size(capsys, tmp_path):
-    """deck_size: 59 makes the 60-card product deck one too many (the wanted number is in the message)."""
-    config = house_rules(tmp_path, "deck_size: 59\n")
-    code, found = findings(capsys, make_deck(tmp_path, BD4), "--config", config)
-    assert (code, found) == (1, [violation(
-        "DP001", "deck-size", None, None,
-        "the deck has 60 cards; a デュエパーティー deck has exactly 59, the partner included", "remove 1 card",
-    )])
+def test_dp001_follows_the_house_rules_deck_size(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4), house="deck_size: 59\n")
+    assert found == [("DP001", None, None, "deck-size.count.other(count=60, difference=1, wanted=59)",
+                      "deck-size.remove.one")]
+
+
+def test_dp001_one_card(pool, tmp_path):
+    found = findings(pool, small_deck(tmp_path, "パートナー: ボルシャック・ドラゴ大王\n"))
+    assert found == [("DP001", None, None, "deck-size.count.one(count=1, difference=59, wanted=60)",
+                      "deck-size.add.other")]
 
 
 # ---------------------------------------------------------------------------- DP002
 
 
-def test_dp002_a_name_on_two_lines(capsys, tmp_path):
+def test_dp002_a_name_on_two_lines(pool, tmp_path):
     first = line_no(BD4, "ガルチェンソ・ドラゴン")
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={30: "1 ガルチェンソ・ドラゴン"}))
-    assert (code, found) == (1, [violation(
-        "DP002", "singleton", 30, "ガルチェンソ・ドラゴン",
-        f"《ガルチェンソ・ドラゴン》 is in the deck 2 times (lines {first}, 30); only one card of each name is allowed",
-        "keep one: remove line 30",
-    )])
+    found = findings(pool, make_deck(tmp_path, BD4, replace={30: "1 ガルチェンソ・ドラゴン"}))
+    assert found == [("DP002", 30, "ガルチェンソ・ドラゴン",
+                      f"singleton.copies.other(card=ガルチェンソ・ドラゴン, line=30, lines=sep.lines[{first}, 30], total=2)",
+                      "singleton.hint.remove")]
 
 
-def test_dp002_a_name_on_three_lines_is_reported_once_at_the_last(capsys, tmp_path):
-    first = line_no(BD4, "ガルチェンソ・ドラゴン")
-    path = make_deck(tmp_path, BD4, replace={30: "1 ガルチェンソ・ドラゴン", 31: "1 ガルチェンソ・ドラゴン", 32: "1 永遠のリュウセイ・カイザー"})
-    code, found = findings(capsys, path)
-    assert code == 1
-    assert [v for v in found if v["rule"] == "DP002"] == [violation(
-        "DP002", "singleton", 31, "ガルチェンソ・ドラゴン",
-        f"《ガルチェンソ・ドラゴン》 is in the deck 3 times (lines {first}, 30, 31); only one card of each name is allowed",
-        "keep one: remove line 31",
-    ), violation(
-        "DP002", "singleton", 32, "永遠のリュウセイ・カイザー",
-        "《永遠のリュウセイ・カイザー》 is in the deck 2 times (lines 6, 32); only one card of each name is allowed",
-        "keep one: remove line 32",
+def test_dp002_each_name_once_at_its_last_line(pool, tmp_path):
+    path = make_deck(tmp_path, BD4, replace={30: "1 ガルチェンソ・ドラゴン", 31: "2 ガルチェンソ・ドラゴン",
+                                             32: "1 永遠のリュウセイ・カイザー"})
+    assert of("DP002", findings(pool, path)) == [
+        ("DP002", 31, "ガルチェンソ・ドラゴン",
+         "singleton.copies.other(card=ガルチェンソ・ドラゴン, line=31, lines=sep.lines[4, 30, 31], total=4)",
+         "singleton.hint.remove"),
+        ("DP002", 32, "永遠のリュウセイ・カイザー",
+         "singleton.copies.other(card=永遠のリュウセイ・カイザー, line=32, lines=sep.lines[6, 32], total=2)",
+         "singleton.hint.remove"),
+    ]
+
+
+def test_dp002_a_count_of_two_on_one_line(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={4: "2 ガルチェンソ・ドラゴン", 30: ""}))
+    assert found == [("DP002", 4, "ガルチェンソ・ドラゴン",
+                      "singleton.copies.one(card=ガルチェンソ・ドラゴン, line=4, lines=sep.lines[4], total=2)",
+                      "singleton.hint.count")]
+
+
+def test_dp002_the_partner_listed_again(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={30: "1 ボルシャック・ドラゴ大王"}))
+    assert found == [("DP002", 30, "ボルシャック・ドラゴ大王",
+                      "singleton.copies.other(card=ボルシャック・ドラゴ大王, line=30, lines=sep.lines[2, 30], total=2)",
+                      "singleton.hint.partner")]
+
+
+# ---------------------------------------------------------------------------- DP003 / DP004 and the partner advice
+
+
+def test_dp003_no_partner_names_the_decks_candidates(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 ボルシャック・ドラゴ大王"}))
+    assert found == [("DP003", None, None, "partner-designation.none()",
+                      f"partner-designation.none.hint(advice=sep.clauses[partner-advice.working(candidates={ADVICE_BD4})])")]
+
+
+def test_dp003_two_partner_lines_reported_at_the_second(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={4: "パートナー: ガルチェンソ・ドラゴン"}))
+    assert of("DP003", found) == [(
+        "DP003", 4, "ガルチェンソ・ドラゴン",
+        "partner-designation.many(count=2, partners=sep.names[partner-designation.listed(card=ボルシャック・ドラゴ大王, line=2),"
+        " partner-designation.listed(card=ガルチェンソ・ドラゴン, line=4)])",
+        "partner-designation.many.hint",
     )]
 
 
-def test_dp002_a_count_of_two_on_one_line(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={4: "2 ガルチェンソ・ドラゴン", 30: ""})
-    code, found = findings(capsys, path)
-    assert (code, found) == (1, [violation(
-        "DP002", "singleton", 4, "ガルチェンソ・ドラゴン",
-        "《ガルチェンソ・ドラゴン》 is in the deck 2 times (line 4); only one card of each name is allowed",
-        "change the count on line 4 to 1",
-    )])
+def test_dp003_when_no_creature_of_the_deck_works(pool, tmp_path):
+    """A 水 card in a 火/自然 deck: the hint says so, names the pool's best and the deck's closest, with counts."""
+    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 ボルシャック・ドラゴ大王", 30: "1 フェアリー・シャワー"})
+    fewest = ", ".join(f"partner-advice.off-count.one(card={name}, count=1)"
+                       for name in ("ボルシャック・ドラゴ大王", "無双龍幻バルガ・ド・ライバー", "ボルシャック・決闘・ドラゴン"))
+    assert findings(pool, path) == [(
+        "DP003", None, None, "partner-designation.none()",
+        f"partner-designation.none.hint(advice=sep.clauses[partner-advice.none-working(), {POOL_ADVICE},"
+        f" partner-advice.fewest(candidates=sep.names[{fewest}])])",
+    )]
 
 
-def test_dp002_the_partner_listed_again(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={30: "1 ボルシャック・ドラゴ大王"}))
-    assert (code, found) == (1, [violation(
-        "DP002", "singleton", 30, "ボルシャック・ドラゴ大王",
-        "《ボルシャック・ドラゴ大王》 is in the deck 2 times (lines 2, 30); only one card of each name is allowed",
-        "the partner already counts as one of the 60; remove line 30",
-    )])
+def test_dp003_when_no_card_of_the_deck_can_be_the_partner(pool, tmp_path):
+    found = findings(pool, small_deck(tmp_path, "1 エール・ライフ\n1 フェアリー・シャワー\n"))
+    assert of("DP003", found) == [(
+        "DP003", None, None, "partner-designation.none()",
+        f"partner-designation.none.hint(advice=sep.clauses[partner-advice.none-in-deck(), {POOL_ADVICE}])",
+    )]
 
 
-# ---------------------------------------------------------------------------- DP003 / DP004
+@pytest.mark.parametrize(("on", "candidates"), [
+    (AS_OF, "《ボルシャック・ドラゴ大王》"),  # ボルバルザーク is プレミアム殿堂 since 2006-03-15
+    ("2006-03-01", "《ボルシャック・ドラゴ大王》, 《無双竜機ボルバルザーク》"),  # then only 殿堂入り
+])
+def test_dp003_candidates_are_legal_on_the_check_date(pool, tmp_path, on, candidates):
+    found = findings(pool, small_deck(tmp_path, "1 無双竜機ボルバルザーク\n1 ボルシャック・ドラゴ大王\n"), on=on)
+    assert [f[4] for f in of("DP003", found)] == [
+        f"partner-designation.none.hint(advice=sep.clauses[partner-advice.working(candidates=sep.names[{candidates}])])"
+    ]
 
 
-def test_dp003_no_partner_names_the_decks_candidates(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 ボルシャック・ドラゴ大王"}))
-    assert (code, found) == (1, [violation(
-        "DP003", "partner-designation", None, None, "no partner is designated",
-        "add a line 'パートナー: NAME' (it counts as one of the 60) or pass --partner NAME; creatures in this deck"
-        f" that leave no card off-colour: {ADVICE_BD4}",
-    )])
+def test_dp003_candidates_follow_partner_min_cost(pool, tmp_path):
+    """partner_min_cost: 11 leaves no card of the deck (costs 7 and 10); the pool's candidates cost 11 or more."""
+    path = small_deck(tmp_path, "1 無双竜機ボルバルザーク\n1 ボルシャック・ドラゴ大王\n")
+    found = findings(pool, path, house="partner_min_cost: 11\n")
+    assert [f[4] for f in of("DP003", found)] == [
+        "partner-designation.none.hint(advice=sep.clauses[partner-advice.none-in-deck(), partner-advice.pool(candidates="
+        "sep.names[《伍代ドーラ》, 《ボルシャック・ボルバルザーク》, 《祝え！冥帝王 ダイジュ・ディダノス》])])"
+    ]
 
 
-def test_dp003_two_partner_lines_reported_at_the_second(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={4: "パートナー: ガルチェンソ・ドラゴン"}))
-    assert code == 1
-    assert found[0] == violation(
-        "DP003", "partner-designation", 4, "ガルチェンソ・ドラゴン",
-        "2 partners are designated: 《ボルシャック・ドラゴ大王》 (line 2), 《ガルチェンソ・ドラゴン》 (line 4); a deck has exactly one",
-        "keep one partner line and list the other cards as ordinary cards",
-    )
-
-
-def test_dp004_a_spell_partner(capsys, tmp_path):
+def test_dp004_a_spell_partner(pool, tmp_path):
     path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "パートナー: エール・ライフ", 30: "1 ボルシャック・ドラゴ大王"})
-    code, found = findings(capsys, path)
-    assert (code, found) == (1, [violation(
-        "DP004", "partner-eligibility", PARTNER_LINE, "エール・ライフ",
-        "《エール・ライフ》 cannot be the partner: it is not a creature (type 呪文); the colours of the deck are checked"
-        " once a valid partner is chosen",
-        f"choose a creature of cost 5 or more; creatures in this deck that leave no card off-colour: {ADVICE_BD4}",
-    )])
+    assert findings(pool, path) == [(
+        "DP004", PARTNER_LINE, "エール・ライフ",
+        "partner-eligibility.not-eligible(card=エール・ライフ, problem=partner-problem.not-creature(type=呪文))",
+        f"partner-eligibility.hint(advice=sep.clauses[partner-advice.working(candidates={ADVICE_BD4})], minimum=5)",
+    )]
+
+
+def test_dp004_follows_partner_min_cost(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4), house="partner_min_cost: 11\n")
+    assert [f[:4] for f in found] == [(
+        "DP004", PARTNER_LINE, "ボルシャック・ドラゴ大王",
+        "partner-eligibility.not-eligible(card=ボルシャック・ドラゴ大王, problem=partner-problem.cost(cost=10, minimum=11))",
+    )]
+    assert found[0][4].endswith(", minimum=11)")
 
 
 # ---------------------------------------------------------------------------- DP005 / DP006
 
 
-def test_dp005_names_the_civilizations_outside_and_allowed(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー"}))
-    assert (code, found) == (1, [violation(
-        "DP005", "civilization", 30, "フェアリー・シャワー",
-        "《フェアリー・シャワー》 is 水/自然, but the partner 《ボルシャック・ドラゴ大王》 has no 水",
-        "the partner allows 火 自然 and 無色 cards; remove this card or choose another partner",
-    )])
+def test_dp005_names_the_civilizations_outside_and_allowed(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー"}))
+    assert found == [(
+        "DP005", 30, "フェアリー・シャワー",
+        "civilization.outside(allowed=sep.civilizations.words[火, 自然], card=フェアリー・シャワー,"
+        " civilizations=sep.civilizations[水, 自然], outside=sep.civilizations[水], partner=ボルシャック・ドラゴ大王)",
+        "civilization.outside.hint",
+    )]
 
 
-@pytest.mark.parametrize(("base", "card", "shown", "message"), [
-    (BD6, "アルプスの使徒メリーアン", "アルプスの使徒メリーアン",
-     "(サイキック・クリーチャー) is not a main-deck card: 超次元ゾーン: psychic, dragheart or rule plus"),
-    (BD4, "ＧＲの犬 ワンワンワン", "ＧＲの犬 ワンワンワン", "(GRクリーチャー) is not a main-deck card: 超GRゾーン: GR creature"),
-    (BD4, "禁断〜封印されしX〜", "禁断 ～封印されしX～", "(禁断の鼓動) is not a main-deck card: starts the game in the battle zone"),
+def test_dp005_a_colourless_partner_allows_no_civilization(pool, tmp_path):
+    """《「修羅」の頂 VAN・ベートーベン》 is a 無色 creature of cost 10: every card with a civilization is off-colour."""
+    path = small_deck(tmp_path, "パートナー: 「修羅」の頂 VAN・ベートーベン\n1 フェアリー・シャワー\n1 はずれポンの助\n")
+    assert of("DP005", findings(pool, path)) == [(
+        "DP005", 2, "フェアリー・シャワー",
+        "civilization.outside(allowed=sep.civilizations.words[], card=フェアリー・シャワー,"
+        " civilizations=sep.civilizations[水, 自然], outside=sep.civilizations[水, 自然], partner=「修羅」の頂 VAN・ベートーベン)",
+        "civilization.outside.hint.colorless-partner",
+    )]
+
+
+@pytest.mark.parametrize(("base", "card", "shown", "kind", "zone"), [
+    (BD6, "アルプスの使徒メリーアン", "アルプスの使徒メリーアン", "サイキック・クリーチャー", "hyperspatial"),
+    (BD4, "ＧＲの犬 ワンワンワン", "ＧＲの犬 ワンワンワン", "GRクリーチャー", "super_gr"),
+    (BD4, "禁断〜封印されしX〜", "禁断 ～封印されしX～", "禁断の鼓動", "starts_in_battle_zone"),
 ])
-def test_dp006_names_the_kind_and_the_zone(capsys, tmp_path, base, card, shown, message):
-    code, found = findings(capsys, make_deck(tmp_path, base, replace={30: f"1 {card}"}))
-    assert (code, found) == (1, [violation("DP006", "not-main-deck", 30, shown, f"《{shown}》 {message}", MAIN_DECK_HINT)])
+def test_dp006_names_the_kind_and_the_zone(pool, tmp_path, base, card, shown, kind, zone):
+    found = findings(pool, make_deck(tmp_path, base, replace={30: f"1 {card}"}))
+    assert found == [("DP006", 30, shown, f"not-main-deck.card(card={shown}, kind={kind}, zone=zone.{zone}())",
+                      "not-main-deck.hint")]
 
 
-def test_dp006_a_side_shared_by_cards_outside_the_main_deck(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={30: "1 零龍"}))
-    assert (code, found) == (1, [violation(
-        "DP006", "not-main-deck", 30, "零龍",
-        "《零龍》 is a side of 《墓地の儀》, 《復活の儀》, 《手札の儀》, 《滅亡の起源 零無》, 《破壊の儀》: not main-deck cards"
-        " (starts the game in the battle zone)",
-        MAIN_DECK_HINT,
-    )])
+def test_dp006_a_side_shared_by_cards_outside_the_main_deck(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={30: "1 零龍"}))
+    assert found == [(
+        "DP006", 30, "零龍",
+        "not-main-deck.side(card=零龍, cards=sep.names[《墓地の儀》, 《復活の儀》, 《手札の儀》, 《滅亡の起源 零無》, 《破壊の儀》],"
+        " zone=zone.starts_in_battle_zone())",
+        "not-main-deck.hint",
+    )]
 
 
 # ---------------------------------------------------------------------------- DP007 - DP010
 
 
-def test_dp007_says_since_when_and_the_check_date(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={30: "1 無双竜機ボルバルザーク"}))
-    assert (code, found) == (1, [violation(
-        "DP007", "premium-hall-of-fame", 30, "無双竜機ボルバルザーク",
-        "《無双竜機ボルバルザーク》 is プレミアム殿堂 since 2006-03-15: it cannot be in a deck on 2026-03-16", "remove it",
-    )])
+def test_dp007_says_since_when_and_the_check_date(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={30: "1 無双竜機ボルバルザーク"}))
+    assert found == [("DP007", 30, "無双竜機ボルバルザーク",
+                      "premium-hall-of-fame.since(as_of=2026-03-16, card=無双竜機ボルバルザーク, since=2006-03-15)",
+                      "hint.remove-it")]
 
 
-def test_dp007_by_the_unconfirmed_change(capsys, tmp_path):
-    gift = line_no(BD4, "フェアリー・ギフト")
-    code, found = findings(capsys, make_deck(tmp_path, BD4), "--include-unconfirmed", as_of="2026-04-01")
-    assert (code, found) == (1, [violation(
-        "DP007", "premium-hall-of-fame", gift, "フェアリー・ギフト",
-        "《フェアリー・ギフト》 is プレミアム殿堂 by the unconfirmed later change: it cannot be in a deck on 2026-04-01",
-        "remove it",
-    )])
+def test_dp007_by_the_unconfirmed_change(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4), on="2026-04-01", include_unconfirmed=True)
+    assert found == [("DP007", GIFT, "フェアリー・ギフト",
+                      "premium-hall-of-fame.unconfirmed(as_of=2026-04-01, card=フェアリー・ギフト, since=2016-09-15)",
+                      "hint.remove-it")]
 
 
-def test_dp008_names_the_other_card_its_line_and_since(capsys, tmp_path):
+def test_dp008_names_the_other_card_its_line_and_since(pool, tmp_path):
     path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: f"パートナー: {RAINBOW}", 30: "1 禁断英雄 モモキングダムX",
                                              40: "1 未来王龍 モモキングJO"})
-    code, found = findings(capsys, path)
-    assert code == 1
-    assert found == [violation(
-        "DP008", "premium-combo", 40, "未来王龍 モモキングJO",
-        "《未来王龍 モモキングJO》 and 《禁断英雄 モモキングダムX》 (line 30) are a プレミアム殿堂コンビ since 2022-08-15:"
-        " they cannot be in one deck",
-        "remove one of the two",
+    assert findings(pool, path) == [(
+        "DP008", 40, "未来王龍 モモキングJO",
+        "premium-combo.both(card=未来王龍 モモキングJO, other=禁断英雄 モモキングダムX, other_line=30, since=2022-08-15)",
+        "premium-combo.both.hint",
     )]
 
 
-def test_dp009_counts_the_copies(capsys, tmp_path):
-    config = house_rules(tmp_path, "singleton: false\n")
+@pytest.mark.parametrize(("lines", "later", "other"), [
+    ({4: "1 龍仙ロマネスク", 5: "1 母なる紋章"}, "母なる紋章", "龍仙ロマネスク"),
+    ({4: "1 母なる紋章", 5: "1 龍仙ロマネスク"}, "龍仙ロマネスク", "母なる紋章"),  # the combo's first card later
+])
+def test_dp008_the_second_combo_in_force_at_the_later_line(pool, tmp_path, lines, later, other):
+    """On 2008-06-01 two combos were in force, ロマネスク + 母なる大地 and ロマネスク + 母なる紋章: the deck holds the
+    second only. The finding is on the later line and names the other card and its line."""
+    found = findings(pool, make_deck(tmp_path, BD4, replace=lines), on="2008-06-01",
+                     house="disable: [DP005, DP007, DP202]\n")
+    assert found == [(
+        "DP008", 5, later, f"premium-combo.both(card={later}, other={other}, other_line=4, since=2007-11-23)",
+        "premium-combo.both.hint",
+    )]
+
+
+def test_dp009_counts_the_copies(pool, tmp_path):
+    assert GIFT > 31  # the deck's own copy is the third in line order
     path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・ギフト", 31: "1 フェアリー・ギフト"})
-    code, found = findings(capsys, path, "--config", config)
-    gift = line_no(BD4, "フェアリー・ギフト")
-    assert gift > 31  # the deck's own copy is the third in line order
-    assert (code, found) == (1, [
-        violation("DP009", "hall-of-fame", line, "フェアリー・ギフト",
-                  f"《フェアリー・ギフト》 is 殿堂入り: at most one copy, the deck has {count}", "keep one copy")
-        for line, count in ((31, 2), (gift, 3))
-    ])
+    assert findings(pool, path, house="singleton: false\n") == [
+        ("DP009", line, "フェアリー・ギフト", f"hall-of-fame.copies(card=フェアリー・ギフト, count={count})",
+         "hall-of-fame.copies.hint")
+        for line, count in ((31, 2), (GIFT, 3))
+    ]
 
 
-def test_dp010_house_rules_name_their_file(capsys, tmp_path):
-    config = house_rules(tmp_path, "banned: [ガルチェンソ・ドラゴン]\n")
-    code, found = findings(capsys, make_deck(tmp_path, BD4), "--config", config)
-    assert (code, found) == (1, [violation(
-        "DP010", "prohibited", line_no(BD4, "ガルチェンソ・ドラゴン"), "ガルチェンソ・ドラゴン",
-        f"《ガルチェンソ・ドラゴン》 is banned by the house rules in {config}", "remove it",
-    )])
+def test_dp010_house_rules_name_their_file(pool, tmp_path):
+    path = make_deck(tmp_path, BD4)
+    found = findings(pool, path, house="banned: [ガルチェンソ・ドラゴン]\n")
+    assert found == [("DP010", 4, "ガルチェンソ・ドラゴン",
+                      f"prohibited.house-rules(card=ガルチェンソ・ドラゴン, source={tmp_path / 'house-rules.yaml'})",
+                      "hint.remove-it")]
+
+
+@pytest.mark.parametrize(("reason", "message"), [
+    (" a ruling for this test ", "prohibited.official.reason(card=ガルチェンソ・ドラゴン, reason=a ruling for this test)"),
+    ("", "prohibited.official(card=ガルチェンソ・ドラゴン, reason=)"),
+])
+def test_dp010_official_with_and_without_a_reason(pool, tmp_path, reason, message):
+    regulation = regulation_with(prohibited=[{"card": "ガルチェンソ・ドラゴン", "reason": reason}])
+    found = findings(pool, make_deck(tmp_path, BD4), regulation=regulation)
+    assert found == [("DP010", 4, "ガルチェンソ・ドラゴン", message, "hint.remove-it")]
+
+
+@pytest.mark.parametrize(("house", "expected"), [
+    ("banned: [ガルチェンソ・ドラゴン]\n", ["prohibited.house-rules"]),
+    ("allowed: [ガルチェンソ・ドラゴン]\n", []),
+])
+def test_dp010_a_prohibited_card_the_house_rules_name(pool, tmp_path, house, expected):
+    """A 使用禁止 card the house rules also ban is reported once (as theirs); one they allow is not reported."""
+    regulation = regulation_with(prohibited=[{"card": "ガルチェンソ・ドラゴン", "reason": ""}])
+    found = findings(pool, make_deck(tmp_path, BD4), house=house, regulation=regulation)
+    assert [f[3].split("(")[0] for f in found] == expected
 
 
 # ---------------------------------------------------------------------------- DP100 - DP102
 
 
-def test_dp100_with_close_names(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={4: "1 ガルチェンソ・ドラコン"}))
-    assert (code, found) == (1, [violation(
-        "DP100", "unknown-card", 4, "ガルチェンソ・ドラコン", "《ガルチェンソ・ドラコン》 matches no card",
-        "did you mean 《ガルチェンソ・ドラゴン》, 《コボルン》, 《コンダマ／魂フエミドロ》?",
-    )])
+def test_dp100_with_close_names(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={4: "1 ガルチェンソ・ドラコン"}))
+    assert found == [(
+        "DP100", 4, "ガルチェンソ・ドラコン",
+        "unknown-card.none(card=ガルチェンソ・ドラコン, suggestions=sep.names[《ガルチェンソ・ドラゴン》, 《コボルン》, 《コンダマ／魂フエミドロ》])",
+        "unknown-card.hint.suggestions",
+    )]
 
 
-def test_dp101_lists_every_card_and_suggests_the_first(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={30: "1 天地命動 バラギアラ"}))
+def test_dp100_searches_close_names_for_the_first_unknown_names_only(pool, tmp_path, monkeypatch):
+    from duepa_check.rules import unknown_card
+
+    monkeypatch.setattr(unknown_card, "SUGGEST_AT_MOST", 2)
+    path = small_deck(tmp_path, "1 ガルチェンソ・ドラコン\n1 ボルシャック・ドラゴ大玉\n1 ガルチェンソ・ドラコン２\n")
+    found = of("DP100", findings(pool, path))
+    assert [(line, hint) for _, line, _, _, hint in found] == [
+        (1, "unknown-card.hint.suggestions"), (2, "unknown-card.hint.suggestions"), (3, "unknown-card.hint.not-searched"),
+    ]
+    assert found[2][3] == "unknown-card.none(card=ガルチェンソ・ドラコン２, limit=2)"
+
+
+def test_dp101_lists_every_card_and_suggests_the_first(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={30: "1 天地命動 バラギアラ"}))
     sides = ["天上天下輪廻独尊", "輪廻暴冥", "輪廻暴氷", "輪廻暴炎", "輪廻暴聖", "輪廻虹災"]
-    assert (code, found) == (1, [violation(
-        "DP101", "ambiguous-card", 30, "天地命動 バラギアラ",
-        "《天地命動 バラギアラ》 matches 6 cards: " + ", ".join(f"《天地命動 バラギアラ／{side}》" for side in sides),
-        "write the full official name, e.g. 《天地命動 バラギアラ／天上天下輪廻独尊》",
-    )])
+    names = ", ".join(f"《天地命動 バラギアラ／{side}》" for side in sides)
+    assert found == [(
+        "DP101", 30, "天地命動 バラギアラ",
+        f"ambiguous-card.matches(card=天地命動 バラギアラ, count=6, first=天地命動 バラギアラ／天上天下輪廻独尊, names=sep.names[{names}])",
+        "ambiguous-card.matches.hint",
+    )]
 
 
-def test_dp102_quotes_the_line(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={3: "!!!!"}))
-    assert (code, found) == (1, [violation(
-        "DP102", "unparsable-line", 3, "!!!!", "line 3: not a card name, a comment (# or //) or a section header",
-        "write '1 CARD NAME', comment it out with #, or delete it",
-    )])
+def test_dp102_quotes_the_line(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={3: "!!!!"}))
+    assert found == [("DP102", 3, "!!!!", "unparsable-line.line(line=3, problem=parse.not-a-card-line())",
+                      "unparsable-line.line.hint")]
 
 
 # ---------------------------------------------------------------------------- warnings
 
 
-def test_dp201_a_card_without_data(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={30: "1 深淵大帝 ジャシン"}))
-    assert (code, found) == (0, [violation(
-        "DP201", "incomplete-card-data", 30, "深淵大帝 ジャシン",
-        "《深淵大帝 ジャシン》 is a known card with no data yet: its civilization and type were not checked",
-        "run 'duepa-check update' to fetch its data", "warning",
-    )])
+def test_dp201_a_card_without_data(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={30: "1 深淵大帝 ジャシン"}))
+    assert found == [("DP201", 30, "深淵大帝 ジャシン", "incomplete-card-data.no-data(card=深淵大帝 ジャシン)",
+                      "incomplete-card-data.no-data.hint")]
 
 
-def test_dp202_names_both_dates(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD6), as_of="2027-01-01")
-    assert (code, found) == (0, [violation(
-        "DP202", "stale-regulation", None, None,
-        "the regulation data ends at 2026-03-16, more than 6 months before the check date 2027-01-01",
-        "run 'duepa-check update', or pass --as-of with the tournament's date", "warning",
-    )])
+def test_dp202_names_both_dates(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD6), on="2027-01-01")
+    assert found == [("DP202", None, None, "stale-regulation.old(as_of=2027-01-01, data_date=2026-03-16)",
+                      "stale-regulation.old.hint")]
 
 
-def test_dp202_starts_the_day_after_183_days(capsys, tmp_path):
+def test_dp202_starts_after_183_days(pool, tmp_path):
     """MAX_AGE is 183 days: more than that warns, exactly that does not."""
     data_date = date.fromisoformat(AS_OF)
     path = make_deck(tmp_path, BD6)
-    _, found = findings(capsys, path, as_of=str(data_date + timedelta(days=183)))
-    assert "DP202" not in [v["rule"] for v in found]
-    _, found = findings(capsys, path, as_of=str(data_date + timedelta(days=184)))
-    assert "DP202" in [v["rule"] for v in found]
+    assert findings(pool, path, on=str(data_date + timedelta(days=183))) == []
+    assert [f[0] for f in findings(pool, path, on=str(data_date + timedelta(days=184)))] == ["DP202"]
 
 
-def test_dp203_says_before_and_after(capsys, tmp_path):
-    code, found = findings(capsys, make_deck(tmp_path, BD4), as_of="2026-04-01")
-    assert (code, found) == (0, [violation(
-        "DP203", "unconfirmed-change", line_no(BD4, "フェアリー・ギフト"), "フェアリー・ギフト",
-        "an unconfirmed later change would make 《フェアリー・ギフト》 プレミアム殿堂 (now 殿堂入り)",
-        "--include-unconfirmed applies it; check the official regulation page", "warning",
-    )])
-
-
-def test_dp204_group_and_total(capsys, tmp_path):
-    hint = "look for a card lost or listed twice while copying, or correct the heading's number"
-    code, found = findings(capsys, make_deck(tmp_path, BD4, replace={3: "クリーチャー (58)"}, append=["", "合計61枚"]))
-    assert (code, found) == (0, [
-        violation("DP204", "heading-count", 3, "クリーチャー (58)", "the heading says 58 cards, the cards under it add up to 59",
-                  hint, "warning"),
-        violation("DP204", "heading-count", 64, "合計61枚", "the heading says 61 cards, the list adds up to 60", hint,
-                  "warning"),
-    ])
-
-
-# ---------------------------------------------------------------------------- hints that look beyond one card
-
-
-def test_dp005_a_colourless_partner_allows_no_civilization(capsys, tmp_path):
-    """《「修羅」の頂 VAN・ベートーベン》 is a 無色 creature of cost 10: every card with a civilization is off-colour."""
-    path = tmp_path / "deck.txt"
-    path.write_text("パートナー: 「修羅」の頂 VAN・ベートーベン\n1 フェアリー・シャワー\n1 はずれポンの助\n", encoding="utf-8")
-    _, found = findings(capsys, path)
-    assert [v for v in found if v["rule"] == "DP005"] == [violation(
-        "DP005", "civilization", 2, "フェアリー・シャワー",
-        "《フェアリー・シャワー》 is 水/自然, but the partner 《「修羅」の頂 VAN・ベートーベン》 has no 水/自然",
-        "the partner allows no civilization and 無色 cards; remove this card or choose another partner",
+def test_dp203_says_before_and_after(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4), on="2026-04-01")
+    assert found == [(
+        "DP203", GIFT, "フェアリー・ギフト",
+        "unconfirmed-change.would(after=status.premium_hall_of_fame(), before=status.hall_of_fame(), card=フェアリー・ギフト)",
+        "unconfirmed-change.would.hint",
     )]
 
 
-POOL_ADVICE = ("from the card pool: 《「勝利」の頂カイザー「刃鬼」》, 《DS電融 ザ＝デッドNEXT》, 《アカシック・ゼット》"
-               " ('duepa-check partners DECK --pool' lists all)")
+def test_dp203_passes_over_a_change_that_changes_nothing(pool, tmp_path):
+    """An unconfirmed change to the status a card already has is no warning, and the cards after it are still
+    looked at (ガルチェンソ・ドラゴン, line 4, is listed before フェアリー・ギフト)."""
+    unconfirmed = load_regulation(embedded_regulation_path()).to_yaml_data()["unconfirmed"]
+    changes = [*unconfirmed["changes"], {"card": "ガルチェンソ・ドラゴン", "status": "unrestricted"}]
+    regulation = regulation_with(unconfirmed={**unconfirmed, "changes": changes})
+    found = findings(pool, make_deck(tmp_path, BD4), on="2026-04-01", regulation=regulation)
+    assert [f[:3] for f in found] == [("DP203", GIFT, "フェアリー・ギフト")]
 
 
-def test_dp003_when_no_creature_of_the_deck_works(capsys, tmp_path):
-    """A 水 card in a 火/自然 deck: the hint says so, names the pool's best and the deck's closest (with counts)."""
-    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 ボルシャック・ドラゴ大王", 30: "1 フェアリー・シャワー"})
-    code, found = findings(capsys, path)
-    assert (code, found) == (1, [violation(
-        "DP003", "partner-designation", None, None, "no partner is designated",
-        "add a line 'パートナー: NAME' (it counts as one of the 60) or pass --partner NAME; no creature in this deck"
-        f" leaves every card in colour; {POOL_ADVICE}; fewest cards off-colour in this deck:"
-        " 《ボルシャック・ドラゴ大王》 (1 card), 《無双龍幻バルガ・ド・ライバー》 (1 card), 《ボルシャック・決闘・ドラゴン》 (1 card)",
-    )])
-
-
-def test_dp004_advice_leaves_out_the_designated_card(capsys, tmp_path):
-    """The hint's candidates are DP003's, less the card that cannot be the partner."""
-    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "パートナー: ボルシャック・ドラゴ大王", 30: "1 フェアリー・シャワー"})
-    config = house_rules(tmp_path, "partner_min_cost: 11\n")
-    code, found = findings(capsys, path, "--config", config)
-    assert code == 1
-    (dp004,) = [v for v in found if v["rule"] == "DP004"]
-    assert "ボルシャック・ドラゴ大王" not in dp004["hint"]
-    assert dp004["hint"].startswith("choose a creature of cost 11 or more;")
-
-
-def test_dp003_when_no_card_of_the_deck_can_be_the_partner(capsys, tmp_path):
-    path = tmp_path / "deck.txt"
-    path.write_text("1 エール・ライフ\n1 フェアリー・シャワー\n", encoding="utf-8")
-    code, found = findings(capsys, path)
-    assert code == 1
-    assert [v for v in found if v["rule"] == "DP003"] == [violation(
-        "DP003", "partner-designation", None, None, "no partner is designated",
-        "add a line 'パートナー: NAME' (it counts as one of the 60) or pass --partner NAME; no card in this deck can be"
-        f" the partner; {POOL_ADVICE}",
-    )]
-
-
-NO_PARTNER = "add a line 'パートナー: NAME' (it counts as one of the 60) or pass --partner NAME; "
-
-
-@pytest.mark.parametrize(("as_of", "candidates"), [
-    ("2026-03-16", "《ボルシャック・ドラゴ大王》"),  # ボルバルザーク is プレミアム殿堂 since 2006-03-15
-    ("2006-03-01", "《ボルシャック・ドラゴ大王》, 《無双竜機ボルバルザーク》"),  # then only 殿堂入り
-])
-def test_dp003_candidates_are_legal_on_the_check_date(capsys, tmp_path, as_of, candidates):
-    path = tmp_path / "deck.txt"
-    path.write_text("1 無双竜機ボルバルザーク\n1 ボルシャック・ドラゴ大王\n", encoding="utf-8")
-    _, found = findings(capsys, path, as_of=as_of)
-    (dp003,) = [v for v in found if v["rule"] == "DP003"]
-    assert dp003["hint"] == f"{NO_PARTNER}creatures in this deck that leave no card off-colour: {candidates}"
-
-
-def test_dp003_candidates_follow_partner_min_cost(capsys, tmp_path):
-    """partner_min_cost: 11 leaves no card of the deck (costs 7 and 10); the pool's candidates cost 11 or more."""
-    path = tmp_path / "deck.txt"
-    path.write_text("1 無双竜機ボルバルザーク\n1 ボルシャック・ドラゴ大王\n", encoding="utf-8")
-    config = house_rules(tmp_path, "partner_min_cost: 11\n")
-    _, found = findings(capsys, path, "--config", config)
-    (dp003,) = [v for v in found if v["rule"] == "DP003"]
-    assert dp003["hint"] == (
-        f"{NO_PARTNER}no card in this deck can be the partner; from the card pool: 《伍代ドーラ》, 《ボルシャック・ボルバルザーク》,"
-        " 《祝え！冥帝王 ダイジュ・ディダノス》 ('duepa-check partners DECK --pool' lists all)"
-    )
+def test_dp204_group_and_total(pool, tmp_path):
+    path = make_deck(tmp_path, BD4, replace={3: "クリーチャー (58)"}, append=["", "合計61枚"])
+    assert findings(pool, path) == [
+        ("DP204", 3, "クリーチャー (58)", "heading-count.group(counted=59, stated=58)", "heading-count.hint"),
+        ("DP204", 64, "合計61枚", "heading-count.total(counted=60, stated=61)", "heading-count.hint"),
+    ]
