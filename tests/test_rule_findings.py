@@ -377,12 +377,16 @@ def test_dp100_searches_close_names_for_the_first_unknown_names_only(pool, tmp_p
     from duepa_check.rules import unknown_card
 
     monkeypatch.setattr(unknown_card, "SUGGEST_AT_MOST", 2)
-    path = small_deck(tmp_path, "1 ガルチェンソ・ドラコン\n1 ボルシャック・ドラゴ大玉\n1 ガルチェンソ・ドラコン２\n")
-    found = of("DP100", findings(pool, path))
-    assert [(line, hint) for _, line, _, _, hint in found] == [
-        (1, "unknown-card.hint.suggestions"), (2, "unknown-card.hint.suggestions"), (3, "unknown-card.hint.not-searched"),
+    # an ambiguous name first: it is no unknown name (DP101), and the unknown ones after it are still looked at
+    path = small_deck(tmp_path, "1 天地命動 バラギアラ\n1 ガルチェンソ・ドラコン\n1 ボルシャック・ドラゴ大玉\n1 ガルチェンソ・ドラコン２\n")
+    found = findings(pool, path)
+    assert [f[:2] for f in found if f[0] != "DP001" and f[0] != "DP003"] == [
+        ("DP101", 1), ("DP100", 2), ("DP100", 3), ("DP100", 4),
     ]
-    assert found[2][3] == "unknown-card.none(card=ガルチェンソ・ドラコン２, limit=2)"
+    assert [(line, hint) for _, line, _, _, hint in of("DP100", found)] == [
+        (2, "unknown-card.hint.suggestions"), (3, "unknown-card.hint.suggestions"), (4, "unknown-card.hint.not-searched"),
+    ]
+    assert of("DP100", found)[2][2:4] == ("ガルチェンソ・ドラコン２", "unknown-card.none(card=ガルチェンソ・ドラコン２, limit=2)")
 
 
 def test_dp101_lists_every_card_and_suggests_the_first(pool, tmp_path):
