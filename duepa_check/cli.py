@@ -460,8 +460,14 @@ def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version_callback, is_eager=True, help="Show the version.")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
-    """Check デュエパーティー decklists."""
+    """Check デュエパーティー decklists.
+
+    ``--lang`` is accepted here for ``duepa-check --version --lang ja`` and ``duepa-check --help
+    --lang ja``: both are eager and done before this body runs, in the language ``_main`` read
+    from the arguments (``_early_language``). Anything else starting with an option is a check.
+    """
 
 
 def _subcommands() -> set[str]:

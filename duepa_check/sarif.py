@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from . import __version__
 from .checker import DeckResult
-from .messages import text
+from .messages import msg, text
 from .printable import printable
 from .report import RunInfo, full_text, omitted_line, summary
 from .rules import ERROR, RULES
@@ -35,12 +35,13 @@ def _level(severity: str) -> str:
     return "error" if severity == ERROR else "warning"
 
 
-def _doc(module) -> str:
-    return (module.__doc__ or module.NAME).strip()
+def _doc(module, lang: str = "en") -> str:
+    """The rule's user doc in ``lang``: its docstring, or its ``DOC_JA`` (as ``duepa-check rules`` shows them)."""
+    return ((module.DOC_JA if lang == "ja" else module.__doc__) or module.NAME).strip()
 
 
-def _rule_descriptor(module) -> dict:
-    doc = _doc(module)
+def _rule_descriptor(module, lang: str = "en") -> dict:
+    doc = _doc(module, lang)
     return {
         "id": module.ID,
         "name": module.NAME,
@@ -124,19 +125,19 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
                 "version": __version__,
                 "semanticVersion": __version__,
                 "informationUri": INFORMATION_URI,
-                "rules": [_rule_descriptor(module) for module in modules],
+                "rules": [_rule_descriptor(module, info.lang) for module in modules],
                 "notifications": [
                     {
                         "id": UNREADABLE_ID,
                         "name": UNREADABLE_NAME,
-                        "shortDescription": {"text": "A decklist file could not be read or decoded."},
+                        "shortDescription": {"text": text(msg("sarif.unreadable"), info.lang)},
                         "defaultConfiguration": {"level": "error"},
                     }
                 ],
             }
         },
         "invocations": [invocation],
-        "originalUriBaseIds": {SRCROOT: {"description": {"text": "The directory duepa-check ran in."}}},
+        "originalUriBaseIds": {SRCROOT: {"description": {"text": text(msg("sarif.srcroot"), info.lang)}}},
         "columnKind": "unicodeCodePoints",
         "results": sarif_results,
         "properties": {

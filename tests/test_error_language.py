@@ -367,3 +367,30 @@ def test_the_reason_update_records_for_a_banned_card_is_said_in_the_language(cap
 def test_the_help_option_itself_is_translated(capsys):
     assert "このヘルプを表示して終了します。" in run(capsys, "check", "--help", "--lang", "ja").out
     assert "Show this message and exit." in run(capsys, "check", "--help", "--lang", "en").out
+
+
+def test_sarif_describes_its_rules_in_the_language(capsys, tmp_path):
+    """A Japanese SARIF log (GitHub code scanning shows these texts) carries DOC_JA, as `rules --lang ja` does."""
+    from duepa_check.rules import RULES
+
+    deck = make_deck(tmp_path)
+    ja = run(capsys, deck, "--format", "sarif", "--lang", "ja").json["runs"][0]
+    en = run(capsys, deck, "--format", "sarif").json["runs"][0]
+    for lang, log in (("ja", ja), ("en", en)):
+        for descriptor in log["tool"]["driver"]["rules"]:
+            module = RULES[descriptor["id"]]
+            doc = (module.DOC_JA if lang == "ja" else module.__doc__).strip()
+            assert descriptor["fullDescription"]["text"] == descriptor["help"]["text"] == doc
+            assert descriptor["shortDescription"]["text"] == doc.splitlines()[0].strip()
+    assert en["tool"]["driver"]["notifications"][0]["shortDescription"]["text"] == "A decklist file could not be read or decoded."
+    assert ja["tool"]["driver"]["notifications"][0]["shortDescription"]["text"].startswith("デッキリストのファイルを読めない")
+    assert en["originalUriBaseIds"]["%SRCROOT%"]["description"]["text"] == "The directory duepa-check ran in."
+    assert english_sentences(ja["originalUriBaseIds"]["%SRCROOT%"]["description"]["text"]) == []
+
+
+def test_version_and_help_of_the_app_take_lang_too(capsys):
+    assert run(capsys, "--version", "--lang", "ja").out.startswith("duepa-check ")
+    assert "レギュレーションのデータは" in run(capsys, "--version", "--lang", "ja").out
+    assert "regulation data up to" in run(capsys, "--version", "--lang", "en").out
+    helped = run(capsys, "--help", "--lang", "ja")
+    assert helped.code == 0 and "このヘルプを表示して終了します。" in helped.out and "No such option" not in helped.err

@@ -620,3 +620,9 @@ MESSAGES.update({
 MESSAGES.update({
     "prohibited.reason.official-page": "使用禁止カード on the official regulation page",  # = regulation.OFFICIAL_PAGE_REASON
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ SARIF descriptors
+    "sarif.unreadable": "A decklist file could not be read or decoded.",
+    "sarif.srcroot": "The directory duepa-check ran in.",
+})

@@ -633,3 +633,9 @@ MESSAGES.update({
 MESSAGES.update({
     "prohibited.reason.official-page": "公式サイトのレギュレーションページに載っている使用禁止カード",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ SARIF の説明
+    "sarif.unreadable": "デッキリストのファイルを読めないか、文字コードを判別できませんでした。",
+    "sarif.srcroot": "duepa-check を実行したフォルダ。",
+})
