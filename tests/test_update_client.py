@@ -366,3 +366,17 @@ def test_a_reason_phrase_with_control_characters_is_escaped():
         with pytest.raises(UpdateError) as caught:
             client().get("/rule/regulation/")
     assert "\n" not in str(caught.value)
+
+
+def test_a_redirected_robots_txt_is_followed_not_recursed_into():
+    """http://site/robots.txt → https://site/robots.txt (a common redirect): read once, its rules apply."""
+    plain = SOURCE.replace("https://", "http://")
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as mock:
+        mock.add(responses.GET, plain + "/robots.txt", status=301, headers={"Location": SOURCE + "/robots.txt"})
+        mock.add(responses.GET, SOURCE + "/robots.txt", body="User-agent: *\nDisallow: /private/\n")
+        mock.add(responses.GET, plain + "/rule/regulation/", body=PAGE)
+        site = client(plain)
+        assert site.get("/rule/regulation/") == PAGE
+        with pytest.raises(UpdateError, match="robots.txt disallows /private/"):
+            site.get("/private/")
+        assert sum(call.request.url.endswith("/robots.txt") for call in mock.calls) == 2  # the redirect and its target

@@ -141,6 +141,7 @@ class SiteClient:
         self.max_body = max_body
         self._last_request: float | None = None
         self._robots = None
+        self._loading_robots = False
 
     def url(self, path: str) -> str:
         return self.source + path
@@ -345,7 +346,13 @@ class SiteClient:
 
     def _check_robots(self, path: str, quoted_url: str | None = None) -> None:
         if self._robots is None:
-            self._robots = self._load_robots()
+            if self._loading_robots:
+                return  # a redirect of robots.txt itself (http → https): there are no rules to ask yet
+            self._loading_robots = True
+            try:
+                self._robots = self._load_robots()
+            finally:
+                self._loading_robots = False
         if not self._robots.can_fetch(USER_AGENT, quoted_url or self.url(path)):
             raise UpdateError(msg("update.error.robots-disallows", source=self.source, path=_escaped(path)))
 
