@@ -378,15 +378,22 @@ def test_dp100_searches_close_names_for_the_first_unknown_names_only(pool, tmp_p
 
     monkeypatch.setattr(unknown_card, "SUGGEST_AT_MOST", 2)
     # an ambiguous name first: it is no unknown name (DP101), and the unknown ones after it are still looked at
-    path = small_deck(tmp_path, "1 天地命動 バラギアラ\n1 ガルチェンソ・ドラコン\n1 ボルシャック・ドラゴ大玉\n1 ガルチェンソ・ドラコン２\n")
+    path = small_deck(tmp_path, "1 天地命動 バラギアラ\n1 ガルチェンソ・ドラコン\n1 ボルシャック・ドラゴ大玉\n"
+                                "1 ガルチェンソ・ドラコン２\n1 ガルチェンソ・ドラコン３\n")
     found = findings(pool, path)
     assert [f[:2] for f in found if f[0] != "DP001" and f[0] != "DP003"] == [
-        ("DP101", 1), ("DP100", 2), ("DP100", 3), ("DP100", 4),
+        ("DP101", 1), ("DP100", 2), ("DP100", 3), ("DP100", 4), ("DP100", 5),
     ]
     assert [(line, hint) for _, line, _, _, hint in of("DP100", found)] == [
         (2, "unknown-card.hint.suggestions"), (3, "unknown-card.hint.suggestions"), (4, "unknown-card.hint.not-searched"),
+        (5, "unknown-card.hint.not-searched"),
     ]
     assert of("DP100", found)[2][2:4] == ("ガルチェンソ・ドラコン２", "unknown-card.none(card=ガルチェンソ・ドラコン２, limit=2)")
+
+
+def test_dp100_without_close_names(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={4: "1 ゞゞゞゞ"}))
+    assert found == [("DP100", 4, "ゞゞゞゞ", "unknown-card.none(card=ゞゞゞゞ, suggestions=sep.names[])", "unknown-card.hint")]
 
 
 def test_dp101_lists_every_card_and_suggests_the_first(pool, tmp_path):
@@ -404,6 +411,37 @@ def test_dp102_quotes_the_line(pool, tmp_path):
     found = findings(pool, make_deck(tmp_path, BD4, replace={3: "!!!!"}))
     assert found == [("DP102", 3, "!!!!", "unparsable-line.line(line=3, problem=parse.not-a-card-line())",
                       "unparsable-line.line.hint")]
+
+
+def test_dp102_a_long_line_is_quoted_up_to_60_characters(pool, tmp_path):
+    found = findings(pool, make_deck(tmp_path, BD4, replace={3: "!" * 70}))
+    assert found == [("DP102", 3, "!" * 60, "unparsable-line.line(line=3, problem=parse.not-a-card-line())",
+                      "unparsable-line.line.hint")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('{"partner": "ボルシャック・ドラゴ大王",\n "cards": ["ボルシャック・ドラゴン"],\n "cards": []}',
+     (3, "cards", "unparsable-line.line(line=3, problem=parse.duplicate-key(key=cards))",
+      "unparsable-line.duplicate-key.hint")),
+    ('{"partner": "ボルシャック・ドラゴ大王", "cards": ["\\ud800"]}',
+     (1, "\\ud800", "unparsable-line.line(line=1, problem=parse.lone-surrogate())", "unparsable-line.lone-surrogate.hint")),
+])
+def test_dp102_problems_with_a_hint_of_their_own(pool, tmp_path, text, expected):
+    """A key given twice, and a JSON escape that is no character, are not fixed by writing '1 CARD NAME'."""
+    path = tmp_path / "deck.json"
+    path.write_text(text, encoding="utf-8")
+    assert [f[1:] for f in of("DP102", findings(pool, path))] == [expected]
+
+
+def test_dp006_a_card_without_data_the_regulation_says_starts_in_the_battle_zone(pool, tmp_path):
+    """Its kind is unknown (no faces); the zone comes from the regulation's list."""
+    starters = [*load_regulation(embedded_regulation_path()).starts_in_battle_zone, "深淵大帝 ジャシン"]
+    path = make_deck(tmp_path, BD4, replace={30: "1 深淵大帝 ジャシン"})
+    assert of("DP006", findings(pool, path, regulation=regulation_with(starts_in_battle_zone=starters))) == [(
+        "DP006", 30, "深淵大帝 ジャシン",
+        "not-main-deck.card(card=深淵大帝 ジャシン, kind=card.kind-unknown(), zone=zone.starts_in_battle_zone())",
+        "not-main-deck.hint",
+    )]
 
 
 # ---------------------------------------------------------------------------- warnings
