@@ -118,8 +118,8 @@ def names_list(names: Iterable[str]) -> Listed:
 
 
 def civilization_text(civilizations: Iterable[str]) -> Listed:
-    """A card's civilizations as 水/自然 (無色 when it has none)."""
-    return Listed(tuple(civilizations), "sep.civilizations", "civilization.colorless")
+    """A card's civilizations as 水/自然 (DP005 says it only of cards with a civilization)."""
+    return Listed(tuple(civilizations), "sep.civilizations")
 
 
 def line_of(card: DeckCard) -> int | None:
@@ -127,7 +127,7 @@ def line_of(card: DeckCard) -> int | None:
     return card.entry.line or None
 
 
-def partner_advice(deck: Deck, context: Context, exclude: str | None = None) -> Listed:
+def partner_advice(deck: Deck, context: Context) -> Listed:
     """What DP003 and DP004 suggest: up to three cards of the deck that leave no card
     off-colour; else say so, and name the best cards of the pool (when the context has one;
     those with the fewest civilizations first) and the deck's cards that leave the fewest
@@ -135,11 +135,12 @@ def partner_advice(deck: Deck, context: Context, exclude: str | None = None) -> 
 
     The candidates are `duepa-check partners`'s (``partners.in_deck`` / ``partners.find``):
     eligible by ``Card.partner_problem`` with the house rules' minimum, legal on the check date.
+    So a partner DP004 rejects (by the same test) is never among them.
     """
     from .. import partners
 
     config = context.config
-    own = [c for c in partners.in_deck(deck, context.regulation, context.as_of, config) if c.name != exclude]
+    own = partners.in_deck(deck, context.regulation, context.as_of, config)
     working = [c.name for c in own if c.off_civilization == 0][:ADVICE_NAMES]
     if working:
         return Listed((msg("partner-advice.working", candidates=names_list(working)),), "sep.clauses")

@@ -42,7 +42,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
     problem = partner.card.partner_problem(minimum)
     if problem is None:
         return
-    advice = partner_advice(deck, context, exclude=partner.card.name)
+    advice = partner_advice(deck, context)  # never names this card: in_deck skips a card with a partner_problem
     yield finding(
         line_of(partner), partner.card.name, "partner-eligibility.not-eligible",
         hint=msg("partner-eligibility.hint", minimum=minimum, advice=advice),
