@@ -143,6 +143,13 @@ def test_dp002_each_name_once_at_its_last_line(pool, tmp_path):
     ]
 
 
+def test_dp002_a_deck_whose_every_line_has_two_copies(pool, tmp_path):
+    found = findings(pool, small_deck(tmp_path, "2 ガルチェンソ・ドラゴン\n"))
+    assert of("DP002", found) == [("DP002", 1, "ガルチェンソ・ドラゴン",
+                                   "singleton.copies.one(card=ガルチェンソ・ドラゴン, line=1, lines=sep.lines[1], total=2)",
+                                   "singleton.hint.count")]
+
+
 def test_dp002_a_count_of_two_on_one_line(pool, tmp_path):
     found = findings(pool, make_deck(tmp_path, BD4, replace={4: "2 ガルチェンソ・ドラゴン", 30: ""}))
     assert found == [("DP002", 4, "ガルチェンソ・ドラゴン",
@@ -322,6 +329,15 @@ def test_dp008_the_second_combo_in_force_at_the_later_line(pool, tmp_path, lines
     )]
 
 
+def test_dp008_a_combo_the_house_rules_allow_does_not_hide_the_next(pool, tmp_path):
+    """allowed: [母なる大地] lifts ロマネスク + 母なる大地; ロマネスク + 母なる紋章, in force on the same day, still counts."""
+    path = make_deck(tmp_path, BD4, replace={4: "1 龍仙ロマネスク", 5: "1 母なる大地", 6: "1 母なる紋章"})
+    found = findings(pool, path, on="2008-06-01", house="disable: [DP005, DP007, DP202]\nallowed: [母なる大地]\n")
+    assert found == [("DP008", 6, "母なる紋章",
+                      "premium-combo.both(card=母なる紋章, other=龍仙ロマネスク, other_line=4, since=2007-11-23)",
+                      "premium-combo.both.hint")]
+
+
 def test_dp009_counts_the_copies(pool, tmp_path):
     assert GIFT > 31  # the deck's own copy is the third in line order
     path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・ギフト", 31: "1 フェアリー・ギフト"})
@@ -492,3 +508,20 @@ def test_dp204_group_and_total(pool, tmp_path):
         ("DP204", 3, "クリーチャー (58)", "heading-count.group(counted=59, stated=58)", "heading-count.hint"),
         ("DP204", 64, "合計61枚", "heading-count.total(counted=60, stated=61)", "heading-count.hint"),
     ]
+
+
+def test_dp204_a_group_with_an_unreadable_line_does_not_stop_the_next(pool, tmp_path):
+    """クリーチャー (10) holds the unreadable line 8 (skipped); 呪文 (5) after it is still compared."""
+    path = make_deck(tmp_path, BD4, replace={3: "クリーチャー (10)", 8: "!!!!", 14: "呪文 (5)"})
+    assert of("DP204", findings(pool, path)) == [
+        ("DP204", 14, "呪文 (5)", "heading-count.group(counted=48, stated=5)", "heading-count.hint"),
+    ]
+
+
+def test_dp204_a_total_does_not_count_a_partner_added_by_the_option(pool, tmp_path):
+    """合計59枚 over 59 listed cards is right; --partner adds the 60th, which is on no line of the list."""
+    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: ""}, append=["", "合計59枚"])
+    result = Checker(pool, load_regulation(embedded_regulation_path()), date.fromisoformat(AS_OF),
+                     partner="ボルシャック・ドラゴ大王").check(path)
+    assert result.error is None, result.error
+    assert [(v.rule, v.line) for v in result.violations] == []

@@ -32,9 +32,9 @@ def check(deck, context: Context) -> Iterator[Finding]:
         if not by_name:
             for deck_card in deck.cards:
                 by_name.setdefault(deck_card.card.name, deck_card)
-        first, second = (by_name.get(name) for name in combo.cards)
-        if first is None or second is None or set(combo.cards) & set(context.config.allowed):
+        if set(combo.cards) & set(context.config.allowed):
             continue
+        first, second = (by_name[name] for name in combo.cards)  # deck.names are the names of deck.cards
         later = max(first, second, key=lambda c: c.entry.line)
         other = first if later is second else second
         yield finding(

@@ -42,7 +42,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
             continue
         lines = [c.entry.line for c in copies]
         where = Listed(tuple(str(n) if n else "--partner" for n in lines), "sep.lines")
-        extra = copies[-1] if len(copies) > 1 else copies[0]
+        extra = copies[-1]  # the last line that lists the name (the only one when its count is 2 or more)
         if len(copies) == 1:
             hint = "singleton.hint.count"
         elif any(c.entry.is_partner for c in copies):
