@@ -525,3 +525,52 @@ def test_dp204_a_total_does_not_count_a_partner_added_by_the_option(pool, tmp_pa
                      partner="ボルシャック・ドラゴ大王").check(path)
     assert result.error is None, result.error
     assert [(v.rule, v.line) for v in result.violations] == []
+
+
+# ---------------------------------------------------------------------------- run_rules, Violation, Context
+
+
+def resolved(pool, path):
+    from duepa_check.deck import resolve_deck
+    from duepa_check.decklist import load_decklist
+
+    return resolve_deck(load_decklist(path), pool)
+
+
+def test_violations_are_in_line_order_whole_deck_findings_first(pool, tmp_path):
+    """DP005 on line 30 before DP002 on line 40 (not by rule id); DP001 (no line) first."""
+    path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー", 40: "1 ガルチェンソ・ドラゴン"},
+                     append=["1 エール・ライフ"])
+    assert [f[:2] for f in findings(pool, path)] == [("DP001", None), ("DP005", 30), ("DP002", 40)]
+
+
+def test_run_rules_only_the_rules_asked_for(pool, tmp_path):
+    from duepa_check.rules import Context, run_rules
+
+    deck = resolved(pool, make_deck(tmp_path, BD4, replace={4: "1 ガルチェンソ・ドラコン", 30: "1 フェアリー・シャワー"}))
+    context = Context(as_of=date.fromisoformat(AS_OF), regulation=load_regulation(embedded_regulation_path()))
+    assert [(v.rule, v.line) for v in run_rules(deck, context)] == [("DP100", 4), ("DP005", 30)]
+    assert [(v.rule, v.line) for v in run_rules(deck, context, only=("DP100",))] == [("DP100", 4)]
+
+
+def test_restricted_cards_are_worked_out_again_for_another_date(pool, tmp_path):
+    """The per-deck memo is keyed by the date: ボルバルザーク is 殿堂入り on 2006-03-01, プレミアム殿堂 on 2006-03-15."""
+    from duepa_check.rules import Context
+
+    deck = resolved(pool, make_deck(tmp_path, BD4, replace={30: "1 無双竜機ボルバルザーク"}))
+    regulation = load_regulation(embedded_regulation_path())
+    for on, status in (("2006-03-01", "hall_of_fame"), ("2006-03-15", "premium_hall_of_fame"), ("2006-03-01", "hall_of_fame")):
+        restricted = Context(as_of=date.fromisoformat(on), regulation=regulation).restricted_cards(deck)
+        assert [(c.card.name, s) for c, s in restricted if c.entry.line == 30] == [("無双竜機ボルバルザーク", status)]
+
+
+def test_violation_texts_in_the_language_asked_for(pool, tmp_path):
+    from duepa_check.messages import text
+    from duepa_check.rules import Violation
+
+    path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー"})
+    result = Checker(pool, load_regulation(embedded_regulation_path()), date.fromisoformat(AS_OF)).check(path)
+    (violation,) = result.violations
+    assert violation.texts("ja") == (text(violation.message, "ja"), text(violation.hint, "ja")) != violation.texts("en")
+    assert violation._replace(hint=None).texts("ja") == (text(violation.message, "ja"), "")
+    assert Violation(*violation[:6]).to_json()["hint"] == ""
