@@ -562,6 +562,8 @@ def _main(argv: list[str] | None) -> int:
         _print_error(DuepaError(msg("cli.interrupted")))
         return EXIT_INTERRUPTED
     except typer.TyperException as error:  # usage errors (typer's click): bad option, missing argument
+        if _language.get("lang", "en") != "en" and _show_usage_error(error, _language["lang"]):
+            return EXIT_USAGE
         show = getattr(error, "show", None)
         show() if show else print(f"duepa-check: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -580,6 +582,58 @@ def _main(argv: list[str] | None) -> int:
         _print_error(DuepaError(msg("cli.cannot-write-output", why=_why(error))))
         return EXIT_USAGE
     return result if isinstance(result, int) else EXIT_OK
+
+
+def _show_usage_error(error, lang: str) -> bool:
+    """click's usage error in ``lang``, shaped as click shows it (usage, where help is, the error).
+
+    typer's vendored click writes its messages as English f-strings (no gettext to hook), so the
+    common errors are said again from the exception's own facts: an unknown option and its close
+    names, a missing argument, a value outside an option's choices or range. Any other error keeps
+    click's detail inside the translated frame. English is left to click (``show``): unchanged.
+    Returns False for an error that is not click's usage error.
+    """
+    from .messages import msg, text
+
+    ctx = getattr(error, "ctx", None)
+    if not hasattr(error, "format_message") or not hasattr(error, "ctx"):
+        return False
+    lines = []
+    if ctx is not None:
+        usage = ctx.get_usage()
+        lines.append(text(msg("cli.usage", usage=usage.removeprefix("Usage: ")), lang))
+        if ctx.command.get_help_option(ctx) is not None:
+            lines.append(text(msg("cli.usage.try", command=ctx.command_path, option=ctx.help_option_names[0]), lang))
+        lines.append("")
+    lines.append(text(msg("cli.usage.error", message=_usage_detail(error, ctx)), lang))
+    print("\n".join(lines), file=sys.stderr)
+    return True
+
+
+def _usage_detail(error, ctx):
+    """What went wrong, as a Msg where the exception says enough; else click's own words."""
+    from .messages import Listed, msg
+
+    kind = type(error).__name__
+    param = getattr(error, "param", None)
+    if kind == "NoSuchOption":
+        possible = getattr(error, "possibilities", None)
+        close = msg("cli.usage.possible", options=Listed(tuple(sorted(possible)))) if possible else ""
+        return msg("cli.usage.no-such-option", name=error.option_name, possible=close)
+    if param is None:
+        return error.format_message()
+    hint = param.get_error_hint(ctx)
+    if kind == "MissingParameter":
+        return msg("cli.usage.missing-option" if param.param_type_name == "option" else "cli.usage.missing-argument", name=hint)
+    if kind != "BadParameter":
+        return error.format_message()
+    choices = getattr(param.type, "choices", None)
+    if choices:
+        return msg("cli.usage.choice", name=hint, choices=Listed(tuple(str(getattr(c, "value", c)) for c in choices), "sep.or"))
+    low, high = getattr(param.type, "min", None), getattr(param.type, "max", None)
+    if low is not None and high is None and not getattr(param.type, "min_open", False):
+        return msg("cli.usage.at-least", name=hint, least=f"{low:g}")
+    return msg("cli.usage.invalid", name=hint, why=error.message)
 
 
 def _writing_stdout_failed(error: BaseException) -> bool:

@@ -394,3 +394,33 @@ def test_version_and_help_of_the_app_take_lang_too(capsys):
     assert "regulation data up to" in run(capsys, "--version", "--lang", "en").out
     helped = run(capsys, "--help", "--lang", "ja")
     assert helped.code == 0 and "このヘルプを表示して終了します。" in helped.out and "No such option" not in helped.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "japanese"),
+    [
+        (("check", "x.txt", "--format", "xml"),
+         "Error: Invalid value for '--format': 'xml' is not one of 'text', 'json', 'github', 'sarif', 'html'.",
+         "エラー: '--format' の値が正しくありません。text か json か github か sarif か html を指定してください"),
+        (("check", "x.txt", "--frmat", "json"),
+         "Error: No such option: --frmat (Possible options: --format)",
+         "エラー: --frmat というオプションはありません（候補: --format）"),
+        (("check",), "Error: Missing argument 'DECK...'.", "エラー: 引数 'DECK...' を指定してください"),
+        (("update", "--delay", "0.5"),
+         "Error: Invalid value for '--delay': 0.5 is not in the range x>=1.0.",
+         "エラー: '--delay' の値が正しくありません。1以上の数を指定してください"),
+    ],
+)
+def test_usage_errors_follow_the_language(capsys, argv, english, japanese):
+    """click's own usage errors: English exactly as click prints it; Japanese said from the exception's facts."""
+    command = "check" if argv[0] == "check" else argv[0]
+    en, ja = run(capsys, *argv, "--lang", "en"), run(capsys, *argv, "--lang", "ja")
+    assert en.code == ja.code == 2
+    assert en.err.splitlines()[-1] == english and en.err.startswith(f"Usage: duepa-check {command} [OPTIONS]")
+    assert ja.err.splitlines() == [
+        en.err.splitlines()[0].replace("Usage: ", "使い方: "),
+        f"'duepa-check {command} --help' でヘルプを表示します。",
+        "",
+        japanese,
+    ]
+    assert english_sentences(japanese) == []

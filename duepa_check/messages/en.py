@@ -626,3 +626,17 @@ MESSAGES.update({
     "sarif.unreadable": "A decklist file could not be read or decoded.",
     "sarif.srcroot": "The directory duepa-check ran in.",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ click's usage errors (the English is click's own, which prints it)
+    "cli.usage": "Usage: {usage}",
+    "cli.usage.try": "Try '{command} {option}' for help.",
+    "cli.usage.error": "Error: {message}",
+    "cli.usage.no-such-option": "No such option: {name}{possible}",
+    "cli.usage.possible": " (Possible options: {options})",
+    "cli.usage.missing-argument": "Missing argument {name}.",
+    "cli.usage.missing-option": "Missing option {name}.",
+    "cli.usage.choice": "Invalid value for {name}: choose {choices}.",
+    "cli.usage.at-least": "Invalid value for {name}: give a number of at least {least}.",
+    "cli.usage.invalid": "Invalid value for {name}: {why}",
+})

@@ -639,3 +639,17 @@ MESSAGES.update({
     "sarif.unreadable": "デッキリストのファイルを読めないか、文字コードを判別できませんでした。",
     "sarif.srcroot": "duepa-check を実行したフォルダ。",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ click の使い方のエラー
+    "cli.usage": "使い方: {usage}",
+    "cli.usage.try": "'{command} {option}' でヘルプを表示します。",
+    "cli.usage.error": "エラー: {message}",
+    "cli.usage.no-such-option": "{name} というオプションはありません{possible}",
+    "cli.usage.possible": "（候補: {options}）",
+    "cli.usage.missing-argument": "引数 {name} を指定してください",
+    "cli.usage.missing-option": "オプション {name} を指定してください",
+    "cli.usage.choice": "{name} の値が正しくありません。{choices} を指定してください",
+    "cli.usage.at-least": "{name} の値が正しくありません。{least}以上の数を指定してください",
+    "cli.usage.invalid": "{name} の値が正しくありません（{why}）",
+})
