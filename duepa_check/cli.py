@@ -620,6 +620,13 @@ def _usage_detail(error, ctx):
         possible = getattr(error, "possibilities", None)
         close = msg("cli.usage.possible", options=Listed(tuple(sorted(possible)))) if possible else ""
         return msg("cli.usage.no-such-option", name=error.option_name, possible=close)
+    said = str(getattr(error, "message", ""))
+    if kind == "BadOptionUsage" and " requires " in said:
+        return msg("cli.usage.needs-value", name=repr(error.option_name))
+    if kind == "BadOptionUsage" and said.endswith("does not take a value."):
+        return msg("cli.usage.takes-no-value", name=repr(error.option_name))
+    if kind == "UsageError" and said.startswith("Got unexpected extra argument") and said.endswith(")"):
+        return msg("cli.usage.extra", args=said[said.index("(", len("Got unexpected extra argument(s)")) + 1 : -1])
     if param is None:
         return error.format_message()
     hint = param.get_error_hint(ctx)

@@ -406,6 +406,7 @@ def test_version_and_help_of_the_app_take_lang_too(capsys):
          "Error: No such option: --frmat (Possible options: --format)",
          "エラー: --frmat というオプションはありません（候補: --format）"),
         (("check",), "Error: Missing argument 'DECK...'.", "エラー: 引数 'DECK...' を指定してください"),
+        (("card", "a", "b"), "Error: Got unexpected extra argument(s) (b)", "エラー: 余分な引数があります（b）"),
         (("update", "--delay", "0.5"),
          "Error: Invalid value for '--delay': 0.5 is not in the range x>=1.0.",
          "エラー: '--delay' の値が正しくありません。1以上の数を指定してください"),
@@ -424,3 +425,10 @@ def test_usage_errors_follow_the_language(capsys, argv, english, japanese):
         japanese,
     ]
     assert english_sentences(japanese) == []
+
+
+def test_an_option_without_its_value_follows_the_language(capsys):
+    en, ja = run(capsys, "check", "x.txt", "--lang", "en", "--format"), run(capsys, "check", "x.txt", "--lang", "ja", "--format")
+    assert en.code == ja.code == 2
+    assert en.err == "Error: Option '--format' requires an argument.\n"
+    assert ja.err == "エラー: オプション '--format' には値が必要です\n"

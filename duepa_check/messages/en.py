@@ -640,3 +640,9 @@ MESSAGES.update({
     "cli.usage.at-least": "Invalid value for {name}: give a number of at least {least}.",
     "cli.usage.invalid": "Invalid value for {name}: {why}",
 })
+
+MESSAGES.update({
+    "cli.usage.needs-value": "Option {name} requires an argument.",
+    "cli.usage.takes-no-value": "Option {name} does not take a value.",
+    "cli.usage.extra": "Got unexpected extra argument(s) ({args})",
+})

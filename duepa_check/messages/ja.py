@@ -653,3 +653,9 @@ MESSAGES.update({
     "cli.usage.at-least": "{name} の値が正しくありません。{least}以上の数を指定してください",
     "cli.usage.invalid": "{name} の値が正しくありません（{why}）",
 })
+
+MESSAGES.update({
+    "cli.usage.needs-value": "オプション {name} には値が必要です",
+    "cli.usage.takes-no-value": "オプション {name} は値を取りません",
+    "cli.usage.extra": "余分な引数があります（{args}）",
+})
