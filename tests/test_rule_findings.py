@@ -18,7 +18,7 @@ from conftest import AS_OF, BD4, BD6, check_json, line_no, make_deck
 from duepa_check.cards import CardPool
 from duepa_check.checker import Checker
 from duepa_check.messages import Listed, Msg
-from duepa_check.regulation import embedded_regulation_path, load_regulation, regulation_from_data
+from duepa_check.regulation import OFFICIAL_PAGE_REASON, embedded_regulation_path, load_regulation, regulation_from_data
 
 RAINBOW = "五元のロードライト"  # 光/水/闇/火/自然 creature, cost 6: every civilization fits
 PARTNER_LINE = 2
@@ -359,6 +359,8 @@ def test_dp010_house_rules_name_their_file(pool, tmp_path):
 @pytest.mark.parametrize(("reason", "message"), [
     (" a ruling for this test ", "prohibited.official.reason(card=ガルチェンソ・ドラゴン, reason=a ruling for this test)"),
     ("", "prohibited.official(card=ガルチェンソ・ドラゴン, reason=)"),
+    (OFFICIAL_PAGE_REASON,  # the reason the update writes for the official page's list: said in the run's language
+     "prohibited.official.reason(card=ガルチェンソ・ドラゴン, reason=prohibited.reason.official-page())"),
 ])
 def test_dp010_official_with_and_without_a_reason(pool, tmp_path, reason, message):
     regulation = regulation_with(prohibited=[{"card": "ガルチェンソ・ドラゴン", "reason": reason}])
