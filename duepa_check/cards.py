@@ -514,6 +514,11 @@ class CardPool:
             cached = self._lookups[typed] = self._lookup(typed)
         return cached
 
+    def lookup_all(self, typed: list[str]) -> list[Lookup]:
+        """``lookup`` of each name, in order (a deck's worth at once: most are cached)."""
+        cached, lookup = self._lookups.get, self.lookup
+        return [cached(name) or lookup(name) for name in typed]
+
     def _lookup(self, typed: str) -> Lookup:
         result = Lookup(typed=typed)
         key = name_key(typed)

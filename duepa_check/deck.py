@@ -111,29 +111,29 @@ _LINE = itemgetter(0)  # Entry.line
 
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
-    lookup = pool.lookup
     entries = decklist.entries
     if any(entry.others or entry.source or entry.mark for entry in entries):
-        chosen = [_choose_reading(entry, pool) for entry in entries]
+        # Only lines with other readings or a bracket mark have anything to choose.
+        chosen = [_choose_reading(e, pool) if e.others or e.source or e.mark else (e, True) for e in entries]
         headings = _marks_used_as_headings(chosen, pool)
-        resolved = [
-            (entry, lookup(entry.name))
-            for entry, known in chosen
-            if known or not entry.mark or entry.mark not in headings
-        ]
-    else:  # the usual list: one reading per line, no bracket marks, nothing to choose
-        resolved = [(entry, lookup(entry.name)) for entry in entries]
+        entries = [entry for entry, known in chosen if known or not entry.mark or entry.mark not in headings]
+    resolved = list(zip(entries, pool.lookup_all([entry.name for entry in entries])))
     if any(len(found.cards) > 1 for _, found in resolved):
         resolved = _shared_sides(pool, resolved)
     if partner is not None:
         resolved = _designate_partner(resolved, pool, partner)
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
-    for entry, found in resolved:
-        if len(found.cards) == 1:
-            deck.cards.append(DeckCard(entry, found.cards[0]))
+    cards, unresolved = deck.cards, deck.unresolved
+    for pair in resolved:
+        found = pair[1].cards
+        if len(found) == 1:
+            cards.append(_new_tuple(DeckCard, (pair[0], found[0])))  # DeckCard(entry, card), minus a Python call
         else:
-            deck.unresolved.append((entry, found))
+            unresolved.append(pair)
     return deck
+
+
+_new_tuple = tuple.__new__
 
 
 def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:

@@ -301,12 +301,13 @@ def parse_text(text: str, path: str) -> DeckList:
                 known.clear()
             known[raw] = fields
         if fields and not reader.in_partner_section:
-            entries.append(Entry(number, *fields))
+            entries.append(_new_tuple(Entry, (number, *fields)))  # Entry(number, *fields), minus a Python call
         else:
             reader.read_line(number, raw)
     return reader.deck
 
 
+_new_tuple = tuple.__new__
 _CARD_LINES: dict[str, tuple | bool] = {}
 _CARD_LINES_LIMIT = 50_000
 
