@@ -264,7 +264,7 @@ def test_card_lines_carry_facts_only():
 
 def test_index_keys_are_name_keys_of_the_card_spellings(pool):
     shard = pool.shards[0]
-    rows = shard.index[:].rstrip(b"\n").split(b"\n")
+    rows = shard.index.rstrip(b"\n").split(b"\n")
     assert rows == sorted(rows), "index.tsv must be sorted as bytes (lookups bisect it)"
     for row in rows[::37]:
         key, kind, offset = row.decode("utf-8").split("\t")
@@ -275,17 +275,12 @@ def test_index_keys_are_name_keys_of_the_card_spellings(pool):
         assert key in keys | {loose_key(k) for k in keys}  # each spelling also without its punctuation
 
 
-@pytest.mark.parametrize("trusted", [True, False], ids=["mapped", "read"])
-def test_sampled_index_search_finds_what_a_search_of_every_row_finds(trusted):
+def test_sampled_index_search_finds_what_a_search_of_every_row_finds(pool):
     """hits() searches a few kilobytes after a bisection of sampled rows: for every key of the
     index (the first and last rows, keys that straddle a sample) and for near-misses, it must
-    return exactly the rows a bisection over every row returns, from a mapped index (the embedded
-    data) and from one read whole (a data dir)."""
-    from duepa_check.cards import _Shard
-
-    shard = _Shard(embedded_data_dir(), trusted=trusted)
-    assert isinstance(shard.index, bytes) is not trusted
-    rows = shard.index[:].rstrip(b"\n").split(b"\n")
+    return exactly the rows a bisection over every row returns."""
+    shard = pool.shards[0]
+    rows = shard.index.rstrip(b"\n").split(b"\n")
 
     def every_row(prefix: bytes) -> list[tuple[str, int]]:
         position = bisect.bisect_left(rows, prefix)
