@@ -20,6 +20,7 @@ import typer
 
 from . import __version__
 from .errors import DuepaError
+from .renderers import RENDERERS
 
 app = typer.Typer(
     add_completion=False,
@@ -31,12 +32,8 @@ EXIT_OK, EXIT_VIOLATION, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 
-class OutputFormat(str, Enum):
-    text = "text"
-    json = "json"
-    github = "github"
-    sarif = "sarif"
-    html = "html"
+# --format's choices are the renderers' names (renderers.RENDERERS: a new format is one line there).
+OutputFormat = Enum("OutputFormat", {name: name for name in RENDERERS}, type=str)  # type: ignore[misc]
 
 
 class SimpleFormat(str, Enum):
@@ -189,7 +186,7 @@ def check(
 ) -> int:
     """Check decklists (this is also what `duepa-check DECK...` does)."""
     from .checker import Checker, deck_files
-    from .report import RunInfo, render_github, render_json, render_plain, render_text
+    from .report import RunInfo, render_text
 
     _set_language(lang)
     if output_format is None:
@@ -205,22 +202,10 @@ def check(
     console = _console(no_color) if output_format is OutputFormat.text and _on_terminal() else None
     results = _check_all(checker, files, console)
     _note_unreadable(results)  # every format: one stderr line per file that could not be read
-    if output_format is OutputFormat.json:
-        print(render_json(results, info))
-    elif output_format is OutputFormat.github:
-        sys.stdout.write(render_github(results, info.lang))
-    elif output_format is OutputFormat.sarif:
-        from .sarif import render_sarif
-
-        print(render_sarif(results, info))
-    elif output_format is OutputFormat.html:
-        from .html_report import render_html
-
-        sys.stdout.write(render_html(results, info))
-    elif console is not None:
+    if console is not None:
         render_text(console, results, info, quiet=quiet)
     else:
-        sys.stdout.write(render_plain(results, info, quiet=quiet))
+        sys.stdout.write(RENDERERS[output_format.value](results, info, quiet))
     return _exit_code(results, strict, exit_zero)
 
 
