@@ -9,11 +9,12 @@ puts into words in the chosen language; ``str(error)`` is the English.
 from __future__ import annotations
 
 
-class DuepaError(Exception):
-    """An expected failure with a one-line message that says what and where."""
+class Worded:
+    """An exception whose message is a plain string or a Msg: ``str()`` is the English,
+    ``text(lang)`` any language (mixed into DuepaError and update's Ctrl-C exception)."""
 
     def __init__(self, message: object = "") -> None:
-        super().__init__(message)
+        super().__init__(message)  # type: ignore[call-arg]  # the exception base that follows in the MRO
         self.message = message
 
     def __str__(self) -> str:
@@ -23,3 +24,7 @@ class DuepaError(Exception):
         from .messages import Msg, text
 
         return text(self.message, lang) if isinstance(self.message, Msg) else str(self.message)
+
+
+class DuepaError(Worded, Exception):
+    """An expected failure with a one-line message that says what and where."""

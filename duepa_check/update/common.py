@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import DuepaError
+from ..errors import DuepaError, Worded
 
 LIST_PATH = "/card/"
 DETAIL_PATH = "/card/detail/"
@@ -18,20 +18,8 @@ class UpdateError(DuepaError):
     """The update stopped; the message is one line saying what happened and where."""
 
 
-class UpdateInterrupted(KeyboardInterrupt):
+class UpdateInterrupted(Worded, KeyboardInterrupt):
     """Ctrl-C during an update; the message says what was kept and what to do (the CLI prints it).
 
     Like a DuepaError, the message may be a Msg: ``str()`` is the English, ``text(lang)`` any language.
     """
-
-    def __init__(self, message: object = "") -> None:
-        super().__init__(message)
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def text(self, lang: str = "en") -> str:
-        from ..messages import Msg, text
-
-        return text(self.message, lang) if isinstance(self.message, Msg) else str(self.message)
