@@ -18,16 +18,19 @@ from __future__ import annotations
 import bisect
 import functools
 import json
-import mmap
 import re
 from collections import namedtuple
 from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import DuepaError
 from .messages import Listed, Msg, msg
 from .names import closest_keys, display_name, loose_key, name_key
+
+if TYPE_CHECKING:
+    import mmap
 
 CIVILIZATIONS = ("光", "水", "闇", "火", "自然")
 ZONES = ("main", "hyperspatial", "super_gr", "starts_in_battle_zone")
@@ -381,8 +384,18 @@ class _Shard:
     @cached_property
     def _data(self) -> bytes | mmap.mmap:
         """The card lines, mapped on the first look-up: only the pages of the lines read are
-        touched (reading all 5 MB cost more than the rest of a one-deck check's look-ups)."""
-        return _mapped(self.cards_path)
+        touched (reading all 5 MB cost more than the rest of a one-deck check's look-ups). A file
+        that cannot be mapped (empty, or no mmap) is read instead."""
+        import mmap  # here, not at import: runs that look no card up never need it
+
+        try:
+            with self.cards_path.open("rb") as handle:
+                try:
+                    return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+                except (ValueError, OSError):
+                    return handle.read()
+        except OSError as error:
+            raise CardDataError(msg("card-data.cannot-read", path=self.cards_path, why=str(error.strerror or error))) from None
 
     def _parse(self, line: bytes, offset: int) -> Card:
         try:
@@ -426,36 +439,22 @@ class _Shard:
                 offset += len(line)
 
 
-def _mapped(path: Path) -> bytes | mmap.mmap:
-    """The file's bytes, mapped read-only (read instead when it cannot be: empty, or no mmap)."""
-    try:
-        with path.open("rb") as handle:
-            try:
-                return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-            except (ValueError, OSError):
-                return handle.read()
-    except OSError as error:
-        raise CardDataError(msg("card-data.cannot-read", path=path, why=str(error.strerror or error))) from None
-
-
 SAMPLE_BYTES = 4096  # index bytes between sampled rows: a look-up searches about this much
 
 
 def _sample_rows(index: bytes) -> tuple[list[int], list[bytes]]:
     """(start, text) of the first row and of the first row after every SAMPLE_BYTES of the index."""
-    starts = [0]
-    position = SAMPLE_BYTES
-    while position < len(index):
-        start = index.find(b"\n", position) + 1
-        if start <= 0 or start >= len(index):
-            break
-        starts.append(start)
-        position = start + SAMPLE_BYTES
-    firsts = []
-    for start in starts:
+    starts: list[int] = []
+    firsts: list[bytes] = []
+    start = 0
+    while True:
         end = index.find(b"\n", start)
-        firsts.append(index[start : end if end >= 0 else len(index)])
-    return starts, firsts
+        end = len(index) if end < 0 else end
+        starts.append(start)
+        firsts.append(index[start:end])
+        start = index.find(b"\n", max(end, start + SAMPLE_BYTES)) + 1
+        if start <= 0 or start >= len(index):
+            return starts, firsts
 
 
 # Card lines are written by write_card_data with "name" as the first key. A pattern, not a
