@@ -515,8 +515,10 @@ class CardPool:
 
     def lookup_all(self, typed: list[str]) -> list[Lookup]:
         """``lookup`` of each name, in order (a deck's worth at once: most are cached)."""
-        cached, lookup = self._lookups.get, self.lookup
-        return [cached(name) or lookup(name) for name in typed]
+        found = list(map(self._lookups.get, typed))
+        if not all(found):  # a name met for the first time (a Lookup is always true)
+            found = [known or self.lookup(name) for known, name in zip(found, typed)]
+        return found
 
     def _lookup(self, typed: str) -> Lookup:
         result = Lookup(typed=typed)

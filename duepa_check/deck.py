@@ -7,7 +7,8 @@ designates or overrides the partner here, so the rules see one shape whatever th
 
 from __future__ import annotations
 
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from .cards import Card, CardPool, Lookup
@@ -58,9 +59,9 @@ class Deck:
         """Every entry, found or not, in line order."""
         found = self.memo.get("entries")
         if found is None:
-            found = [c.entry for c in self.cards]
+            found = list(map(_FIRST, self.cards))  # DeckCard.entry (and the entry of each unresolved pair)
             if self.unresolved:
-                found += [e for e, _ in self.unresolved]
+                found += map(_FIRST, self.unresolved)
             found.sort(key=_LINE)
             self.memo["entries"] = found
         return found
@@ -69,7 +70,7 @@ class Deck:
     def card_count(self) -> int:
         found = self.memo.get("card_count")
         if found is None:
-            found = self.memo["card_count"] = sum(entry.count for entry in self.entries)
+            found = self.memo["card_count"] = sum(map(_COUNT, self.entries))
         return found
 
     @property
@@ -77,7 +78,7 @@ class Deck:
         """The official names of the cards found (for rules that ask "is X in the deck?")."""
         found = self.memo.get("names")
         if found is None:
-            found = self.memo["names"] = frozenset(c.card.name for c in self.cards)
+            found = self.memo["names"] = frozenset(map(_CARD_NAME, self.cards))
         return found
 
     @property
@@ -85,14 +86,15 @@ class Deck:
         """The zones of the cards found: {"main"} for a deck of main-deck cards only."""
         found = self.memo.get("zones")
         if found is None:
-            found = self.memo["zones"] = frozenset(c.card.zone for c in self.cards)
+            found = self.memo["zones"] = frozenset(map(_CARD_ZONE, self.cards))
         return found
 
     @property
     def partner_entries(self) -> list[Entry]:
         found = self.memo.get("partner_entries")
         if found is None:
-            found = self.memo["partner_entries"] = [entry for entry in self.entries if entry.is_partner]
+            entries = self.entries
+            found = self.memo["partner_entries"] = list(compress(entries, map(_IS_PARTNER, entries)))
         return found
 
     @property
@@ -106,34 +108,50 @@ class Deck:
         return self.memo["partner"]
 
 
+# Field getters for map(): a thousand decks of sixty lines make these loops the per-deck cost,
+# and a map over a C getter costs a fraction of a generator expression or a Python loop.
 _LINE = itemgetter(0)  # Entry.line
+_NAME = itemgetter(1)  # Entry.name
+_COUNT = itemgetter(2)  # Entry.count
+_IS_PARTNER = itemgetter(3)  # Entry.is_partner
+_OTHERS, _MARK, _SOURCE = itemgetter(4), itemgetter(5), itemgetter(6)  # Entry.others, .mark, .source
+_FIRST = itemgetter(0)  # DeckCard.entry, a Lookup's only card, an (entry, lookup) pair's entry
+_CARDS = attrgetter("cards")  # Lookup.cards
+_CARD_NAME = attrgetter("card.name")  # of a DeckCard
+_CARD_ZONE = attrgetter("card.zone")
 
 
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
     entries = decklist.entries
-    if any(entry.others or entry.source or entry.mark for entry in entries):
+    if any(map(_OTHERS, entries)) or any(map(_SOURCE, entries)) or any(map(_MARK, entries)):
         # Only lines with other readings or a bracket mark have anything to choose.
         chosen = [_choose_reading(e, pool) if e.others or e.source or e.mark else (e, True) for e in entries]
         headings = _marks_used_as_headings(chosen, pool)
         entries = [entry for entry, known in chosen if known or not entry.mark or entry.mark not in headings]
-    resolved = list(zip(entries, pool.lookup_all([entry.name for entry in entries])))
-    if any(len(found.cards) > 1 for _, found in resolved):
+    found = pool.lookup_all(list(map(_NAME, entries)))
+    deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
+    sizes = set(map(len, map(_CARDS, found)))
+    if partner is None and sizes <= _ONE:  # the usual list: every line one card, and no --partner
+        deck.cards = list(map(_new_tuple, repeat(DeckCard), zip(entries, map(_FIRST, map(_CARDS, found)))))
+        return deck
+    resolved = list(zip(entries, found))
+    if max(sizes, default=0) > 1:
         resolved = _shared_sides(pool, resolved)
     if partner is not None:
         resolved = _designate_partner(resolved, pool, partner)
-    deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
     cards, unresolved = deck.cards, deck.unresolved
     for pair in resolved:
-        found = pair[1].cards
-        if len(found) == 1:
-            cards.append(_new_tuple(DeckCard, (pair[0], found[0])))  # DeckCard(entry, card), minus a Python call
+        matches = pair[1].cards
+        if len(matches) == 1:
+            cards.append(_new_tuple(DeckCard, (pair[0], matches[0])))  # DeckCard(entry, card), minus a Python call
         else:
             unresolved.append(pair)
     return deck
 
 
 _new_tuple = tuple.__new__
+_ONE = frozenset((1,))
 
 
 def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:

@@ -13,6 +13,7 @@ import os
 import re
 import stat
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .decklist_cards import MAX_COUNT, MAX_NAME_LENGTH, name_problem
@@ -100,14 +101,18 @@ def read_deck_bytes(path: Path) -> bytes:
     """Read at most MAX_BYTES; a larger, missing or unreadable file is a DeckInputError."""
     try:
         # O_NONBLOCK: opening a FIFO nobody writes to would wait forever; it is refused below.
-        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
-            status = os.fstat(handle.fileno())
+        # A bare descriptor, not open(): a file object and its buffer cost more than the read.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            status = os.fstat(handle)
             if not stat.S_ISREG(status.st_mode):
                 raise DeckInputError(Msg("input.not-a-file", {"path": path, "kind": _file_kind(status.st_mode)}))
             size = status.st_size
             # Read what the file holds (+1 to notice growth): a 1 MB buffer per deck would
             # cost more than the rest of a check.
-            data = handle.read(size + 1 if 0 < size <= MAX_BYTES else MAX_BYTES + 1)
+            data = _read_up_to(handle, size + 1 if 0 < size <= MAX_BYTES else MAX_BYTES + 1)
+        finally:
+            os.close(handle)
     except FileNotFoundError:
         raise DeckInputError(Msg("input.no-such-file", {"path": path})) from None
     except IsADirectoryError:
@@ -115,6 +120,17 @@ def read_deck_bytes(path: Path) -> bytes:
     except OSError as error:
         raise DeckInputError(Msg("input.cannot-read", {"path": path, "why": error.strerror or error})) from None
     return _within_limit(data, str(path))
+
+
+def _read_up_to(handle: int, wanted: int) -> bytes:
+    """``wanted`` bytes, or fewer at the end of the file (os.read may return less than asked)."""
+    data = os.read(handle, wanted)
+    if 0 < len(data) < wanted:
+        parts = [data]
+        while wanted > (got := sum(map(len, parts))) and (part := os.read(handle, wanted - got)):
+            parts.append(part)
+        data = b"".join(parts)
+    return data
 
 
 def _file_kind(mode: int) -> Msg:
@@ -165,9 +181,11 @@ def decode(data: bytes, where: str) -> str:
             continue
         if encoding == "cp932" and re.search(_CP932_UNUSED, text):
             continue  # bytes 0x80, 0xA0, 0xFD-0xFF: never in Shift_JIS text, so not CP932
-        if _looks_binary(text):
+        # A control byte of UTF-8 or CP932 text is the same control character (no multi-byte
+        # sequence holds one): text from bytes without any needs no search.
+        if (encoding == "utf-16" or len(data.translate(None, _CONTROL_BYTES)) < len(data)) and _looks_binary(text):
             raise DeckInputError(Msg("input.binary-control", {"path": where}))
-        if not text.strip():
+        if not text or text.isspace():  # nothing but whitespace (as text.strip() would leave nothing)
             raise DeckInputError(Msg("input.empty", {"path": where}))
         return text
     if not data.strip():
@@ -176,6 +194,7 @@ def decode(data: bytes, where: str) -> str:
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])  # the same characters, as bytes
 _CP932_UNUSED = "[\x80\uf8f0-\uf8f3]"  # what Python's cp932 makes of single bytes no text uses
 
 
@@ -408,15 +427,38 @@ def _locate_json_items(data: dict, tokens: _JsonStrings, line_of: dict[int, int]
 def parse_decklist(data: bytes, path: str) -> DeckList:
     """Decode and parse by suffix (PARSERS), or content for JSON; plain text otherwise."""
     text = decode(data, path)
-    target = PARSERS.get(Path(path).suffix.lower())
+    target = PARSERS.get(_suffix(path).lower())
     if target is None:
         target = "decklist:parse_json" if text.lstrip("\ufeff \t\r\n").startswith("{") else "decklist_text:parse_text"
-    module, function = target.split(":")
-    if module == "decklist":
-        return globals()[function](text, path)
-    from importlib import import_module
+    return _parser(target)(text, path)
 
-    return getattr(import_module(f"{__package__}.{module}"), function)(text, path)
+
+def _suffix(path: str) -> str:
+    """``Path(path).suffix`` without making a Path (pathlib's rule: a dot not first, not last)."""
+    if path.endswith(("/", os.sep, ".")):  # 'dir.d/', 'a.b/.': pathlib drops what ends them
+        return Path(path).suffix
+    name = os.path.basename(path)
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
+def _parser(target: str) -> Callable[[str, str], DeckList]:
+    """The function a PARSERS target names, its module imported on first use (then kept: a
+    thousand decks ask for the same one)."""
+    found = _PARSER_FUNCTIONS.get(target)
+    if found is None:
+        module, function = target.split(":")
+        if module == "decklist":
+            found = globals()[function]
+        else:
+            from importlib import import_module
+
+            found = getattr(import_module(f"{__package__}.{module}"), function)
+        _PARSER_FUNCTIONS[target] = found
+    return found
+
+
+_PARSER_FUNCTIONS: dict[str, Callable[[str, str], DeckList]] = {}
 
 
 STDIN = "-"  # as a decklist path: read standard input

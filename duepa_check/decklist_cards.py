@@ -73,6 +73,8 @@ COUNT_FORMS = (
 )
 
 
+
+
 def _number(digits: str) -> int:
     if digits in KANJI_DIGITS:
         return KANJI_DIGITS[digits]
@@ -81,8 +83,6 @@ def _number(digits: str) -> int:
 
 def parse_count_and_name(text: str) -> tuple[int, str] | None:
     """'1 名前', '1x 名前', 'x1 名前', '名前 x1', '名前×1', '名前 1枚', '名前 (x1)', '名前 一枚' → (count, name)."""
-    if "枚" not in text and not any(character.isdigit() for character in text):
-        return None  # a bare name: no pattern to try (nor compile)
     count_text, space, rest = text.partition(" ")
     if (
         space
@@ -94,6 +94,8 @@ def parse_count_and_name(text: str) -> tuple[int, str] | None:
         and not rest.lstrip().startswith("×")
     ):
         return int(count_text), rest.strip()  # the common '1 NAME', without a regex
+    if "枚" not in text and not any(character.isdigit() for character in text):
+        return None  # a bare name: no pattern to try (nor compile)
     for pattern, count_group, name_group in COUNT_FORMS:
         match = re.match(pattern, text)
         if match:
@@ -159,6 +161,7 @@ def _strip_partner_mark(name: str) -> tuple[str, bool]:
 # Where a name may end in a remark, code or count: its last character, or a remark mark in it.
 _MAY_CARRY_MORE_END = set(")）]］】>＞〉」』》”\"'0123456789０１２３４５６７８９")
 _REMARK_MARKS = "←⇐※→⇒★☆♪"
+_REMARK_SET = frozenset(_REMARK_MARKS)
 _TRAILING_BRACKETS = r"^(.*?\S)\s*[(\[【<「『《〈]([^()\[\]【】<>「」『』《》〈〉]{1,40})[)\]】>」』》〉]$"
 _TRAILING_NOTE = r"^(.*?\S)\s*(?:←|⇐|<-|※|→|⇒)\s*\S.*$"
 _TRAILING_STAR = r"^(.*\S)\s*[★☆♪]\s*([^★☆♪]*)$"
@@ -171,7 +174,7 @@ MAX_OTHER_READINGS = 8
 
 
 def _may_carry_more(name: str) -> bool:
-    return bool(name) and (name[-1] in _MAY_CARRY_MORE_END or any(mark in name for mark in _REMARK_MARKS))
+    return bool(name) and (name[-1] in _MAY_CARRY_MORE_END or not _REMARK_SET.isdisjoint(name))
 
 
 def _other_readings(main: Reading, explicit_count: bool) -> list[Reading]:

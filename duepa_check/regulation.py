@@ -98,6 +98,11 @@ class Regulation:
         return frozenset(self.events) | frozenset(self.prohibited) | frozenset(self.unconfirmed)
 
     @cached_property
+    def combo_names(self) -> frozenset[str]:
+        """Every card of any プレミアム殿堂コンビ, in force or not: a deck with none needs no date."""
+        return frozenset(name for combo in self.combos for name in combo.cards)
+
+    @cached_property
     def starter_names(self) -> frozenset[str]:
         """The cards that start the game in the battle zone, as a set: every deck card is looked up."""
         return frozenset(self.starts_in_battle_zone)

@@ -14,6 +14,8 @@ reads ``partner_min_cost`` to know whether the partner can be one.)
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
+from operator import attrgetter, not_
 
 from ..messages import Listed
 from .base import ERROR, Context, Finding, civilization_text, finding, line_of
@@ -41,9 +43,12 @@ def check(deck, context: Context) -> Iterator[Finding]:
     allowed = set(partner.card.civilizations)
     allowed_text = Listed(partner.card.civilizations, "sep.civilizations.words")
     hint = "civilization.outside.hint" if allowed else "civilization.outside.hint.colorless-partner"
-    for deck_card in deck.cards:
+    cards = deck.cards
+    # The cards with a civilization outside the allowed ones (a map over C getters: this runs for
+    # every card of every deck; the partner and incomplete cards, with none outside, never pass).
+    for deck_card in compress(cards, map(not_, map(allowed.issuperset, map(_CIVILIZATIONS, cards)))):
         card = deck_card.card
-        if deck_card is partner or not card.complete or allowed.issuperset(card.civilizations):
+        if deck_card is partner or not card.complete:
             continue
         outside = [c for c in card.civilizations if c not in allowed]
         yield finding(
@@ -51,3 +56,6 @@ def check(deck, context: Context) -> Iterator[Finding]:
             card=card.name, civilizations=civilization_text(card.civilizations), partner=partner.card.name,
             outside=civilization_text(outside), allowed=allowed_text,
         )
+
+
+_CIVILIZATIONS = attrgetter("card.civilizations")  # of a DeckCard

@@ -8,6 +8,8 @@ fetches them.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
+from operator import attrgetter, not_
 
 from .base import WARNING, Context, Finding, finding, line_of
 
@@ -23,9 +25,12 @@ DOC_JA = """\
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
-    for deck_card in deck.cards:
-        if not deck_card.card.complete:
-            yield finding(
-                line_of(deck_card), deck_card.card.name, "incomplete-card-data.no-data",
-                hint="incomplete-card-data.no-data.hint", card=deck_card.card.name,
-            )
+    cards = deck.cards
+    for deck_card in compress(cards, map(not_, map(_COMPLETE, cards))):  # the incomplete ones
+        yield finding(
+            line_of(deck_card), deck_card.card.name, "incomplete-card-data.no-data",
+            hint="incomplete-card-data.no-data.hint", card=deck_card.card.name,
+        )
+
+
+_COMPLETE = attrgetter("card.complete")  # of a DeckCard

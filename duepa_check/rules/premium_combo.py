@@ -25,6 +25,8 @@ DOC_JA = """\
 
 def check(deck, context: Context) -> Iterator[Finding]:
     names = deck.names
+    if context.regulation.combo_names.isdisjoint(names):
+        return  # the usual deck: no card of any combo
     by_name: dict = {}
     for combo in context.regulation.combos_on(context.as_of):
         if not names.issuperset(combo.cards):

@@ -11,6 +11,7 @@ Example: one 《龍の呼び声》 is fine; the same card on two lines is report
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 
 from ..messages import Listed, plural
 from .base import ERROR, Context, Finding, finding
@@ -31,7 +32,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
     if not context.config.singleton:
         return
     cards = deck.cards
-    if len(deck.names) == len(cards) and all(deck_card.entry.count == 1 for deck_card in cards):
+    if len(deck.names) == len(cards) and set(map(_COPIES, cards)) <= _ONE:
         return  # the usual legal deck: every name once, one copy each
     by_name: dict[str, list] = {}
     for deck_card in cards:
@@ -53,3 +54,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
             extra.entry.line or None, name, plural("singleton.copies", len(lines)), hint=hint,
             card=name, total=total, lines=where, line=extra.entry.line,
         )
+
+
+_COPIES = attrgetter("entry.count")  # of a DeckCard
+_ONE = frozenset((1,))  # every line one copy (or no line)

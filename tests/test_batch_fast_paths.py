@@ -1,0 +1,172 @@
+"""The shortcuts a thousand-deck batch takes give the answers of the plain code they replace.
+
+Each test states the plain reading (what the code did before it was made cheaper) and checks the
+fast one against it: the file's suffix, the read of a file that comes in pieces, the control
+character test of decode, the resolved deck, the rules run under house rules.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import DECKS
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from duepa_check import deck as deck_module
+from duepa_check import decklist
+from duepa_check.cards import CardPool
+from duepa_check.config import FormatConfig
+from duepa_check.deck import resolve_deck
+from duepa_check.decklist import DeckInputError, decode, load_decklist, parse_decklist
+from duepa_check.rules import run_rules
+
+NAME_PARTS = st.sampled_from(["deck", ".", "..", "txt", "yaml", "YML", "json", "/", "dir.d/", "", "a", "CSV", "md"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(NAME_PARTS, max_size=6).map("".join))
+@example(".yaml")
+@example("..yaml")
+@example("x.")
+@example("a/.hidden.json")
+@example("decks.v2/deck")
+def test_the_suffix_is_pathlibs(name):
+    assert decklist._suffix(name) == Path(name).suffix
+
+
+def test_a_deck_named_dot_yaml_is_plain_text_as_pathlib_says(tmp_path):
+    # '.yaml' has no suffix for pathlib: the file is read as text, not as YAML.
+    parsed = parse_decklist("1 ボルシャック・ドラゴン\n".encode(), str(tmp_path / ".yaml"))
+    assert [entry.name for entry in parsed.entries] == ["ボルシャック・ドラゴン"]
+
+
+def test_a_read_that_comes_in_pieces_gets_every_byte(monkeypatch, tmp_path):
+    path = tmp_path / "deck.txt"
+    data = "1 ボルシャック・ドラゴン\n".encode() * 40
+    path.write_bytes(data)
+    real_read = os.read
+
+    def trickle(handle, wanted):  # a read may return less than asked: at most 7 bytes here
+        return real_read(handle, min(wanted, 7))
+
+    monkeypatch.setattr(decklist.os, "read", trickle)
+    assert decklist.read_deck_bytes(path) == data
+
+
+def test_a_file_that_grew_is_still_read_up_to_the_limit(monkeypatch, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_bytes(b"x" * 10)
+    monkeypatch.setattr(decklist, "MAX_BYTES", 20)
+    with open(path, "ab") as handle:  # grows after the size is known: read_deck_bytes still stops at 21
+        handle.write(b"y" * 100)
+    with pytest.raises(DeckInputError) as raised:
+        decklist.read_deck_bytes(path)
+    assert raised.value.message.key == "input.too-large"
+
+
+CONTROL_TEXT = st.text(
+    alphabet=st.sampled_from(["a", "名", "ア", "\n", "\r", "\t", "\x00", "\x01", "\x07", "\x0b", "\x0c", "\x1b", "\x7f", " "]),
+    max_size=40,
+)
+
+
+def _plain_verdict(text: str) -> str:
+    """decode's answer about control characters before its byte-level shortcut: the text test."""
+    if decklist._looks_binary(text):
+        return "input.binary-control"
+    return "input.empty" if not text.strip() else "text"
+
+
+@settings(max_examples=400, deadline=None)
+@given(CONTROL_TEXT, st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "cp932"]))
+@example("\x01\x02\x03名", "utf-8")
+@example("名\x01\x02\x03", "cp932")
+@example("\x01\x02\x03", "utf-16")
+def test_decode_finds_control_characters_as_the_text_test_does(text, encoding):
+    data = text.encode(encoding)
+    if encoding == "utf-16" and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return
+    if encoding in ("utf-8", "cp932") and b"\x00" in data:
+        return  # refused before decoding (input.binary-nul)
+    try:
+        got = decode(data, "deck.txt")
+        verdict = "text"
+    except DeckInputError as error:
+        verdict = error.message.key
+    if verdict == "text":
+        assert got == text
+    if verdict in ("text", "input.binary-control", "input.empty"):
+        assert verdict == _plain_verdict(text)
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return CardPool.load(None)
+
+
+def the_long_way(listed, pool, monkeypatch):
+    """resolve_deck without its shortcut for lists whose every line names one card."""
+    with monkeypatch.context() as patched:
+        patched.setattr(deck_module, "_ONE", frozenset())
+        return resolve_deck(listed, pool)
+
+
+def shape(deck):
+    return deck.cards, deck.unresolved, deck.entries, deck.card_count, deck.names, deck.zones, deck.partner_entries
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in DECKS.glob("*.txt")))
+def test_a_resolved_deck_is_the_same_by_the_shortcut(name, pool, monkeypatch):
+    listed = load_decklist(DECKS / name)
+    deck = resolve_deck(listed, pool)
+    assert not deck.unresolved and len(deck.cards) == len(listed.entries)  # the shortcut was taken
+    assert shape(deck) == shape(the_long_way(listed, pool, monkeypatch))
+    assert deck.entries == sorted(deck.entries, key=lambda entry: entry.line)
+    assert deck.card_count == sum(entry.count for entry in listed.entries)
+    assert deck.names == {card.card.name for card in deck.cards}
+    assert deck.partner_entries == [entry for entry in deck.entries if entry.is_partner]
+
+
+def test_one_unknown_line_takes_the_long_way(pool, tmp_path, monkeypatch):
+    path = tmp_path / "deck.txt"
+    path.write_text((DECKS / "DM23-BD4.txt").read_text(encoding="utf-8") + "1 まだ見ぬカードの名前\n", encoding="utf-8")
+    listed = load_decklist(path)
+    deck = resolve_deck(listed, pool)
+    assert [entry.name for entry, _ in deck.unresolved] == ["まだ見ぬカードの名前"]
+    assert len(deck.cards) == len(listed.entries) - 1
+    assert shape(deck) == shape(the_long_way(listed, pool, monkeypatch))
+
+
+def test_an_empty_list_with_a_partner_option_is_only_that_partner(pool):
+    empty = parse_decklist(b"# nothing yet\n", "deck.txt")
+    deck = resolve_deck(empty, pool, partner="ボルシャック・ドラゴン")
+    assert [(c.entry.line, c.card.name, c.entry.is_partner) for c in deck.cards] == [(0, "ボルシャック・ドラゴン", True)]
+
+
+def test_rules_run_under_each_house_rules_given_in_one_process(pool):
+    """The enabled rules are worked out once per config: another config gets its own."""
+    from datetime import date
+
+    from duepa_check.cards import embedded_data_dir
+    from duepa_check.regulation import load_regulation
+    from duepa_check.rules import Context
+
+    listed = parse_decklist("1 ボルシャック・ドラゴン\n1 ボルシャック・ドラゴン\n".encode(), "deck.txt")
+    deck = resolve_deck(listed, pool)
+    regulation = load_regulation(embedded_data_dir() / "regulation.yaml")
+    plain = FormatConfig()
+    quiet = FormatConfig(disable=("DP002", "DP001"))
+    louder = FormatConfig(severity={"DP002": "warning"})
+    day = date(2026, 3, 16)
+    for _ in range(2):  # the second round is answered from what the first worked out
+        ids = {v.rule: v.severity for v in run_rules(deck, Context(day, regulation, plain, pool))}
+        assert ids["DP002"] == "error" and "DP001" in ids
+        ids = {v.rule for v in run_rules(deck, Context(day, regulation, quiet, pool))}
+        assert "DP002" not in ids and "DP001" not in ids and "DP003" in ids
+        ids = {v.rule: v.severity for v in run_rules(deck, Context(day, regulation, louder, pool))}
+        assert ids["DP002"] == "warning"
+        ids = {v.rule for v in run_rules(deck, Context(day, regulation, plain, pool), only=("DP001",))}
+        assert ids == {"DP001"}
