@@ -10,6 +10,8 @@ They were written against the survivors of ``python tools/mutation_test.py
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import json
 import os
 import re
@@ -29,6 +31,8 @@ from duepa_check.regulation import Regulation, RegulationError, load_regulation
 from duepa_check.update import UpdateError, install
 from duepa_check.update.common import LIST_PATH, REGULATION_PATH
 from duepa_check.update.install import (
+    LOCK_FILE,
+    DataDirLock,
     check_data_dir,
     clean_leftovers,
     install_overlay,
@@ -313,3 +317,65 @@ def test_the_new_pointer_is_never_written_through_an_existing_name(tmp_path, mon
         install_data(data_dir, "new")
     assert victim.read_text(encoding="utf-8") == "precious\n"
     assert data_bytes(data_dir) == before and what_a_reader_sees(data_dir) == "old"
+
+
+# --- the lock ---------------------------------------------------------------------------------------
+
+
+def test_a_linked_lock_file_is_refused_not_truncated_through(tmp_path):
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    (data_dir / LOCK_FILE).symlink_to(victim)
+    refused = refusal(DataDirLock(data_dir).__enter__)
+    assert refused == msg("update.error.cannot-lock", path=data_dir / LOCK_FILE, why=os.strerror(errno.ELOOP))
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+
+
+def test_a_lock_that_cannot_be_opened_says_why(tmp_path, monkeypatch):
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+
+    class NoOpen:
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def open(self, *args, **kwargs):
+            raise OSError("odd")
+
+    monkeypatch.setattr(install, "os", NoOpen())
+    assert refusal(DataDirLock(data_dir).__enter__) == msg("update.error.cannot-lock", path=data_dir / LOCK_FILE, why="odd")
+
+
+def test_the_lock_file_is_made_with_the_usual_permissions(tmp_path):
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    old_umask = os.umask(0o022)
+    try:
+        with DataDirLock(data_dir):
+            pass
+    finally:
+        os.umask(old_umask)
+    assert stat.S_IMODE((data_dir / LOCK_FILE).stat().st_mode) == 0o644
+
+
+@pytest.mark.parametrize(
+    "content, who",
+    [
+        ("4242", msg("update.error.locked.process", process="4242")),
+        ("1" * 40, msg("update.error.locked.process", process="1" * 32)),  # at most 32 characters are read
+        ("\u0661\u0662", ""),  # digits, but not an ASCII process id
+        ("\u00e9t\u00e9", ""),
+    ],
+)
+def test_a_held_lock_names_the_process_holding_it_when_the_file_says(tmp_path, content, who):
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    (data_dir / LOCK_FILE).write_bytes(content.encode("utf-8"))
+    holder = os.open(data_dir / LOCK_FILE, os.O_RDWR)
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held by this process through another descriptor
+        assert refusal(DataDirLock(data_dir).__enter__) == msg("update.error.locked", path=data_dir, who=who)
+    finally:
+        os.close(holder)
