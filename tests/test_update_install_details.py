@@ -66,6 +66,9 @@ def test_a_data_dir_that_is_a_file_or_the_embedded_data_is_refused_by_name(tmp_p
     embedded = cards_module.embedded_data_dir()
     assert refusal(check_data_dir, embedded) == msg("update.error.embedded-dir", path=embedded)
     (tmp_path / "data").mkdir()
+    for ours in (".lock", "current", "cards.jsonl", "data-killed-run", ".current-data-killed-run.tmp", "cards.jsonl.tmp"):
+        (tmp_path / "data" / ours).write_text("", encoding="utf-8")  # what a killed run leaves is not foreign
+    check_data_dir(tmp_path / "data")
     (tmp_path / "data" / "notes.txt").write_text("mine", encoding="utf-8")
     (tmp_path / "data" / "b.txt").write_text("mine", encoding="utf-8")
     assert refusal(check_data_dir, tmp_path / "data") == msg("update.error.foreign-files", path=tmp_path / "data", name="b.txt")
