@@ -188,9 +188,7 @@ def decode(data: bytes, where: str) -> str:
         if not text or text.isspace():  # nothing but whitespace (as text.strip() would leave nothing)
             raise DeckInputError(Msg("input.empty", {"path": where}))
         return text
-    if not data.strip():
-        raise DeckInputError(Msg("input.empty", {"path": where}))
-    raise DeckInputError(Msg("input.cannot-decode", {"path": where}))
+    raise DeckInputError(Msg("input.cannot-decode", {"path": where}))  # blank bytes decode as UTF-8: "empty" above
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
@@ -348,13 +346,10 @@ def parse_json(text: str, path: str) -> DeckList:
             raise DeckInputError(Msg("input.json-too-deep", {"path": path})) from None
         raise DeckInputError(Msg("input.invalid-json", {"path": path, "why": error})) from None
     line_of: dict[int, int] = {}
-    try:
-        tokens = _JsonStrings(text)
-        if isinstance(data, dict):
-            _locate_json_items(data, tokens, line_of)
-        deck = parse_structured(data, path, line_of)
-    except RecursionError:
-        raise DeckInputError(Msg("input.json-too-deep", {"path": path})) from None
+    tokens = _JsonStrings(text)  # no recursion from here on: json.loads has met the depth already
+    if isinstance(data, dict):
+        _locate_json_items(data, tokens, line_of)
+    deck = parse_structured(data, path, line_of)
     deck.problems.extend(_duplicate_key(line, key) for line, key in tokens.duplicates)
     return deck
 
@@ -379,6 +374,7 @@ class _JsonStrings:
         self.values: dict[str, deque[int]] = {}
         self.duplicates: list[tuple[int, str]] = []
         objects: list[set[str]] = []  # the keys met so far in each object still open
+        top_key = ""  # the deck's key whose value is read: a card is in "partner" or "cards", never in a title
         for match in re.finditer(self._TOKEN, text):
             raw = match.group(0)
             if raw == "{":
@@ -397,7 +393,9 @@ class _JsonStrings:
                 if value in objects[-1]:
                     self.duplicates.append((line, value))
                 objects[-1].add(value)
-            else:
+                if len(objects) == 1:
+                    top_key = value
+            elif top_key in ("partner", "cards"):
                 self.values.setdefault(value, deque()).append(line)
 
     def next_line(self, value: Any) -> int | None:
