@@ -177,3 +177,50 @@ def test_a_json_deck_without_cards_is_read_not_crashed():
 def test_a_deck_that_starts_with_a_brace_after_blank_lines_is_json_whatever_its_suffix():
     deck = parse_decklist(b'\n\n  {"cards": ["A"]}\n', "deck.txt")
     assert deck.entries == [Entry(line=3, name="A", count=1)]
+
+
+# --- standard input ---------------------------------------------------------------------------------
+
+
+class _Stdin:
+    def __init__(self, data: bytes | Exception | None) -> None:
+        if data is not None:
+            self.buffer = self
+        self._data = data
+
+    def read(self, size: int) -> bytes:
+        if isinstance(self._data, Exception):
+            raise self._data
+        return self._data[:size]
+
+
+@pytest.mark.parametrize(
+    "stdin, expected",
+    [
+        (_Stdin(None), m("input.no-stdin", path="<stdin>")),  # e.g. pythonw: no standard input at all
+        (_Stdin(OSError(5, "Input/output error")), m("input.cannot-read", path="<stdin>", why="Input/output error")),
+        (_Stdin(OSError("odd")), None),
+        (_Stdin(b"x" * 1_000_001), m("input.too-large", path="<stdin>", megabytes=1)),
+    ],
+)
+def test_standard_input_that_cannot_be_read_is_one_line_naming_it(monkeypatch, stdin, expected):
+    import sys
+
+    from duepa_check.decklist import read_stdin_bytes
+
+    monkeypatch.setattr(sys, "stdin", stdin)
+    with pytest.raises(DeckInputError) as caught:
+        read_stdin_bytes("<stdin>")
+    if expected is None:  # an OSError without strerror: the error itself is the why
+        assert caught.value.message.key == "input.cannot-read" and str(caught.value.message.args["why"]) == "odd"
+    else:
+        assert caught.value.message == expected
+
+
+def test_standard_input_within_the_limit_is_read_whole(monkeypatch):
+    import sys
+
+    from duepa_check.decklist import read_stdin_bytes
+
+    monkeypatch.setattr(sys, "stdin", _Stdin(b"x" * 1_000_000))
+    assert read_stdin_bytes("<stdin>") == b"x" * 1_000_000
