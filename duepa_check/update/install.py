@@ -273,7 +273,7 @@ def seal(folder: Path, mode: int) -> dict[str, int]:
     return sizes
 
 
-def swap_in(folder: Path, data_dir: Path, sizes: dict[str, int], run: str = "", mode: int = 0o755) -> None:
+def swap_in(folder: Path, data_dir: Path, sizes: dict[str, int], run: str, mode: int) -> None:
     """The switch: a new pointer written beside ``current``, then renamed over it in one step."""
     pointer = {"format": 1, "folder": folder.name, "sizes": sizes, "run": run}
     temporary = data_dir / f".{POINTER_FILE}-{folder.name}.tmp"
