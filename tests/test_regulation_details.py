@@ -100,3 +100,84 @@ def test_regulation_data_read_in_full():
     assert regulation.unconfirmed == {"U": "premium_hall_of_fame"} and regulation.unconfirmed_source == "12"
     empty = regulation_from_data({**BASE, "unconfirmed": None, "events": None}, "f.yaml")
     assert empty.events == {} and empty.unconfirmed == {} and empty.unconfirmed_source == ""
+
+
+# --- what a status is on a date ---------------------------------------------------------------------
+
+
+def small_regulation():
+    from duepa_check.regulation import Combo, Regulation
+
+    return Regulation(
+        data_date=date(2026, 1, 1),
+        events={"A": [(date(2024, 1, 1), "hall_of_fame"), (date(2025, 1, 1), "premium_hall_of_fame")], "E": []},
+        combos=[Combo(("C", "D"), since=date(2020, 1, 1), until=date(2021, 1, 1))],
+        prohibited={"P": "r", "A2": "x"},
+        unconfirmed={"U": "hall_of_fame", "A": "unrestricted"},
+    )
+
+
+@pytest.mark.parametrize(
+    "name, on, unconfirmed, status",
+    [
+        ("A", date(2023, 12, 31), False, "unrestricted"),  # before its first event
+        ("A", date(2024, 1, 1), False, "hall_of_fame"),  # from the day of the event
+        ("A", date(2024, 12, 31), False, "hall_of_fame"),
+        ("A", date(2025, 1, 1), False, "premium_hall_of_fame"),
+        ("A", date(2026, 1, 2), True, "unrestricted"),  # an unconfirmed change, asked for, after the data date
+        ("A", date(2026, 1, 1), True, "premium_hall_of_fame"),  # ... not on the data date itself
+        ("A", date(2026, 1, 2), False, "premium_hall_of_fame"),  # ... not unless asked
+        ("U", date(2026, 1, 2), True, "hall_of_fame"),
+        ("U", date(2026, 1, 2), False, "unrestricted"),
+        ("P", date(2000, 1, 1), False, "prohibited"),  # 使用禁止 whatever the date
+        ("E", date(2025, 1, 1), False, "unrestricted"),  # listed with no events
+        ("Z", date(2025, 1, 1), True, "unrestricted"),
+    ],
+)
+def test_the_status_of_a_card_is_its_newest_event_on_or_before_the_date(name, on, unconfirmed, status):
+    regulation = small_regulation()
+    assert regulation.status(name, on, unconfirmed) == status
+    assert regulation.status(name, on, unconfirmed) == status  # the memo gives the same
+
+
+def test_the_memo_keeps_dates_and_unconfirmed_apart():
+    regulation = small_regulation()
+    assert [regulation.status("A", date(2026, 1, 2), flag) for flag in (False, True, False)] == [
+        "premium_hall_of_fame", "unrestricted", "premium_hall_of_fame"]
+    assert [regulation.status("A", day, False) for day in (date(2024, 6, 1), date(2025, 6, 1), date(2024, 6, 1))] == [
+        "hall_of_fame", "premium_hall_of_fame", "hall_of_fame"]
+
+
+def test_since_is_the_date_the_status_began():
+    regulation = small_regulation()
+    assert regulation.since("A", date(2023, 12, 31)) is None
+    assert regulation.since("A", date(2024, 1, 1)) == date(2024, 1, 1)
+    assert regulation.since("A", date(2025, 6, 1)) == date(2025, 1, 1)
+    assert regulation.since("Z", date(2025, 6, 1)) is None
+
+
+def test_a_combo_is_in_force_from_its_first_day_to_the_day_before_until():
+    regulation = small_regulation()
+    assert [bool(regulation.combos_on(day)) for day in (date(2019, 12, 31), date(2020, 1, 1), date(2020, 12, 31), date(2021, 1, 1))] == [
+        False, True, True, False]
+    assert regulation.combo_names == frozenset({"C", "D"})
+    assert regulation.restricted_names == frozenset({"A", "E", "P", "A2", "U"})
+
+
+def test_announcements_replace_that_days_status_and_keep_the_rest():
+    from duepa_check.regulation import Announcement
+
+    regulation = small_regulation()
+    assert regulation.with_announcements(()) is regulation
+    changed = regulation.with_announcements((
+        Announcement(on=date(2025, 1, 1), card="A", status="hall_of_fame"),  # replaces that day's event
+        Announcement(on=date(2026, 6, 1), card="N", status="premium_hall_of_fame"),
+        Announcement(on=date(2026, 6, 1), combo=("X", "Y")),
+        Announcement(on=date(2026, 6, 1), card="N"),  # no status: nothing to apply
+    ))
+    assert changed.events["A"] == [(date(2024, 1, 1), "hall_of_fame"), (date(2025, 1, 1), "hall_of_fame")]
+    assert changed.events["N"] == [(date(2026, 6, 1), "premium_hall_of_fame")]
+    assert tuple(changed.combos[-1]) == (("X", "Y"), date(2026, 6, 1), None, "premium_combo")
+    assert changed.data_date == regulation.data_date and changed.prohibited == regulation.prohibited
+    assert changed.unconfirmed == regulation.unconfirmed
+    assert regulation.events["A"][-1] == (date(2025, 1, 1), "premium_hall_of_fame")  # the data itself is untouched
