@@ -181,3 +181,71 @@ def test_announcements_replace_that_days_status_and_keep_the_rest():
     assert changed.data_date == regulation.data_date and changed.prohibited == regulation.prohibited
     assert changed.unconfirmed == regulation.unconfirmed
     assert regulation.events["A"][-1] == (date(2025, 1, 1), "premium_hall_of_fame")  # the data itself is untouched
+
+
+# --- reading the file --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data, key, why",
+    [
+        (b"format: 1\ndata_date: [unclosed\n", "regulation-data.invalid-yaml", "while parsing a flow sequence"),
+        (b"format: 1\ndata_date: 2026-13-45\n", "regulation-data.yaml-value", "month must be in 1..12"),
+        (b"\xff\xfe", "regulation-data.cannot-read", "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"),
+        (None, "regulation-data.cannot-read", "No such file or directory"),
+    ],
+)
+def test_a_regulation_file_that_cannot_be_read_says_why_in_one_line(tmp_path, data, key, why):
+    from duepa_check.regulation import load_regulation
+
+    path = tmp_path / "regulation.yaml"
+    if data is not None:
+        path.write_bytes(data)
+    with pytest.raises(RegulationError) as caught:
+        load_regulation(path)
+    assert caught.value.message == m(key, path=path, why=why)
+
+
+def test_a_regulation_file_larger_than_8_mb_is_refused(tmp_path):
+    from duepa_check.regulation import MAX_FILE_BYTES, load_regulation
+
+    path = tmp_path / "regulation.yaml"
+    path.write_bytes(b"format: 1\ndata_date: 2026-01-01\n" + b"#" * MAX_FILE_BYTES)
+    with pytest.raises(RegulationError) as caught:
+        load_regulation(path)
+    assert caught.value.message == m("regulation-data.too-large", path=path, megabytes=8)
+    path.write_bytes(b"format: 1\ndata_date: 2026-01-01\n".ljust(MAX_FILE_BYTES, b"\n"))  # exactly the limit: read
+    assert load_regulation(path).data_date == date(2026, 1, 1) and load_regulation(path).path == path
+
+
+def test_what_dump_regulation_writes_reads_back_the_same_without_pyyaml():
+    from duepa_check.regulation import dump_regulation, read_dumped_yaml
+
+    regulation = small_regulation()
+    regulation.sources = ["a source", "another"]
+    regulation.starts_in_battle_zone = ["S"]
+    regulation.unconfirmed_source = "a blog"
+    text = dump_regulation(regulation, "line one\n\nline three")
+    assert text.startswith("# line one\n#\n# line three\nformat: 1\n")
+    data = read_dumped_yaml(text)
+    assert data == regulation.to_yaml_data()
+    again = regulation_from_data(data, "f.yaml")
+    assert dump_regulation(again) == dump_regulation(regulation)
+    empty = dump_regulation(regulation_from_data(BASE, "f.yaml"))
+    assert read_dumped_yaml(empty) == regulation_from_data(BASE, "f.yaml").to_yaml_data()
+    assert "events: []\n" in empty and "  changes: []\n" in empty
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "format: 1\nx:\n   - 1\n",  # three spaces: not how dump_regulation indents
+        "format: 1\nevents:\n  - {date: 2025-01-01}\n",  # a flow mapping, not JSON
+        "format: 1\n - 1\n",
+        "format: [1\n",
+    ],
+)
+def test_text_dump_regulation_would_not_write_goes_to_pyyaml(text):
+    from duepa_check.regulation import read_dumped_yaml
+
+    assert read_dumped_yaml(text) is None
