@@ -224,3 +224,51 @@ def test_standard_input_within_the_limit_is_read_whole(monkeypatch):
 
     monkeypatch.setattr(sys, "stdin", _Stdin(b"x" * 1_000_000))
     assert read_stdin_bytes("<stdin>") == b"x" * 1_000_000
+
+
+# --- files -------------------------------------------------------------------------------------------
+
+
+def test_a_folder_a_long_name_and_an_odd_error_are_one_line_naming_the_path(tmp_path, monkeypatch):
+    from duepa_check import decklist
+    from duepa_check.decklist import read_deck_bytes
+
+    with pytest.raises(DeckInputError) as caught:
+        read_deck_bytes(tmp_path)
+    assert caught.value.message == m("input.not-a-file", path=tmp_path, kind=m("input.kind.folder"))
+    long_name = tmp_path / ("x" * 5000)
+    with pytest.raises(DeckInputError) as caught:
+        read_deck_bytes(long_name)
+    assert caught.value.message == m("input.cannot-read", path=long_name, why="File name too long")
+
+    def odd(*args, **kwargs):
+        raise OSError("odd")
+
+    monkeypatch.setattr(decklist.os, "open", odd)
+    with pytest.raises(DeckInputError) as caught:
+        read_deck_bytes(tmp_path / "deck.txt")
+    assert caught.value.message.key == "input.cannot-read" and str(caught.value.message.args["why"]) == "odd"
+
+
+def test_a_file_of_1_mb_is_read_one_byte_more_is_refused_in_whole_megabytes(tmp_path):
+    from duepa_check.decklist import MAX_BYTES, read_deck_bytes
+
+    path = tmp_path / "deck.txt"
+    path.write_bytes(b"x" * MAX_BYTES)
+    assert len(read_deck_bytes(path)) == MAX_BYTES
+    path.write_bytes(b"x" * (MAX_BYTES + 1))
+    with pytest.raises(DeckInputError) as caught:
+        read_deck_bytes(path)
+    assert caught.value.message == m("input.too-large", path=str(path), megabytes=1)
+    assert type(caught.value.message.args["megabytes"]) is int  # "1 MB", not "1.0 MB"
+
+
+def test_a_dash_reads_standard_input_under_the_name_given(monkeypatch):
+    import sys
+    from pathlib import Path
+
+    from duepa_check.decklist import load_decklist
+
+    monkeypatch.setattr(sys, "stdin", _Stdin("1 ボルシャック・ドラゴン\n".encode()))
+    deck = load_decklist(Path("-"), "piped deck")
+    assert deck.path == "piped deck" and deck.entries[0].name == "ボルシャック・ドラゴン"
