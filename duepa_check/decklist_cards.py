@@ -227,6 +227,7 @@ def read_card_line(line: str) -> CardLine:
 
 
 _READ_LINES: dict[str, CardLine] = {}
+_new_tuple = tuple.__new__  # Reading(...) and CardLine(...) with every field given, minus a Python call
 _READ_LINES_LIMIT = 50_000
 
 
@@ -239,7 +240,7 @@ def _main(line: str) -> tuple[Reading, str, str, bool]:
     name, partner = _strip_partner_mark(name)
     if partner and counted is None and (recounted := parse_count_and_name(name)):
         count, name = recounted  # 'NAME ×1 （パートナー）'
-    return Reading(count, unwrap(name), partner), text, unmarked, counted is not None
+    return _new_tuple(Reading, (count, unwrap(name), partner)), text, unmarked, counted is not None
 
 
 def _read(line: str) -> CardLine:
@@ -249,7 +250,7 @@ def _read(line: str) -> CardLine:
     problem = name_problem(main.name, main.count)
     if problem and main.count <= MAX_COUNT and any(not name_problem(r.name, r.count) for r in others + more_readings(line)):
         problem = None  # a long line with a remark: one of its shorter readings may be the card
-    return CardLine(main, others, problem, more)
+    return _new_tuple(CardLine, (main, others, problem, more))
 
 
 def more_readings(line: str) -> tuple[Reading, ...]:

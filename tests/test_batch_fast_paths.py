@@ -170,3 +170,39 @@ def test_rules_run_under_each_house_rules_given_in_one_process(pool):
         assert ids["DP002"] == "warning"
         ids = {v.rule for v in run_rules(deck, Context(day, regulation, plain, pool), only=("DP001",))}
         assert ids == {"DP001"}
+
+
+def _card_by_keywords(data: dict):
+    """Card.from_json as it was written before it built faces without keyword calls."""
+    from duepa_check.cards import Card, Face
+
+    faces = tuple(
+        Face(
+            name=f["name"], type=f["type"], civilizations=tuple(f.get("civilizations", ())), cost=f.get("cost"),
+            power=f.get("power"), races=tuple(f.get("races", ())),
+        )
+        for f in data.get("faces", ())
+    )
+    return Card(
+        name=data["name"], faces=faces, layout=data.get("layout", "single"), zone=data.get("zone", "main"),
+        partner_eligible=bool(data.get("partner_eligible", False)), may_exceed_four=bool(data.get("may_exceed_four", False)),
+        aliases=tuple(data.get("aliases", ())), english=tuple(data.get("english", ())), ids=tuple(data.get("ids", ())),
+        complete=bool(data.get("complete", True)), source=str(data.get("source", "")),
+    )
+
+
+def test_every_embedded_card_record_reads_as_by_keywords():
+    import json
+
+    from duepa_check.cards import CARDS_FILE, Card, Face, embedded_data_dir
+
+    with open(embedded_data_dir() / CARDS_FILE, encoding="utf-8") as handle:
+        handle.readline()
+        records = [json.loads(line) for line in handle]
+    for data in records:
+        card = Card.from_json(data)
+        assert card == _card_by_keywords(data)
+        assert all(type(face) is Face for face in card.faces)
+    sparse = {"name": "テスト", "faces": [{"name": "テスト", "type": "呪文"}]}  # every optional field left out
+    assert Card.from_json(sparse) == _card_by_keywords(sparse)
+    assert Card.from_json(sparse).faces[0].races == () and Card.from_json(sparse).complete is True
