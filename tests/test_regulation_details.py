@@ -249,3 +249,18 @@ def test_text_dump_regulation_would_not_write_goes_to_pyyaml(text):
     from duepa_check.regulation import read_dumped_yaml
 
     assert read_dumped_yaml(text) is None
+
+
+@pytest.mark.parametrize("days, updated_wins", [(-1, False), (0, True), (1, True)])
+def test_an_update_of_the_same_date_as_the_embedded_data_or_newer_is_used(tmp_path, days, updated_wins):
+    from datetime import timedelta
+
+    from duepa_check.regulation import embedded_regulation_path, load_current, load_regulation
+
+    embedded = load_regulation(embedded_regulation_path())
+    written = tmp_path / "regulation.yaml"
+    written.write_text(f'format: 1\ndata_date: "{(embedded.data_date + timedelta(days=days)).isoformat()}"\n', encoding="utf-8")
+    current = load_current(tmp_path)
+    assert current.path == (written if updated_wins else embedded_regulation_path())
+    assert load_current(None).path == embedded_regulation_path()
+    assert load_current(tmp_path / "no such dir").path == embedded_regulation_path()
