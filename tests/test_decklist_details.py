@@ -272,3 +272,43 @@ def test_a_dash_reads_standard_input_under_the_name_given(monkeypatch):
     monkeypatch.setattr(sys, "stdin", _Stdin("1 ボルシャック・ドラゴン\n".encode()))
     deck = load_decklist(Path("-"), "piped deck")
     assert deck.path == "piped deck" and deck.entries[0].name == "ボルシャック・ドラゴン"
+
+
+def test_standard_input_is_called_stdin_unless_named(monkeypatch):
+    import sys
+    from pathlib import Path
+
+    from duepa_check.decklist import load_decklist
+
+    monkeypatch.setattr(sys, "stdin", _Stdin(b"1 x\n"))
+    assert load_decklist(Path("-")).path == "<stdin>"
+
+
+def test_an_endless_standard_input_is_refused_after_the_limit_not_read_to_its_end(monkeypatch):
+    import sys
+
+    from duepa_check.decklist import read_stdin_bytes
+
+    class Endless:
+        buffer = property(lambda self: self)
+
+        def read(self, size=-1):
+            assert size is not None and size >= 0, "read to the end of an endless stream"
+            return b"x" * size
+
+    monkeypatch.setattr(sys, "stdin", Endless())
+    with pytest.raises(DeckInputError) as caught:
+        read_stdin_bytes("<stdin>")
+    assert caught.value.message == m("input.too-large", path="<stdin>", megabytes=1)
+
+
+def test_a_file_whose_reads_come_one_byte_at_a_time_is_read_whole(monkeypatch, tmp_path):
+    import os
+
+    from duepa_check import decklist
+
+    path = tmp_path / "deck.txt"
+    path.write_bytes(b"1 x\n" * 5)
+    real_read = os.read
+    monkeypatch.setattr(decklist.os, "read", lambda handle, wanted: real_read(handle, min(wanted, 1)))
+    assert decklist.read_deck_bytes(path) == b"1 x\n" * 5
