@@ -164,7 +164,9 @@ def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
     """
     if not entry.others and not entry.source:
         return entry, not entry.mark or pool.knows(entry.name)
-    if pool.knows(entry.name):  # the usual case: the name as written is a card
+    # The usual case: the name as written is a card. A full look-up, not knows(): lookup_all
+    # asks for this name right after, and a look-up is kept (suggestions are only searched if read).
+    if pool.lookup(entry.name).cards:
         return _new_tuple(Entry, (*entry[:4], (), entry.mark, "")), True  # entry._replace(others=(), source="")
     readings = (*more_readings(entry.source), *entry.others) if entry.source else entry.others
     for count, name, partner in readings:

@@ -206,3 +206,44 @@ def test_every_embedded_card_record_reads_as_by_keywords():
     sparse = {"name": "テスト", "faces": [{"name": "テスト", "type": "呪文"}]}  # every optional field left out
     assert Card.from_json(sparse) == _card_by_keywords(sparse)
     assert Card.from_json(sparse).faces[0].races == () and Card.from_json(sparse).complete is True
+
+
+def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monkeypatch, tmp_path):
+    import gc
+    from datetime import date
+
+    from duepa_check import checker as checker_module
+    from duepa_check.cards import embedded_data_dir
+    from duepa_check.regulation import load_regulation
+
+    checker = checker_module.Checker(pool, load_regulation(embedded_data_dir() / "regulation.yaml"), date(2026, 3, 16))
+    monkeypatch.setattr(checker_module, "_worker_count", lambda files: 1)
+    paths = [tmp_path / f"deck{number}.txt" for number in range(checker_module.PARALLEL_FROM)]
+    for path in paths:
+        path.write_text("パートナー: ボルシャック・ドラゴン\n", encoding="utf-8")
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    seen = []
+    real_check = checker_module.Checker.check
+
+    def check(self, path):
+        seen.append((gc.get_threshold(), gc.get_freeze_count()))
+        return real_check(self, path)
+
+    monkeypatch.setattr(checker_module.Checker, "check", check)
+    results = checker.check_all(paths)
+    assert [r.card_count for r in results] == [1] * len(paths)
+    assert seen[0][0] == (before[0] * 10, *before[1:]) and seen[0][1] > 0  # during the batch
+    assert (gc.get_threshold(), gc.get_freeze_count()) == (before, frozen)  # after it
+
+    def broken(self, path):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(checker_module.Checker, "check", broken)
+    with pytest.raises(KeyboardInterrupt):
+        checker.check_all(paths)
+    assert (gc.get_threshold(), gc.get_freeze_count()) == (before, frozen)  # after a ^C too
+    small = paths[: checker_module.PARALLEL_FROM - 1]
+    monkeypatch.setattr(checker_module.Checker, "check", check)
+    seen.clear()
+    checker.check_all(small)
+    assert seen[0] == (before, frozen)  # a small batch leaves the collector alone
