@@ -161,7 +161,6 @@ def _strip_partner_mark(name: str) -> tuple[str, bool]:
 # Where a name may end in a remark, code or count: its last character, or a remark mark in it.
 _MAY_CARRY_MORE_END = set(")）]］】>＞〉」』》”\"'0123456789０１２３４５６７８９")
 _REMARK_MARKS = "←⇐※→⇒★☆♪"
-_REMARK_SET = frozenset(_REMARK_MARKS)
 _TRAILING_BRACKETS = r"^(.*?\S)\s*[(\[【<「『《〈]([^()\[\]【】<>「」『』《》〈〉]{1,40})[)\]】>」』》〉]$"
 _TRAILING_NOTE = r"^(.*?\S)\s*(?:←|⇐|<-|※|→|⇒)\s*\S.*$"
 _TRAILING_STAR = r"^(.*\S)\s*[★☆♪]\s*([^★☆♪]*)$"
@@ -174,7 +173,7 @@ MAX_OTHER_READINGS = 8
 
 
 def _may_carry_more(name: str) -> bool:
-    return bool(name) and (name[-1] in _MAY_CARRY_MORE_END or not _REMARK_SET.isdisjoint(name))
+    return bool(name) and (name[-1] in _MAY_CARRY_MORE_END or any(map(name.__contains__, _REMARK_MARKS)))
 
 
 def _other_readings(main: Reading, explicit_count: bool) -> list[Reading]:
