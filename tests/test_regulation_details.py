@@ -34,6 +34,7 @@ def m(key: str, /, **args) -> Msg:
         ({"format": 1, "data_date": [2026]}, m("regulation-data.date", where="f.yaml: data_date", value="list")),
         ({"format": 1, "data_date": "x" * 100}, m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 56 + "...")),
         ({"format": 1, "data_date": "x" * 58}, m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 58 + "'")),
+        ({"format": 1, "data_date": "x" * 59}, m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 56 + "...")),
         ({**BASE, "events": "x"}, m("regulation-data.list", where="f.yaml", key="events", value="'x'")),
         ({**BASE, "events": [EVENT, {"date": "2025-01-01", "card": "A"}]}, m("regulation-data.event-fields", at="f.yaml: events[2]")),
         ({**BASE, "events": [EVENT, ["x"]]}, m("regulation-data.event-fields", at="f.yaml: events[2]")),
@@ -168,6 +169,7 @@ def test_announcements_replace_that_days_status_and_keep_the_rest():
     from duepa_check.regulation import Announcement
 
     regulation = small_regulation()
+    regulation.starts_in_battle_zone, regulation.sources, regulation.unconfirmed_source = ["S"], ["a source"], "a blog"
     assert regulation.with_announcements(()) is regulation
     changed = regulation.with_announcements((
         Announcement(on=date(2025, 1, 1), card="A", status="hall_of_fame"),  # replaces that day's event
@@ -179,7 +181,8 @@ def test_announcements_replace_that_days_status_and_keep_the_rest():
     assert changed.events["N"] == [(date(2026, 6, 1), "premium_hall_of_fame")]
     assert tuple(changed.combos[-1]) == (("X", "Y"), date(2026, 6, 1), None, "premium_combo")
     assert changed.data_date == regulation.data_date and changed.prohibited == regulation.prohibited
-    assert changed.unconfirmed == regulation.unconfirmed
+    assert changed.unconfirmed == regulation.unconfirmed and changed.unconfirmed_source == "a blog"
+    assert changed.starts_in_battle_zone == ["S"] and changed.sources == ["a source"]  # DP006 and the report keep them
     assert regulation.events["A"][-1] == (date(2025, 1, 1), "premium_hall_of_fame")  # the data itself is untouched
 
 
@@ -214,6 +217,7 @@ def test_a_regulation_file_larger_than_8_mb_is_refused(tmp_path):
     with pytest.raises(RegulationError) as caught:
         load_regulation(path)
     assert caught.value.message == m("regulation-data.too-large", path=path, megabytes=8)
+    assert type(caught.value.message.args["megabytes"]) is int  # "8 MB", not "8.0 MB"
     path.write_bytes(b"format: 1\ndata_date: 2026-01-01\n".ljust(MAX_FILE_BYTES, b"\n"))  # exactly the limit: read
     assert load_regulation(path).data_date == date(2026, 1, 1) and load_regulation(path).path == path
 
