@@ -6,7 +6,7 @@ They were written against the survivors of ``python tools/mutation_test.py
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 import pytest
 
@@ -268,3 +268,23 @@ def test_an_update_of_the_same_date_as_the_embedded_data_or_newer_is_used(tmp_pa
     assert current.path == (written if updated_wins else embedded_regulation_path())
     assert load_current(None).path == embedded_regulation_path()
     assert load_current(tmp_path / "no such dir").path == embedded_regulation_path()
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("2026-01-01", date(2026, 1, 1)),
+        (date(2026, 1, 1), date(2026, 1, 1)),  # YAML reads an unquoted date as a date
+        (20260101, date(2026, 1, 1)),  # ISO 8601's basic form, read as a number by YAML
+        ("20260101", date(2026, 1, 1)),
+    ],
+)
+def test_a_date_may_be_text_a_date_or_the_basic_iso_number(value, expected):
+    assert regulation_from_data({"format": 1, "data_date": value}, "f.yaml").data_date == expected
+
+
+@pytest.mark.parametrize("value", [datetime(2026, 1, 1, 10, 0), 2026.5, False])
+def test_a_time_a_float_or_a_boolean_is_no_date(value):
+    with pytest.raises(RegulationError) as caught:
+        regulation_from_data({"format": 1, "data_date": value}, "f.yaml")
+    assert caught.value.message == m("regulation-data.date", where="f.yaml: data_date", value=repr(value))
