@@ -36,6 +36,13 @@ def m(key: str, /, **args) -> Msg:
         ({"format": 1, "data_date": "x" * 58}, m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 58 + "'")),
         ({"format": 1, "data_date": "x" * 59}, m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 56 + "...")),
         ({**BASE, "events": "x"}, m("regulation-data.list", where="f.yaml", key="events", value="'x'")),
+        ({**BASE, "sources": "x"}, m("regulation-data.list", where="f.yaml", key="sources", value="'x'")),
+        ({**BASE, "combos": {"a": 1}}, m("regulation-data.list", where="f.yaml", key="combos", value="dict")),
+        ({**BASE, "prohibited": 5}, m("regulation-data.list", where="f.yaml", key="prohibited", value="5")),
+        ({**BASE, "starts_in_battle_zone": "S"}, m("regulation-data.list", where="f.yaml", key="starts_in_battle_zone", value="'S'")),
+        ({**BASE, "combos": [COMBO, {**COMBO, "cards": [5, "B"]}]}, m("regulation-data.card-name", where="f.yaml: combos[2]", value="5")),
+        ({**BASE, "combos": [COMBO, {**COMBO, "since": "soon"}]}, m("regulation-data.date", where="f.yaml: combos[2]", value="'soon'")),
+        ({**BASE, "prohibited": [{"card": "A"}, {"card": 5}]}, m("regulation-data.card-name", where="f.yaml: prohibited[2]", value="5")),
         ({**BASE, "events": [EVENT, {"date": "2025-01-01", "card": "A"}]}, m("regulation-data.event-fields", at="f.yaml: events[2]")),
         ({**BASE, "events": [EVENT, ["x"]]}, m("regulation-data.event-fields", at="f.yaml: events[2]")),
         ({**BASE, "events": [EVENT, {**EVENT, "card": ""}]}, m("regulation-data.card-name", where="f.yaml: events[2]", value="''")),
@@ -288,3 +295,13 @@ def test_a_time_a_float_or_a_boolean_is_no_date(value):
     with pytest.raises(RegulationError) as caught:
         regulation_from_data({"format": 1, "data_date": value}, "f.yaml")
     assert caught.value.message == m("regulation-data.date", where="f.yaml: data_date", value=repr(value))
+
+
+def test_a_problem_in_a_regulation_file_names_the_file(tmp_path):
+    from duepa_check.regulation import load_regulation
+
+    path = tmp_path / "regulation.yaml"
+    path.write_text("format: 1\ndata_date: soon\n", encoding="utf-8")
+    with pytest.raises(RegulationError) as caught:
+        load_regulation(path)
+    assert caught.value.message == m("regulation-data.date", where=f"{path}: data_date", value="'soon'")
