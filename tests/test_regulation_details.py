@@ -305,3 +305,22 @@ def test_a_problem_in_a_regulation_file_names_the_file(tmp_path):
     with pytest.raises(RegulationError) as caught:
         load_regulation(path)
     assert caught.value.message == m("regulation-data.date", where=f"{path}: data_date", value="'soon'")
+
+
+def test_the_dump_writes_names_as_they_are_and_no_header_unless_given():
+    from duepa_check.regulation import Regulation, dump_regulation
+
+    regulation = Regulation(data_date=date(2026, 1, 1), events={"テスト・ブレイン": [(date(2004, 3, 15), "hall_of_fame")]},
+                            sources=["公式サイト"])
+    text = dump_regulation(regulation)
+    assert text.startswith("format: 1\n")
+    assert '  - "公式サイト"\n' in text and '"card": "テスト・ブレイン"' in text  # UTF-8, not \\u escapes: diffs read well
+
+
+def test_an_indented_comment_in_a_hand_edited_file_is_read_as_pyyaml_reads_it():
+    import yaml
+
+    from duepa_check.regulation import read_dumped_yaml
+
+    text = 'format: 1\ndata_date: "2026-01-01"\nevents:\n  - {"date": "2025-01-01", "card": "A", "status": "hall_of_fame"}\n  # checked\ncombos: []\n'
+    assert read_dumped_yaml(text) == yaml.safe_load(text)
