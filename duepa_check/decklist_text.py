@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import compress, count, islice, repeat
+from operator import add, not_
 
 from .decklist import DeckList, Entry, Heading, ParseProblem, split_lines
 from .decklist_cards import PARTNER_WORDS, read_card_line
@@ -287,24 +289,38 @@ def parse_text(text: str, path: str) -> DeckList:
     """Parse a plain-text or Markdown decklist.
 
     Most lines of most lists are '1 NAME' card lines that a batch meets again and again: what
-    such a line makes (the fields of its Entry) is kept by its text, and a line met again is
-    added without being read again, unless a partner heading is open above it.
+    such a line makes (the fields of its Entry) is kept by its text, and a run of such lines is
+    added at once, without being read again. Every other line is read by TextReader, and so is
+    the first plain line after a partner heading (it is the partner).
     """
     reader = TextReader(path)
-    entries = reader.deck.entries
+    lines = split_lines(text)
     known = _CARD_LINES
-    for number, raw in enumerate(split_lines(text), start=1):
-        fields = known.get(raw)
-        if fields is None:
-            fields = _card_line_fields(raw)
-            if len(known) >= _CARD_LINES_LIMIT:
-                known.clear()
-            known[raw] = fields
-        if fields and not reader.in_partner_section:
-            entries.append(_new_tuple(Entry, (number, *fields)))  # Entry(number, *fields), minus a Python call
-        else:
-            reader.read_line(number, raw)
+    found = list(map(known.get, lines))  # a line's Entry fields, False when it is no plain card line
+    if None in found:  # lines met for the first time
+        if len(known) + len(lines) > _CARD_LINES_LIMIT:
+            known.clear()
+        for index, raw in enumerate(lines):
+            if found[index] is None:
+                found[index] = known[raw] = _card_line_fields(raw)
+    start = 0
+    for other in compress(count(), map(not_, found)):  # the lines TextReader reads, in order
+        if start < other:
+            _add_plain_lines(reader, lines, found, start, other)
+        reader.read_line(other + 1, lines[other])
+        start = other + 1
+    if start < len(lines):
+        _add_plain_lines(reader, lines, found, start, len(lines))
     return reader.deck
+
+
+def _add_plain_lines(reader: TextReader, lines: list[str], found: list, start: int, stop: int) -> None:
+    """Lines start..stop-1 (0-based), all plain card lines: Entry(line number, *fields) each."""
+    if reader.in_partner_section:  # the first is the partner: TextReader reads it (and closes the section)
+        reader.read_line(start + 1, lines[start])
+        start += 1
+    # (number,) + fields, made a tuple of Entry's type: no Python-level call per line.
+    reader.deck.entries.extend(map(_new_tuple, repeat(Entry), map(add, zip(count(start + 1)), islice(found, start, stop))))
 
 
 _new_tuple = tuple.__new__
