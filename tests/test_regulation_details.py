@@ -244,7 +244,8 @@ def test_what_dump_regulation_writes_reads_back_the_same_without_pyyaml():
     assert dump_regulation(again) == dump_regulation(regulation)
     empty = dump_regulation(regulation_from_data(BASE, "f.yaml"))
     assert read_dumped_yaml(empty) == regulation_from_data(BASE, "f.yaml").to_yaml_data()
-    assert "events: []\n" in empty and "  changes: []\n" in empty
+    for key in ("events", "combos", "prohibited", "starts_in_battle_zone", "  changes"):
+        assert f"\n{key}: []\n" in empty, key
 
 
 @pytest.mark.parametrize(
@@ -310,11 +311,18 @@ def test_a_problem_in_a_regulation_file_names_the_file(tmp_path):
 def test_the_dump_writes_names_as_they_are_and_no_header_unless_given():
     from duepa_check.regulation import Regulation, dump_regulation
 
-    regulation = Regulation(data_date=date(2026, 1, 1), events={"テスト・ブレイン": [(date(2004, 3, 15), "hall_of_fame")]},
-                            sources=["公式サイト"])
+    from duepa_check.regulation import Combo
+
+    regulation = Regulation(
+        data_date=date(2026, 1, 1), events={"テスト・ブレイン": [(date(2004, 3, 15), "hall_of_fame")]}, sources=["公式サイト"],
+        combos=[Combo(("甲", "乙"), since=date(2020, 1, 1))], prohibited={"丙": "理由"}, starts_in_battle_zone=["丁"],
+        unconfirmed={"戊": "hall_of_fame"}, unconfirmed_source="噂",
+    )
     text = dump_regulation(regulation)
     assert text.startswith("format: 1\n")
-    assert '  - "公式サイト"\n' in text and '"card": "テスト・ブレイン"' in text  # UTF-8, not \\u escapes: diffs read well
+    assert "\\u" not in text  # UTF-8, not \\u escapes: diffs read well
+    for name in ("公式サイト", "テスト・ブレイン", "甲", "丙", "理由", "丁", "戊", "噂"):
+        assert name in text, name
 
 
 def test_an_indented_comment_in_a_hand_edited_file_is_read_as_pyyaml_reads_it():
