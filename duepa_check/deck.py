@@ -127,8 +127,11 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     if any(map(_OTHERS, entries)) or any(map(_SOURCE, entries)) or any(map(_MARK, entries)):
         # Only lines with other readings or a bracket mark have anything to choose.
         chosen = [_choose_reading(e, pool) if e.others or e.source or e.mark else (e, True) for e in entries]
-        headings = _marks_used_as_headings(chosen, pool)
-        entries = [entry for entry, known in chosen if known or not entry.mark or entry.mark not in headings]
+        if any(map(_MARK, entries)):
+            headings = _marks_used_as_headings(chosen, pool)
+            entries = [entry for entry, known in chosen if known or not entry.mark or entry.mark not in headings]
+        else:  # no bracket line: every entry stays, as its chosen reading
+            entries = list(map(_FIRST, chosen))
     found = pool.lookup_all(list(map(_NAME, entries)))
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
     sizes = set(map(len, map(_CARDS, found)))
