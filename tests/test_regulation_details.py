@@ -332,3 +332,14 @@ def test_an_indented_comment_in_a_hand_edited_file_is_read_as_pyyaml_reads_it():
 
     text = 'format: 1\ndata_date: "2026-01-01"\nevents:\n  - {"date": "2025-01-01", "card": "A", "status": "hall_of_fame"}\n  # checked\ncombos: []\n'
     assert read_dumped_yaml(text) == yaml.safe_load(text)
+
+
+def test_the_dump_keeps_each_combos_end_and_lists_combos_by_date():
+    """An ended プレミアム殿堂コンビ written without its end would be in force again after an update."""
+    from duepa_check.regulation import Combo, Regulation, dump_regulation, read_dumped_yaml
+
+    combos = [Combo(("あ", "い"), since=date(2022, 1, 1)), Combo(("か", "き"), since=date(2020, 1, 1), until=date(2021, 1, 1))]
+    regulation = Regulation(data_date=date(2026, 1, 1), combos=combos)
+    again = regulation_from_data(read_dumped_yaml(dump_regulation(regulation)), "f.yaml")
+    assert again.combos == [combos[1], combos[0]]  # by date, whatever the names
+    assert again.combos_on(date(2025, 1, 1)) == [combos[0]]
