@@ -124,10 +124,11 @@ _CARD_ZONE = attrgetter("card.zone")
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
     entries = decklist.entries
-    if any(map(_OTHERS, entries)) or any(map(_SOURCE, entries)) or any(map(_MARK, entries)):
+    marked = any(map(_MARK, entries))
+    if marked or any(map(_OTHERS, entries)) or any(map(_SOURCE, entries)):
         # Only lines with other readings or a bracket mark have anything to choose.
         chosen = [_choose_reading(e, pool) if e.others or e.source or e.mark else (e, True) for e in entries]
-        if any(map(_MARK, entries)):
+        if marked:
             headings = _marks_used_as_headings(chosen, pool)
             entries = [entry for entry, known in chosen if known or not entry.mark or entry.mark not in headings]
         else:  # no bracket line: every entry stays, as its chosen reading

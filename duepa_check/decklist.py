@@ -12,8 +12,8 @@ import json
 import os
 import re
 import stat
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from .decklist_cards import MAX_COUNT, MAX_NAME_LENGTH, name_problem
@@ -126,9 +126,10 @@ def _read_up_to(handle: int, wanted: int) -> bytes:
     """``wanted`` bytes, or fewer at the end of the file (os.read may return less than asked)."""
     data = os.read(handle, wanted)
     if 0 < len(data) < wanted:
-        parts = [data]
-        while wanted > (got := sum(map(len, parts))) and (part := os.read(handle, wanted - got)):
+        parts, got = [data], len(data)
+        while got < wanted and (part := os.read(handle, wanted - got)):
             parts.append(part)
+            got += len(part)
         data = b"".join(parts)
     return data
 

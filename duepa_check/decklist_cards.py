@@ -73,8 +73,6 @@ COUNT_FORMS = (
 )
 
 
-
-
 def _number(digits: str) -> int:
     if digits in KANJI_DIGITS:
         return KANJI_DIGITS[digits]

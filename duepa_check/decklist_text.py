@@ -340,5 +340,3 @@ def _card_line_fields(raw: str) -> tuple | bool:
         return False
     main = read.main
     return main.name, main.count, main.partner, read.others, "", line if read.more else ""
-
-
