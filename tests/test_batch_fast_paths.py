@@ -232,8 +232,14 @@ def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monk
     monkeypatch.setattr(checker_module.Checker, "check", check)
     results = checker.check_all(paths)
     assert [r.card_count for r in results] == [1] * len(paths)
-    assert seen[0][0] == (before[0] * 10, *before[1:]) and seen[0][1] > 0  # during the batch
+    assert seen[0][0] == (before[0] * checker_module.YOUNG_THRESHOLD_FACTOR, *before[1:]) and seen[0][1] > 0  # during the batch
     assert (gc.get_threshold(), gc.get_freeze_count()) == (before, frozen)  # after it
+    # What the batch made waits in the oldest generation, not among the young objects the next
+    # collection would walk one by one.
+    young = {id(obj) for obj in gc.get_objects(generation=0)}
+    assert not any(id(result) in young for result in results)
+    oldest = {id(obj) for obj in gc.get_objects(generation=2)}
+    assert all(id(result) in oldest for result in results)
 
     def broken(self, path):
         raise KeyboardInterrupt
