@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import functools
 import json
+import json.scanner
 import re
 from collections import namedtuple
 from collections.abc import Callable, Iterator
@@ -90,8 +91,35 @@ _CARD_FIELDS = (
 )
 
 
+class _Later:
+    """A card field the embedded data's record keeps until it is first read (``_Shard._parse``).
+
+    A check reads a card's name, faces, zone and flags; its aliases, English names, ids and
+    source are for ``card``, ``update`` and the tools. A batch meets thousands of cards, and
+    decoding those four fields was a third of each record's JSON. A card made by ``Card()`` has
+    them in its own attributes, which hide this descriptor.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, card: Card | None, owner: type | None = None) -> object:
+        if card is None:
+            return self
+        rest = json.loads(card.__dict__.pop("_rest"))
+        get = rest.get
+        card.aliases, card.english, card.ids = tuple(get("aliases", ())), tuple(get("english", ())), tuple(get("ids", ()))
+        card.source = str(get("source", ""))
+        return card.__dict__[self.name]
+
+
 class Card:
     """A card as the deck rules see it: one name, its faces, and derived facts."""
+
+    aliases = _Later()
+    english = _Later()
+    ids = _Later()
+    source = _Later()
 
     def __init__(
         self,
@@ -188,23 +216,56 @@ class Card:
         # Positional, faces made without a Python-level __new__: a batch builds thousands of
         # cards on first look-up, and keyword calls were a third of that.
         get = data.get
-        faces = tuple(
-            [
-                _new_tuple(Face, (
-                    f["name"], f["type"], tuple(f.get("civilizations", ())), f.get("cost"), f.get("power"),
-                    tuple(f.get("races", ())),
-                ))
-                for f in get("faces", ())
-            ]
-        )
         return cls(
-            data["name"], faces, get("layout", "single"), get("zone", "main"), bool(get("partner_eligible", False)),
-            bool(get("may_exceed_four", False)), tuple(get("aliases", ())), tuple(get("english", ())),
-            tuple(get("ids", ())), bool(get("complete", True)), str(get("source", "")),
+            data["name"], _faces(get("faces", ())), get("layout", "single"), get("zone", "main"),
+            bool(get("partner_eligible", False)), bool(get("may_exceed_four", False)), tuple(get("aliases", ())),
+            tuple(get("english", ())), tuple(get("ids", ())), bool(get("complete", True)), str(get("source", "")),
         )
+
+    @classmethod
+    def from_record(cls, line: bytes) -> Card | None:
+        """A card from one line of cards.jsonl as ``write_card_data`` writes it, decoding only what
+        a check reads: the rest (from ``"aliases"`` on) waits in the card until first read (``_Later``).
+
+        None when the line is not laid out so (no ``,"aliases":`` key, or not one JSON object up to
+        it), and an error when it is damaged: the caller decodes it whole then, and says what is
+        wrong. The byte search is exact: in JSON text a quote inside a string is escaped, so
+        ``,"aliases":`` and ``,"complete":false`` occur only as keys of the record itself (faces
+        have neither).
+        """
+        cut = line.find(b',"aliases":')
+        if cut < 0:
+            return None
+        head = (line[:cut] + b"}").decode()
+        data, end = _scan_json(head, 0)  # the C scanner itself: a third of json.loads
+        if end != len(head) or type(data) is not dict:
+            return None  # not one object up to the aliases: the whole decode says what is wrong
+        get = data.get
+        card = cls.__new__(cls)
+        card.__dict__.update(
+            name=data["name"], faces=_faces(get("faces", ())), layout=get("layout", "single"), zone=get("zone", "main"),
+            partner_eligible=bool(get("partner_eligible", False)), may_exceed_four=bool(get("may_exceed_four", False)),
+            complete=line.find(b',"complete":false', cut) < 0, _rest=b"{" + line[cut + 1 :],
+        )
+        return card
 
 
 _new_tuple = tuple.__new__
+# json.loads without its layers (bytes sniffing, whitespace regexes, end check): for records that
+# tools/ wrote. It raises StopIteration, not ValueError, when nothing at the start is JSON.
+_scan_json = json.scanner.make_scanner(json.JSONDecoder())
+
+
+def _faces(faces: list[dict]) -> tuple[Face, ...]:
+    return tuple(
+        [
+            _new_tuple(Face, (
+                f["name"], f["type"], tuple(f.get("civilizations", ())), f.get("cost"), f.get("power"),
+                tuple(f.get("races", ())),
+            ))
+            for f in faces
+        ]
+    )
 
 
 ZONES = ("main", "hyperspatial", "super_gr", "starts_in_battle_zone")  # said through the catalogues' zone.* keys
@@ -394,6 +455,13 @@ class _Shard:
             raise CardDataError(msg("card-data.cannot-read", path=self.cards_path, why=str(error.strerror or error))) from None
 
     def _parse(self, line: bytes, offset: int) -> Card:
+        if self.trusted:  # built and checked by tools/ (see __init__): decode what a check reads
+            try:
+                card = Card.from_record(line)
+            except (ValueError, KeyError, TypeError, AttributeError, StopIteration):  # the scanner: StopIteration
+                card = None  # decoded whole below, and said what is wrong with it
+            if card is not None:
+                return card
         try:
             data = json.loads(line)
         except ValueError:

@@ -208,6 +208,65 @@ def test_every_embedded_card_record_reads_as_by_keywords():
     assert Card.from_json(sparse).faces[0].races == () and Card.from_json(sparse).complete is True
 
 
+def test_every_embedded_card_record_reads_the_same_when_its_last_fields_wait():
+    """Card.from_record (the embedded data's look-ups) against the whole record decoded."""
+    import json
+    import pickle
+
+    from duepa_check.cards import CARDS_FILE, Card, embedded_data_dir
+
+    with open(embedded_data_dir() / CARDS_FILE, "rb") as handle:
+        handle.readline()
+        lines = [line.rstrip(b"\n") for line in handle]
+    incomplete = 0
+    for line in lines:
+        whole = Card.from_json(json.loads(line))
+        card = Card.from_record(line)
+        assert card.complete is whole.complete  # known before the rest is decoded
+        incomplete += not card.complete
+        assert "_rest" in vars(card)  # nothing read yet
+        assert card == whole and repr(card) == repr(whole) and card.to_json() == whole.to_json()
+        assert "_rest" not in vars(card)
+    assert incomplete > 0  # the data has cards without facts: the test saw both kinds
+    # Each waiting field alone reads the rest, and a waiting card survives pickling (a forked
+    # worker sends its results, partner card and all, to the parent).
+    line = next(line for line in lines if b'"english":["' in line and b'"aliases":["' in line)
+    whole = Card.from_json(json.loads(line))
+    for field in ("aliases", "english", "ids", "source"):
+        assert getattr(Card.from_record(line), field) == getattr(whole, field) != type(getattr(whole, field))()
+        assert getattr(pickle.loads(pickle.dumps(Card.from_record(line))), field) == getattr(whole, field)
+    # A line laid out otherwise (no aliases key) is left to the whole decode.
+    assert Card.from_record(b'{"name":"x","faces":[]}') is None
+    assert Card.from_record(b'{"name":"x"} {"name":"y","aliases":[]}') is None  # two objects, not one
+    with pytest.raises(ValueError):  # damaged: the caller decodes it whole, and says what is wrong
+        Card.from_record(b'["x","aliases":[]]')
+
+
+def test_the_embedded_data_waits_and_a_data_dir_is_decoded_whole(pool, tmp_path):
+    from duepa_check.cards import CardPool, embedded_data_dir, write_card_data
+
+    found = pool.lookup("ボルシャック・ドラゴン").card
+    assert "_rest" in vars(CardPool([embedded_data_dir()]).lookup("ボルシャック・ドラゴン").card)
+    write_card_data([found.replace(aliases=("テスト別名",))], {"source": "test"}, tmp_path)
+    mine = CardPool([tmp_path, embedded_data_dir()]).lookup("テスト別名").card
+    assert mine.aliases == ("テスト別名",) and "_rest" not in vars(mine)  # checked record by record, whole
+
+
+@pytest.mark.parametrize("damage", [b"X", b"[", b'{"name":1}', b'{"name":"x"}   '])
+def test_a_damaged_record_of_trusted_data_is_still_said_not_raised(pool, tmp_path, damage):
+    """The shortcut's own errors (the scanner's StopIteration among them) fall back to the whole decode,
+    which names the file and offset."""
+    from duepa_check.cards import CARDS_FILE, CardDataError, _Shard, write_card_data
+
+    write_card_data([pool.lookup("ボルシャック・ドラゴン").card], {"source": "test"}, tmp_path)
+    data = (tmp_path / CARDS_FILE).read_bytes()
+    offset = data.index(b"\n") + 1
+    (tmp_path / CARDS_FILE).write_bytes(data[:offset] + damage + data[offset + len(damage) :])
+    with pytest.raises(CardDataError) as raised:
+        _Shard(tmp_path, trusted=True).card_at(offset)
+    assert str(offset) in str(raised.value.message.args) or str(offset) in repr(raised.value.message)
+
+
 def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monkeypatch, tmp_path):
     import gc
     from datetime import date
