@@ -91,6 +91,25 @@ _CARD_FIELDS = (
 )
 
 
+class _once:  # noqa: N801 - used as a decorator, like the cached_property it stands for
+    """``functools.cached_property`` without its lock: Python 3.11 takes one on the first read
+    of each card, and a batch first-reads the civilizations of thousands of cards. Without it,
+    two threads reading at once would each work out the same value: nothing is lost."""
+
+    def __init__(self, function: Callable) -> None:
+        self.function = function
+        self.__doc__ = function.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type | None = None) -> object:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
+
+
 class _Later:
     """A card field the embedded data's record keeps until it is first read (``_Shard._parse``).
 
@@ -162,13 +181,13 @@ class Card:
         """A copy with some fields changed (the cached derived facts are not copied)."""
         return Card(**{**{name: getattr(self, name) for name in _CARD_FIELDS}, **changes})
 
-    @cached_property
+    @_once
     def civilizations(self) -> tuple[str, ...]:
         """Union of the civilizations printed on every face, in the canonical order."""
         present = {c for face in self.faces for c in face.civilizations}
         return tuple(c for c in CIVILIZATIONS if c in present)
 
-    @cached_property
+    @_once
     def creature_face(self) -> Face | None:
         return next((f for f in self.faces if f.is_creature), None)
 

@@ -6,6 +6,7 @@ configs by folder) so that checking a thousand decks costs one load, not a thous
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -131,8 +132,6 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
     listed is reported, never skipped in silence. .csv and .md files count only when they
     start like a decklist (decklist_tables.looks_like_deck): a README.md does not.
     """
-    import os
-
     top = os.path.realpath(folder)
     inside = top.rstrip(os.sep) + os.sep
 
@@ -170,8 +169,6 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
 
 def _printable_message(message: "Msg | str") -> "Msg | str":
     """The message with every text in it made printable (a file name may hold anything)."""
-    import os
-
     if isinstance(message, Msg):
         return Msg(message.key, {
             name: printable(str(value)) if isinstance(value, (str, os.PathLike)) else value
@@ -205,7 +202,7 @@ class Checker:
         self._explicit_config = self.load_config(config_path) if config_path else None
         self._explicit_config_path = config_path
         self._configs: dict[Path | None, FormatConfig] = {}
-        self._config_paths: dict[Path, Path | None] = {}  # deck folder → its config file
+        self._config_paths: dict[str, Path | None] = {}  # deck folder → its config file
         self._announced: dict[tuple, Regulation] = {}  # house-rule announcements → the regulation with them
 
     def _resolve_card(self, typed: str) -> tuple[str | None, list[str]]:
@@ -232,9 +229,10 @@ class Checker:
         if self._explicit_config is not None:
             config, found = self._explicit_config, self._explicit_config_path
         else:
-            found = self._config_paths.get(deck_path.parent)
-            if deck_path.parent not in self._config_paths:
-                found = self._config_paths[deck_path.parent] = find_config(deck_path)
+            folder = os.path.dirname(deck_path)  # a string key: a Path's parent and hash cost more than a look-up
+            found = self._config_paths.get(folder, _UNSEEN)
+            if found is _UNSEEN:
+                found = self._config_paths[folder] = find_config(deck_path)
             if found not in self._configs:
                 self._configs[found] = self.load_config(found) if found else FormatConfig()
             config = self._configs[found]
@@ -326,7 +324,6 @@ class Checker:
         as if this process had met it. A plain fork, not multiprocessing: its import and pool
         cost ~50 ms, a tenth of a 1,000-deck run.
         """
-        import os
         import signal
 
         size = max(CHUNK_SIZE, -(-len(paths) // MAX_CHUNKS))
@@ -371,8 +368,6 @@ class Checker:
         self, chunks: list[list[Path]], tickets: int, on_take: Callable[[int], None] | None = None
     ) -> dict[int, list[DeckResult]]:
         """Take chunk numbers from the ``tickets`` pipe and check those chunks, until it is empty."""
-        import os
-
         done = {}
         while ticket := os.read(tickets, TICKET_BYTES):  # pipe reads are atomic: no chunk twice
             number = int.from_bytes(ticket, "big")
@@ -382,10 +377,11 @@ class Checker:
         return done
 
 
+_UNSEEN = object()  # a folder not looked at yet (None: looked at, no house rules)
+
+
 def _shown_path(path: Path) -> str:
     """A config file as reports name it: relative to the working folder when below it."""
-    import os
-
     text = str(path)
     try:
         relative = os.path.relpath(path)
@@ -431,7 +427,6 @@ YOUNG_THRESHOLD_FACTOR = 100  # 70,000 new objects between collections during a 
 
 
 def _worker_count(files: int) -> int:
-    import os
     import sys
 
     if files < PARALLEL_FROM or not sys.platform.startswith("linux"):
@@ -440,8 +435,6 @@ def _worker_count(files: int) -> int:
 
 
 def _write_all(fd: int, data: bytes) -> None:
-    import os
-
     while data:
         data = data[os.write(fd, data) :]
 
@@ -449,7 +442,6 @@ def _write_all(fd: int, data: bytes) -> None:
 def _fork_child(checker: Checker, chunks: list[list[Path]], tickets: int) -> tuple[int, int] | None:
     """Fork a process that checks chunks taken from ``tickets`` and writes the pickled outcome
     to a pipe: (pid, read end of that pipe), or None when the machine refuses a process."""
-    import os
     import pickle
 
     read_fd, write_fd = os.pipe()

@@ -242,6 +242,13 @@ def test_every_embedded_card_record_reads_the_same_when_its_last_fields_wait():
         Card.from_record(b'["x","aliases":[]]')
 
 
+def test_a_cards_derived_facts_are_worked_out_once(pool):
+    card = pool.lookup("《蒼き団長 ドギラゴン剣》").card
+    first = card.civilizations
+    assert first == ("火", "自然") and vars(card)["civilizations"] is first and card.civilizations is first
+    assert card.creature_face is vars(card)["creature_face"] is card.faces[0]
+
+
 def test_the_embedded_data_waits_and_a_data_dir_is_decoded_whole(pool, tmp_path):
     from duepa_check.cards import CardPool, embedded_data_dir, write_card_data
 
