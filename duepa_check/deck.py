@@ -7,7 +7,7 @@ designates or overrides the partner here, so the rules see one shape whatever th
 
 from __future__ import annotations
 
-from itertools import compress, repeat
+from itertools import compress, count as counting, repeat
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
@@ -119,25 +119,34 @@ _FIRST = itemgetter(0)  # DeckCard.entry, a Lookup's only card, an (entry, looku
 _CARDS = attrgetter("cards")  # Lookup.cards
 _CARD_NAME = attrgetter("card.name")  # of a DeckCard
 _CARD_ZONE = attrgetter("card.zone")
+_NAME_OF_CARD, _ZONE_OF_CARD = attrgetter("name"), attrgetter("zone")  # of a Card
+_OTHERS_AND_SOURCE = itemgetter(4, 6)  # Entry.others, .source
+_ONE_READING = ((), "")  # ... of an entry with no other reading to choose from
 
 
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
     entries = decklist.entries
-    marked = any(map(_MARK, entries))
-    if marked or any(map(_OTHERS, entries)) or any(map(_SOURCE, entries)):
-        # Only lines with other readings or a bracket mark have anything to choose.
+    # Only lines with other readings or a bracket mark have anything to choose.
+    if any(map(_MARK, entries)):
         chosen = [_choose_reading(e, pool) if e.others or e.source or e.mark else (e, True) for e in entries]
-        if marked:
-            headings = _marks_used_as_headings(chosen, pool)
-            entries = [entry for entry, known in chosen if known or not entry.mark or entry.mark not in headings]
-        else:  # no bracket line: every entry stays, as its chosen reading
-            entries = list(map(_FIRST, chosen))
+        headings = _marks_used_as_headings(chosen, pool)
+        entries = [entry for entry, known in chosen if known or not entry.mark or entry.mark not in headings]
+    elif any(map(_OTHERS, entries)) or any(map(_SOURCE, entries)):  # no bracket line: every entry stays
+        entries = list(entries)
+        for index in compress(counting(), map(_ONE_READING.__ne__, map(_OTHERS_AND_SOURCE, entries))):
+            entries[index] = _choose_reading(entries[index], pool)[0]  # as its chosen reading
     found = pool.lookup_all(list(map(_NAME, entries)))
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
-    sizes = set(map(len, map(_CARDS, found)))
+    matches = list(map(_CARDS, found))
+    sizes = set(map(len, matches))
     if partner is None and sizes <= _ONE:  # the usual list: every line one card, and no --partner
-        deck.cards = list(map(_new_tuple, repeat(DeckCard), zip(entries, map(_FIRST, map(_CARDS, found)))))
+        cards = list(map(_FIRST, matches))
+        deck.cards = list(map(_new_tuple, repeat(DeckCard), zip(entries, cards)))
+        # What every rule run asks of the deck, from the cards at hand (the properties would
+        # reach each card through its DeckCard).
+        deck.memo["names"] = frozenset(map(_NAME_OF_CARD, cards))
+        deck.memo["zones"] = frozenset(map(_ZONE_OF_CARD, cards))
         return deck
     resolved = list(zip(entries, found))
     if max(sizes, default=0) > 1:

@@ -130,6 +130,29 @@ def test_a_resolved_deck_is_the_same_by_the_shortcut(name, pool, monkeypatch):
     assert deck.partner_entries == [entry for entry in deck.entries if entry.is_partner]
 
 
+def test_lines_with_other_readings_each_become_their_chosen_reading(pool):
+    """Without bracket lines, only the entries with another reading are looked at: each becomes
+    what _choose_reading makes of it, the others stay the very same entries."""
+    text = "\n".join([
+        "パートナー: 勝熱英雄 モモキング",
+        "1 ボルシャック・ドラゴン（新規）",  # a remark after a card
+        "1 熱血 バトクロス-1",  # a name that ends like a count
+        "1 「我が名はツラトゥストラ！」",
+        "1 ボルシャック・NEX",
+        "1 まだ見ぬカード（仮）",  # no reading is a card
+        "2 ボルシャック・ドラゴン",
+    ])
+    listed = parse_decklist(text.encode(), "deck.txt")
+    assert sum(bool(entry.others or entry.source) for entry in listed.entries) >= 4
+    deck = resolve_deck(listed, pool)
+    expected = [deck_module._choose_reading(entry, pool)[0] for entry in listed.entries]
+    assert deck.entries == sorted(expected, key=lambda entry: entry.line)
+    plain = [entry for entry in listed.entries if not (entry.others or entry.source)]
+    assert all(any(entry is kept for kept in deck.entries) for entry in plain)
+    assert [entry.name for entry, _ in deck.unresolved] == ["まだ見ぬカード（仮）"]
+    assert "ボルシャック・ドラゴン" in deck.names and "熱血 バトクロス-１" in deck.names
+
+
 def test_one_unknown_line_takes_the_long_way(pool, tmp_path, monkeypatch):
     path = tmp_path / "deck.txt"
     path.write_text((DECKS / "DM23-BD4.txt").read_text(encoding="utf-8") + "1 まだ見ぬカードの名前\n", encoding="utf-8")
