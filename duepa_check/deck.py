@@ -107,6 +107,46 @@ class Deck:
             )
         return self.memo["partner"]
 
+    @property
+    def civilization_sets(self) -> frozenset[tuple[str, ...]]:
+        """The civilizations of each card found, each set once (DP005 judges these, not every card)."""
+        found = self.memo.get("civilization_sets")
+        if found is None:
+            found = self.memo["civilization_sets"] = frozenset(map(_CARD_CIVILIZATIONS, self.cards))
+        return found
+
+    @property
+    def one_copy_each(self) -> bool:
+        """Whether every card found is listed with a count of 1 (DP002 looks closer otherwise)."""
+        found = self.memo.get("one_copy_each")
+        if found is None:
+            found = self.memo["one_copy_each"] = set(map(_COPIES, self.cards)) <= _ONE
+        return found
+
+    @property
+    def all_complete(self) -> bool:
+        """Whether every card found has its facts in the data (DP201 names the others)."""
+        found = self.memo.get("all_complete")
+        if found is None:
+            found = self.memo["all_complete"] = all(map(_CARD_COMPLETE, self.cards))
+        return found
+
+    def _know_from(self, entries: list[Entry], cards: list[Card]) -> None:
+        """Work out the memo of a deck whose every entry found its card (``cards[i]`` is that of
+        ``entries[i]``, and of ``self.cards[i]``): the same values as the properties, without going
+        through a DeckCard for each card."""
+        memo = self.memo
+        memo["entries"] = sorted(entries, key=_LINE)
+        one_each = memo["one_copy_each"] = set(map(_COUNT, entries)) <= _ONE
+        memo["card_count"] = len(entries) if one_each else sum(map(_COUNT, entries))
+        memo["names"] = frozenset(map(_NAME_OF_CARD, cards))
+        memo["zones"] = frozenset(map(_ZONE_OF_CARD, cards))
+        memo["civilization_sets"] = frozenset(map(_CIVILIZATIONS_OF_CARD, cards))
+        memo["all_complete"] = all(map(_COMPLETE_OF_CARD, cards))
+        where = list(compress(counting(), map(_IS_PARTNER, entries)))
+        memo["partner_entries"] = sorted([entries[index] for index in where], key=_LINE)
+        memo["partner"] = self.cards[where[0]] if len(where) == 1 else None
+
 
 # Field getters for map(): a thousand decks of sixty lines make these loops the per-deck cost,
 # and a map over a C getter costs a fraction of a generator expression or a Python loop.
@@ -119,7 +159,10 @@ _FIRST = itemgetter(0)  # DeckCard.entry, a Lookup's only card, an (entry, looku
 _CARDS = attrgetter("cards")  # Lookup.cards
 _CARD_NAME = attrgetter("card.name")  # of a DeckCard
 _CARD_ZONE = attrgetter("card.zone")
+_CARD_CIVILIZATIONS, _CARD_COMPLETE = attrgetter("card.civilizations"), attrgetter("card.complete")
+_COPIES = attrgetter("entry.count")  # of a DeckCard
 _NAME_OF_CARD, _ZONE_OF_CARD = attrgetter("name"), attrgetter("zone")  # of a Card
+_CIVILIZATIONS_OF_CARD, _COMPLETE_OF_CARD = attrgetter("civilizations"), attrgetter("complete")
 _OTHERS_AND_SOURCE = itemgetter(4, 6)  # Entry.others, .source
 _ONE_READING = ((), "")  # ... of an entry with no other reading to choose from
 
@@ -143,10 +186,7 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     if partner is None and sizes <= _ONE:  # the usual list: every line one card, and no --partner
         cards = list(map(_FIRST, matches))
         deck.cards = list(map(_new_tuple, repeat(DeckCard), zip(entries, cards)))
-        # What every rule run asks of the deck, from the cards at hand (the properties would
-        # reach each card through its DeckCard).
-        deck.memo["names"] = frozenset(map(_NAME_OF_CARD, cards))
-        deck.memo["zones"] = frozenset(map(_ZONE_OF_CARD, cards))
+        deck._know_from(entries, cards)  # what every rule run asks, from the cards at hand
         return deck
     resolved = list(zip(entries, found))
     if max(sizes, default=0) > 1:

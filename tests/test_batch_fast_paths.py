@@ -115,7 +115,33 @@ def the_long_way(listed, pool, monkeypatch):
 
 
 def shape(deck):
-    return deck.cards, deck.unresolved, deck.entries, deck.card_count, deck.names, deck.zones, deck.partner_entries
+    return (
+        deck.cards, deck.unresolved, deck.entries, deck.card_count, deck.names, deck.zones, deck.partner_entries,
+        deck.partner, deck.civilization_sets, deck.all_complete, deck.one_copy_each,
+    )
+
+
+def test_a_decks_memo_from_its_cards_at_hand_is_what_the_properties_work_out(pool):
+    """Deck._know_from (the usual list) against the properties, on lists made to differ in each fact:
+    counts, partners (none, one, two), incomplete cards, other zones, lines out of order."""
+    from duepa_check.decklist import DeckList, Entry
+
+    names = ["ボルシャック・ドラゴン", "勝熱英雄 モモキング", "フェアリー・シャワー", "時空の英雄アンタッチャブル", "アクア・ハルカス"]
+    incomplete = next(card.name for card in pool if not card.complete)
+    lists = [
+        [Entry(3, names[0]), Entry(1, names[1], 1, True), Entry(2, names[2], 2)],
+        [Entry(1, names[0]), Entry(5, names[1], 1, True), Entry(2, names[3]), Entry(4, incomplete), Entry(3, names[4], 1, True)],
+        [Entry(2, names[4]), Entry(1, names[2])],
+        [],
+    ]
+    for entries in lists:
+        listed = DeckList("deck.txt")
+        listed.entries = entries
+        fast = resolve_deck(listed, pool)
+        plain = deck_module.Deck(fast.path, list(fast.cards))  # the same cards, memo left to the properties
+        assert shape(fast) == shape(plain)
+        assert fast.memo.keys() >= {"names", "zones", "civilization_sets", "all_complete", "one_copy_each", "partner"}
+    assert resolve_deck(DeckList("x"), pool).memo["all_complete"] is True  # nothing incomplete in an empty list
 
 
 @pytest.mark.parametrize("name", sorted(path.name for path in DECKS.glob("*.txt")))

@@ -41,6 +41,8 @@ def check(deck, context: Context) -> Iterator[Finding]:
     if partner.card.partner_problem(context.config.partner_min_cost) is not None:
         return  # DP004 reports the partner; judging 59 cards against it would bury that
     allowed = set(partner.card.civilizations)
+    if all(map(allowed.issuperset, deck.civilization_sets)):
+        return  # the usual deck: every card's civilizations are the partner's
     allowed_text = Listed(partner.card.civilizations, "sep.civilizations.words")
     hint = "civilization.outside.hint" if allowed else "civilization.outside.hint.colorless-partner"
     cards = deck.cards

@@ -25,6 +25,8 @@ DOC_JA = """\
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
+    if deck.all_complete:
+        return
     cards = deck.cards
     for deck_card in compress(cards, map(not_, map(_COMPLETE, cards))):  # the incomplete ones
         yield finding(

@@ -11,7 +11,6 @@ Example: one 《龍の呼び声》 is fine; the same card on two lines is report
 from __future__ import annotations
 
 from collections.abc import Iterator
-from operator import attrgetter
 
 from ..messages import Listed, plural
 from .base import ERROR, Context, Finding, finding
@@ -32,7 +31,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
     if not context.config.singleton:
         return
     cards = deck.cards
-    if len(deck.names) == len(cards) and set(map(_COPIES, cards)) <= _ONE:
+    if len(deck.names) == len(cards) and deck.one_copy_each:
         return  # the usual legal deck: every name once, one copy each
     by_name: dict[str, list] = {}
     for deck_card in cards:
@@ -56,5 +55,3 @@ def check(deck, context: Context) -> Iterator[Finding]:
         )
 
 
-_COPIES = attrgetter("entry.count")  # of a DeckCard
-_ONE = frozenset((1,))  # every line one copy (or no line)
