@@ -78,6 +78,12 @@ class Face(namedtuple("_FaceFields", _FACE_FIELDS, defaults=((),))):
         }
 
 
+# Every set of civilizations as a tuple in the canonical order (32 of them, () among them).
+_IN_ORDER = frozenset(
+    tuple(c for number, c in enumerate(CIVILIZATIONS) if chosen >> number & 1) for chosen in range(2 ** len(CIVILIZATIONS))
+)
+
+
 def cost_at_least(cost: Cost, minimum: int) -> bool:
     """Compare a printed cost with a minimum; ∞ is larger than every number."""
     if cost == INFINITY:
@@ -184,7 +190,10 @@ class Card:
     @_once
     def civilizations(self) -> tuple[str, ...]:
         """Union of the civilizations printed on every face, in the canonical order."""
-        present = {c for face in self.faces for c in face.civilizations}
+        faces = self.faces
+        if len(faces) == 1 and faces[0].civilizations in _IN_ORDER:  # most cards: one face, as the data lists them
+            return faces[0].civilizations
+        present = {c for face in faces for c in face.civilizations}
         return tuple(c for c in CIVILIZATIONS if c in present)
 
     @_once
@@ -261,11 +270,12 @@ class Card:
             return None  # not one object up to the aliases: the whole decode says what is wrong
         get = data.get
         card = cls.__new__(cls)
-        card.__dict__.update(
-            name=data["name"], faces=_faces(get("faces", ())), layout=get("layout", "single"), zone=get("zone", "main"),
-            partner_eligible=bool(get("partner_eligible", False)), may_exceed_four=bool(get("may_exceed_four", False)),
-            complete=line.find(b',"complete":false', cut) < 0, _rest=b"{" + line[cut + 1 :],
-        )
+        card.__dict__ = {
+            "name": data["name"], "faces": _faces(get("faces", ())), "layout": get("layout", "single"),
+            "zone": get("zone", "main"), "partner_eligible": bool(get("partner_eligible", False)),
+            "may_exceed_four": bool(get("may_exceed_four", False)),
+            "complete": line.find(b',"complete":false', cut) < 0, "_rest": b"{" + line[cut + 1 :],
+        }
         return card
 
 

@@ -23,6 +23,7 @@ so the words alone can decide which lines are headings, without the card pool.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from itertools import compress, count, islice, repeat
@@ -81,6 +82,7 @@ def _word(text: str) -> str:
     return _DECORATION.sub("", text).casefold()
 
 
+@functools.lru_cache(maxsize=4096)  # every list of a batch has its partner line: read each text once
 def _partner_line(line: str) -> str | None:
     """The card of a partner line ('パートナー: NAME', 'Partner：NAME', '統率者: NAME'), else None."""
     colon = min((at for at in (line.find(":"), line.find("：")) if at > 0), default=-1)
@@ -89,6 +91,7 @@ def _partner_line(line: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)  # the same headings and partner lines head the lists of a batch
 def heading_of(text: str) -> tuple[str, int | None] | None:
     """(kind, stated count or None) when the whole text is a heading of a known word; None otherwise.
 

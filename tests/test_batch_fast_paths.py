@@ -291,6 +291,22 @@ def test_every_embedded_card_record_reads_the_same_when_its_last_fields_wait():
         Card.from_record(b'["x","aliases":[]]')
 
 
+def test_a_cards_civilizations_are_the_union_of_its_faces_in_canonical_order(pool):
+    from duepa_check.cards import CIVILIZATIONS, Card, Face
+
+    def union(card):
+        present = {c for face in card.faces for c in face.civilizations}
+        return tuple(c for c in CIVILIZATIONS if c in present)
+
+    assert all(card.civilizations == union(card) for card in pool)
+    def face(*civilizations):
+        return Face("x", "呪文", civilizations, 3, None)
+
+    assert Card("x", (face("火", "光"),)).civilizations == ("光", "火")  # listed otherwise: put in order
+    assert Card("x", (face("水"), face("光", "水"))).civilizations == ("光", "水")
+    assert Card("x", ()).civilizations == () and Card("x", (face(),)).civilizations == ()
+
+
 def test_a_cards_derived_facts_are_worked_out_once(pool):
     card = pool.lookup("《蒼き団長 ドギラゴン剣》").card
     first = card.civilizations
