@@ -614,7 +614,7 @@ class CardPool:
         return found
 
     def _lookup(self, typed: str) -> Lookup:
-        result = Lookup(typed=typed)
+        result = Lookup(typed)
         key = name_key(typed)
         if not key:
             return result
@@ -622,6 +622,11 @@ class CardPool:
         if not hits and loose_key(key) != key:  # punctuation left out or added: loose spellings are indexed too
             hits = self._hits(loose_key(key))
         if hits:
+            # The usual case: the official name as printed (also 《パーロック～陰謀に立ち向かえ！～》,
+            # whose 《》 display_name would take off the typed text)
+            if len(hits) == 1 and hits[0][1].name == typed:
+                result.cards, result.matched_by = [hits[0][1]], "exact"
+                return result
             shown = display_name(typed)
             exact = [card for _, card in hits if card.name == shown]
             if exact:

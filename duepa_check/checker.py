@@ -199,11 +199,12 @@ class Checker:
         self.as_of = as_of
         self.partner = partner
         self.include_unconfirmed = include_unconfirmed
-        self._explicit_config = self.load_config(config_path) if config_path else None
+        self._explicit_config = self._with_option(self.load_config(config_path)) if config_path else None
         self._explicit_config_path = config_path
         self._configs: dict[Path | None, FormatConfig] = {}
         self._config_paths: dict[str, Path | None] = {}  # deck folder → its config file
         self._announced: dict[tuple, Regulation] = {}  # house-rule announcements → the regulation with them
+        self._contexts: dict[int, Context] = {}  # id of a config → the rules' context under it
 
     def _resolve_card(self, typed: str) -> tuple[str | None, list[str]]:
         found = self.pool.lookup(typed)
@@ -233,12 +234,17 @@ class Checker:
             found = self._config_paths.get(folder, _UNSEEN)
             if found is _UNSEEN:
                 found = self._config_paths[folder] = find_config(deck_path)
-            if found not in self._configs:
-                self._configs[found] = self.load_config(found) if found else FormatConfig()
-            config = self._configs[found]
-        if self.include_unconfirmed and not config.include_unconfirmed:
-            config = config._replace(include_unconfirmed=True)
+            config = self._configs.get(found)
+            if config is None:
+                config = self._configs[found] = self._with_option(self.load_config(found) if found else FormatConfig())
         return config, found
+
+    def _with_option(self, config: FormatConfig) -> FormatConfig:
+        """The house rules with --include-unconfirmed applied (once per file: one object per file,
+        which the rules' and contexts' caches recognise)."""
+        if self.include_unconfirmed and not config.include_unconfirmed:
+            return config._replace(include_unconfirmed=True)
+        return config
 
     def check(self, path: Path | Skipped) -> DeckResult:
         """Check one file (``-``: standard input).
@@ -276,7 +282,7 @@ class Checker:
         config, config_file = self._config_and_file(path)
         result.config = _shown_path(config_file) if config_file else None
         deck = resolve_deck(decklist, self.pool, self.partner)
-        context = Context(as_of=self.as_of, regulation=self._regulation_for(config), config=config, pool=self.pool)
+        context = self._context_for(config)
         result.keep_first(run_rules(deck, context), MAX_REPORTED)
         result.card_count = deck.card_count
         result.partner = deck.partner.card if deck.partner else None
@@ -284,6 +290,16 @@ class Checker:
             from .stats import compute_stats
 
             result.stats = compute_stats(deck)
+
+    def _context_for(self, config: FormatConfig) -> Context:
+        """What the rules read besides the deck, made once per house rules (a batch shares a few)."""
+        found = self._contexts.get(id(config))
+        if found is None or found.config is not config:  # the id of a config no longer alive may be reused
+            found = Context(as_of=self.as_of, regulation=self._regulation_for(config), config=config, pool=self.pool)
+            if len(self._contexts) >= 64:
+                self._contexts.clear()
+            self._contexts[id(config)] = found
+        return found
 
     def _regulation_for(self, config: FormatConfig) -> Regulation:
         """The data's regulation with the house rules' announcements on top (built once per config)."""

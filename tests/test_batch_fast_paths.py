@@ -307,6 +307,38 @@ def test_a_cards_civilizations_are_the_union_of_its_faces_in_canonical_order(poo
     assert Card("x", ()).civilizations == () and Card("x", (face(),)).civilizations == ()
 
 
+@pytest.mark.parametrize("unconfirmed", [False, True])
+def test_decks_under_the_same_house_rules_share_one_config_and_one_context(pool, tmp_path, unconfirmed):
+    from datetime import date
+
+    from duepa_check.checker import Checker
+    from duepa_check.regulation import load_current
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / ".duepa-check.yaml").write_text("deck_size: 40\n", encoding="utf-8")
+    checker = Checker(pool, load_current(None), date(2026, 3, 16), include_unconfirmed=unconfirmed)
+    paths = [tmp_path / "a" / "x.txt", tmp_path / "a" / "y.txt", tmp_path / "z.txt"]
+    configs = [checker.config_for(path) for path in paths]
+    assert configs[0] is configs[1] and configs[0] is not configs[2]
+    assert [c.include_unconfirmed for c in configs] == [unconfirmed] * 3 and configs[0].deck_size == 40
+    contexts = [checker._context_for(config) for config in configs]
+    assert contexts[0] is contexts[1] and contexts[0].config is configs[0] and contexts[2].config is configs[2]
+    explicit = Checker(pool, load_current(None), date(2026, 3, 16), tmp_path / "a" / ".duepa-check.yaml",
+                       include_unconfirmed=unconfirmed)
+    assert explicit.config_for(paths[2]) is explicit.config_for(paths[0])
+    assert explicit.config_for(paths[2]).include_unconfirmed is unconfirmed
+
+
+def test_a_name_typed_as_printed_is_an_exact_match_and_other_spellings_are_not():
+    fresh = CardPool.load(None)
+    for typed, how in [
+        ("ボルシャック・ドラゴン", "exact"), ("《ボルシャック・ドラゴン》", "exact"), ("ぼるしゃっく・どらごん", "key"),
+        ("《パーロック～陰謀に立ち向かえ！～》", "exact"), ("パーロック～陰謀に立ち向かえ！～", "key"),
+    ]:
+        found = fresh.lookup(typed)
+        assert (len(found.cards), found.matched_by) == (1, how), typed
+
+
 def test_a_cards_derived_facts_are_worked_out_once(pool):
     card = pool.lookup("《蒼き団長 ドギラゴン剣》").card
     first = card.civilizations
