@@ -16,7 +16,8 @@ script sorts survivors into:
 * logic — anything else: read it, then add a test or explain why it is equivalent. A changed
   literal with no space in it is logic: since findings carry message keys
   (``"deck-size.add"``), a mutated key is a KeyError when the finding is put into words, and
-  literals such as ``"main"`` or a memo key are code, not words.
+  literals such as ``"main"`` or a memo key are code, not words; so is what an f-string's braces
+  hold (before Python 3.12 a whole f-string is one string token).
 
 It prints counts per module and the diff of every logic survivor, and exits 1 when a logic
 survivor is in ``duepa_check/rules/`` (the goal: none that changes a verdict), else 0.
@@ -36,6 +37,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 RESULT_LINE = re.compile(r"^\s*(?P<name>\S+): (?P<status>.+)$")
+# A replacement field of an f-string, '{...}' (before Python 3.12 a whole f-string is one STRING token)
+FIELD = re.compile(r"(?<!\{)\{(?!\{)[^{}]*\}")
 
 
 def mutmut(*args: str, check: bool = True) -> str:
@@ -76,6 +79,11 @@ def is_prose(literal: str) -> bool:
     return any(character.isspace() for character in literal.strip("'\"").lstrip("rbfuRBFU").strip("'\""))
 
 
+def is_f_string(literal: str) -> bool:
+    """f'...', rf"...": the letters before the quote hold an f."""
+    return "f" in literal[: len(literal) - len(literal.lstrip("rbfuRBFU"))].lower()
+
+
 def is_wording_only(diff: str) -> bool:
     """True when every changed line differs from its original only inside string literals."""
     removed = [line[1:] for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
@@ -89,6 +97,8 @@ def is_wording_only(diff: str) -> bool:
         for (kind, was), (_, now) in zip(old_tokens, new_tokens):
             if kind == tokenize.STRING and was != now and not is_prose(was):
                 return False  # a key or a name changed: code, not words
+            if kind == tokenize.STRING and FIELD.findall(was) != FIELD.findall(now) and is_f_string(was):
+                return False  # code inside an f-string's braces changed (f"{json.dumps(s, ensure_ascii=None)}")
     return True
 
 
