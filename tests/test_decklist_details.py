@@ -312,3 +312,24 @@ def test_a_file_whose_reads_come_one_byte_at_a_time_is_read_whole(monkeypatch, t
     real_read = os.read
     monkeypatch.setattr(decklist.os, "read", lambda handle, wanted: real_read(handle, min(wanted, 1)))
     assert decklist.read_deck_bytes(path) == b"1 x\n" * 5
+
+
+# --- found by the re-run of mutmut in session 6 --------------------------------------------------------
+
+
+def test_a_yaml_deck_is_read_without_libyaml(monkeypatch):
+    """PyYAML built without libyaml has no CSafeLoader: the pure-Python SafeLoader reads the deck."""
+    import yaml
+
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    deck = parse_decklist(b"cards:\n  - A\n  - {name: B, count: 2}\n", "deck.yaml")
+    assert deck.entries == [Entry(line=2, name="A", count=1), Entry(line=3, name="B", count=2)]
+
+
+def test_a_key_given_twice_in_a_mapping_used_as_a_key_is_reported_too():
+    deck = parse_decklist(b"? {a: 1, a: 2}\n: x\ncards: [x]\n", "deck.yaml")
+    assert deck.problems == [
+        ParseProblem(1, "<dict>", m("parse.unknown-key", key="<dict>")),
+        ParseProblem(1, "a", m("parse.duplicate-key", key="a")),
+    ]
+    assert deck.entries == [Entry(line=3, name="x", count=1)]

@@ -343,3 +343,51 @@ def test_the_dump_keeps_each_combos_end_and_lists_combos_by_date():
     again = regulation_from_data(read_dumped_yaml(dump_regulation(regulation)), "f.yaml")
     assert again.combos == [combos[1], combos[0]]  # by date, whatever the names
     assert again.combos_on(date(2025, 1, 1)) == [combos[0]]
+
+
+# --- found by the re-run of mutmut in session 6 ---------------------------------------------------------
+
+
+def test_a_status_once_worked_out_is_remembered_per_name_date_and_flag(monkeypatch):
+    """status() is asked about the same cards on the same date for every deck of a batch."""
+    regulation = small_regulation()
+    worked_out = []
+    real = regulation._status
+    monkeypatch.setattr(regulation, "_status", lambda *args: worked_out.append(args) or real(*args))
+    for _ in range(3):
+        assert regulation.status("A", date(2025, 6, 1)) == "premium_hall_of_fame"
+        assert regulation.status("A", date(2026, 1, 2), True) == "unrestricted"
+    assert worked_out == [("A", date(2025, 6, 1), False), ("A", date(2026, 1, 2), True)]
+
+
+def test_a_hand_edited_regulation_file_is_read_without_libyaml(monkeypatch, tmp_path):
+    """PyYAML built without libyaml has no CSafeLoader: the pure-Python SafeLoader reads the file."""
+    import yaml
+
+    from duepa_check.regulation import load_regulation
+
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    path = tmp_path / "regulation.yaml"
+    path.write_text("format: 1\ndata_date: 2026-01-01  # not JSON: PyYAML reads it\n", encoding="utf-8")
+    assert load_regulation(path).data_date == date(2026, 1, 1)
+
+
+def test_a_hand_edited_regulation_file_is_read_by_libyaml_when_it_is_there(monkeypatch, tmp_path):
+    """The C loader when PyYAML has it: the same data as the pure-Python one, read many times faster."""
+    import yaml
+
+    from duepa_check.regulation import load_regulation
+
+    if not hasattr(yaml, "CSafeLoader"):
+        pytest.skip("PyYAML without libyaml")
+    used = []
+
+    class Watched(yaml.CSafeLoader):
+        def __init__(self, stream):
+            used.append(stream)
+            super().__init__(stream)
+
+    monkeypatch.setattr(yaml, "CSafeLoader", Watched)
+    path = tmp_path / "regulation.yaml"
+    path.write_text("format: 1\ndata_date: 2026-01-01\n", encoding="utf-8")
+    assert load_regulation(path).data_date == date(2026, 1, 1) and len(used) == 1
