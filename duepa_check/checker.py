@@ -114,7 +114,7 @@ def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
             yield Skipped(str(path), Msg("skipped.cannot-read", {"why": error.strerror or error}))
             continue
         if is_folder:
-            found = sorted(_decklists_below(path), key=lambda item: Path(item.path) if isinstance(item, Skipped) else item)
+            found = sorted(_decklists_below(path), key=_walk_order)
             if not found:
                 raise DeckInputError(
                     Msg("input.folder-without-decks", {"path": printable(str(path)), "suffixes": ", ".join(DECK_SUFFIXES)})
@@ -125,12 +125,15 @@ def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
 
 
 def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
-    """os.walk, pruning hidden folders: a tournament folder can hold thousands of files.
+    """Every decklist file below a folder, hidden folders and files left out (a tournament folder
+    can hold thousands of files), in no particular order (deck_files sorts them).
 
     Symlinks that lead out of the folder are not followed (a submitted link to a runner's
-    key file would be printed line by line as "unknown cards"); a subfolder that cannot be
-    listed is reported, never skipped in silence. .csv and .md files count only when they
-    start like a decklist (decklist_tables.looks_like_deck): a README.md does not.
+    key file would be printed line by line as "unknown cards"); a linked folder inside is not
+    walked either (as os.walk does not). A folder that cannot be listed is reported, never
+    skipped in silence. .csv and .md files count only when they start like a decklist
+    (decklist_tables.looks_like_deck): a README.md does not. os.scandir, not os.walk: its
+    entries know whether they are links without asking the system again for each file.
     """
     top = os.path.realpath(folder)
     inside = top.rstrip(os.sep) + os.sep
@@ -139,32 +142,59 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
         target = os.path.realpath(path)
         return target != top and not target.startswith(inside)
 
-    unlistable: list[OSError] = []
-    for root, folders, files in os.walk(folder, onerror=unlistable.append):
-        while unlistable:
-            error = unlistable.pop()
-            yield Skipped(str(error.filename or root), Msg("skipped.folder-unlisted.decks", {"why": error.strerror or error}))
-        folders[:] = [name for name in folders if not name.startswith(".")]
-        for name in folders:
-            if os.path.islink(os.path.join(root, name)) and leads_out(os.path.join(root, name)):
-                yield Skipped(os.path.join(root, name), Msg("skipped.symlink-folder", {}))
-        for name in files:
-            if name.startswith(".") or name == "pyproject.toml":
+    waiting = [os.fspath(folder)]
+    while waiting:
+        root = waiting.pop()
+        try:
+            with os.scandir(root) as listing:
+                entries = list(listing)
+        except OSError as error:
+            key = "skipped.folder-unlisted" if root == os.fspath(folder) else "skipped.folder-unlisted.decks"
+            yield Skipped(str(error.filename or root), Msg(key, {"why": error.strerror or error}))
+            continue
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
                 continue
-            lowered, path = name.lower(), os.path.join(root, name)
-            if not lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES):
+            if _is_folder(entry):
+                if not _is_link(entry):
+                    waiting.append(entry.path)
+                elif leads_out(entry.path):
+                    yield Skipped(entry.path, Msg("skipped.symlink-folder", {}))
                 continue
-            if os.path.islink(path) and leads_out(path):
-                yield Skipped(path, Msg("skipped.symlink-file", {}))
+            lowered = name.lower()
+            if name == "pyproject.toml" or not lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES):
+                continue
+            if _is_link(entry) and leads_out(entry.path):
+                yield Skipped(entry.path, Msg("skipped.symlink-file", {}))
                 continue
             if not lowered.endswith(DECK_SUFFIXES):
                 from .decklist_tables import looks_like_deck
 
-                if not looks_like_deck(Path(path)):
+                if not looks_like_deck(Path(entry.path)):
                     continue  # a README.md or a data CSV: not a decklist
-            yield Path(path)
-    for error in unlistable:  # the top folder itself
-        yield Skipped(str(error.filename or folder), Msg("skipped.folder-unlisted", {"why": error.strerror or error}))
+            yield Path(entry.path)
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()  # a link to a folder too
+    except OSError:  # as os.walk: what cannot be asked is no folder
+        return False
+
+
+def _is_link(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_symlink()
+    except OSError:
+        return False
+
+
+def _walk_order(item: Path | Skipped) -> list[str] | Path:
+    """Path order (a folder's parts compared one by one), without making a Path of each file on
+    POSIX; elsewhere Path's own (case-insensitive on Windows)."""
+    path = item.path if isinstance(item, Skipped) else str(item)
+    return path.split(os.sep) if os.name == "posix" else Path(path)
 
 
 def _printable_message(message: "Msg | str") -> "Msg | str":

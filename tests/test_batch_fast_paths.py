@@ -307,6 +307,30 @@ def test_a_cards_civilizations_are_the_union_of_its_faces_in_canonical_order(poo
     assert Card("x", ()).civilizations == () and Card("x", (face(),)).civilizations == ()
 
 
+def test_a_folder_is_walked_in_path_order_with_what_it_skips_among_the_files(tmp_path):
+    """deck_files' order is Path's (parts one by one: a/b.txt before a-b/x.txt, though '-' < '/'),
+    and the scandir walk finds what os.walk would: hidden ones and other suffixes left out."""
+    from duepa_check.checker import Skipped, deck_files
+
+    names = ["a/b.txt", "a-b/x.txt", "a b/y.txt", "a/c/d.txt", "A/z.txt", "b.txt", "a/.hidden.txt", ".git/e.txt",
+             "a/notes.pdf", "aa.txt", "a/c/e/f.dek", "pyproject.toml"]
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("1 ボルシャック・ドラゴン\n", encoding="utf-8")
+    outside = tmp_path.parent / (tmp_path.name + "-outside")
+    outside.mkdir()
+    (tmp_path / "a" / "link").symlink_to(outside, target_is_directory=True)
+    found = list(deck_files([tmp_path]))
+    files = [item for item in found if not isinstance(item, Skipped)]
+    expected = sorted(tmp_path / name for name in names if ".hidden" not in name and ".git" not in name
+                      and not name.endswith((".pdf", ".toml")))
+    assert files == expected
+    assert all(type(item) is type(tmp_path) for item in files)
+    skipped = [item for item in found if isinstance(item, Skipped)]
+    assert [Path(item.path).name for item in skipped] == ["link"]
+    assert found.index(skipped[0]) == sorted(files + [tmp_path / "a" / "link"]).index(tmp_path / "a" / "link")
+
+
 @pytest.mark.parametrize("unconfirmed", [False, True])
 def test_decks_under_the_same_house_rules_share_one_config_and_one_context(pool, tmp_path, unconfirmed):
     from datetime import date
