@@ -78,6 +78,9 @@ class DeckResult:
         A 1 MB file can hold 70,000 bad lines: drawn for a terminal that took a minute and as
         SARIF most of a gigabyte, and nobody reads past the first few hundred anyway.
         """
+        if len(violations) <= limit:  # the usual deck: every problem listed
+            self.violations, self.omitted_errors, self.omitted_warnings = violations, 0, 0
+            return
         rest = violations[limit:]
         self.violations = violations[:limit]
         self.omitted_errors = sum(v.severity == ERROR for v in rest)

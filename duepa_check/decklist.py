@@ -207,7 +207,9 @@ def split_lines(text: str) -> list[str]:
 
     (str.splitlines would also split on form feeds, U+2028 and others.)
     """
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
 
 
 # ---------------------------------------------------------------------------- YAML and JSON

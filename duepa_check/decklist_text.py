@@ -27,7 +27,7 @@ import functools
 import re
 import unicodedata
 from itertools import compress, count, islice, repeat
-from operator import add, not_
+from operator import add, is_
 
 from .decklist import DeckList, Entry, Heading, ParseProblem, split_lines
 from .decklist_cards import PARTNER_WORDS, read_card_line
@@ -299,15 +299,15 @@ def parse_text(text: str, path: str) -> DeckList:
     reader = TextReader(path)
     lines = split_lines(text)
     known = _CARD_LINES
-    found = list(map(known.get, lines))  # a line's Entry fields, False when it is no plain card line
-    if None in found:  # lines met for the first time
+    found = list(map(known.get, lines))  # a line's Entry fields, _READ_BY_TEXT when it is no plain card line
+    if not all(found):  # lines met for the first time (None)
         if len(known) + len(lines) > _CARD_LINES_LIMIT:
             known.clear()
         for index, raw in enumerate(lines):
             if found[index] is None:
                 found[index] = known[raw] = _card_line_fields(raw)
     start = 0
-    for other in compress(count(), map(not_, found)):  # the lines TextReader reads, in order
+    for other in compress(count(), map(is_, found, repeat(_READ_BY_TEXT))):  # the lines TextReader reads, in order
         if start < other:
             _add_plain_lines(reader, lines, found, start, other)
         reader.read_line(other + 1, lines[other])
@@ -327,6 +327,7 @@ def _add_plain_lines(reader: TextReader, lines: list[str], found: list, start: i
 
 
 _new_tuple = tuple.__new__
+_READ_BY_TEXT = True  # what _CARD_LINES holds for a line that is no plain card line (true: all() skips it)
 _CARD_LINES: dict[str, tuple | bool] = {}
 _CARD_LINES_LIMIT = 50_000
 
@@ -334,12 +335,13 @@ _CARD_LINES_LIMIT = 50_000
 def _card_line_fields(raw: str) -> tuple | bool:
     """(name, count, is_partner, others, mark, source) when ``raw`` is a plain card line that
     TextReader.read_line would pass straight to add_card (a count first; nothing that makes a
-    comment, an HTML entity, a table row or a heading) and that reads as a card; else False."""
+    comment, an HTML entity, a table row or a heading) and that reads as a card; else
+    _READ_BY_TEXT."""
     line = raw.strip()
     if not line or not ("0" <= line[0] <= "9") or "&" in line or "#" in line or "//" in line or "," in line or "|" in line:
-        return False
+        return _READ_BY_TEXT
     read = read_card_line(line)
     if read.problem or read.main.count <= 0:
-        return False
+        return _READ_BY_TEXT
     main = read.main
     return main.name, main.count, main.partner, read.others, "", line if read.more else ""
