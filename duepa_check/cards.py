@@ -564,6 +564,7 @@ class CardPool:
         embedded = embedded_data_dir()
         self.shards = [_Shard(d, trusted=d == embedded) for d in directories]
         self._lookups: dict[str, Lookup] = {}
+        self._only: dict[str, Card | bool] = {}  # typed name → its one card (only_cards)
 
     @classmethod
     def load(cls, data_dir: Path | None = None) -> CardPool:
@@ -611,6 +612,18 @@ class CardPool:
         found = list(map(self._lookups.get, typed))
         if not all(found):  # a name met for the first time (a Lookup is always true)
             found = [known or self.lookup(name) for known, name in zip(found, typed)]
+        return found
+
+    def only_cards(self, typed: list[str]) -> list[Card | bool]:
+        """The one card each typed name means, in order; False for a name that means none or
+        several. A batch asks this of every list first (one dict look-up a name, kept by the
+        typed text like ``lookup``); only lists with a False go through the full look-ups."""
+        only = self._only
+        found = list(map(only.get, typed))
+        if not all(found):  # a name met for the first time (None), or not one card (False)
+            for index, name in enumerate(typed):
+                if found[index] is None:
+                    found[index] = only[name] = self.lookup(name).card or False
         return found
 
     def _lookup(self, typed: str) -> Lookup:

@@ -169,6 +169,10 @@ _ONE_READING = ((), "")  # ... of an entry with no other reading to choose from
 
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
+    if partner is None:
+        usual = _usual_deck(decklist, pool)
+        if usual is not None:
+            return usual
     entries = decklist.entries
     # Only lines with other readings or a bracket mark have anything to choose.
     if any(map(_MARK, entries)):
@@ -207,6 +211,22 @@ _new_tuple = tuple.__new__
 _ONE = frozenset((1,))
 
 
+def _usual_deck(decklist: DeckList, pool: CardPool) -> Deck | None:
+    """The deck of the usual list, whose every line names one card as written and none is in
+    brackets: what the long way makes of it (no other reading is tried when the name as written
+    is a card), from one dict look-up a line. None for any other list."""
+    entries = decklist.entries
+    if any(map(_MARK, entries)):
+        return None
+    cards = pool.only_cards(list(map(_NAME, entries)))
+    if not all(cards):  # a line that names no card, or several
+        return None
+    deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
+    deck.cards = list(map(_new_tuple, repeat(DeckCard), zip(entries, cards)))  # DeckCard(entry, card) each
+    deck._know_from(entries, cards)  # what every rule run asks, from the cards at hand
+    return deck
+
+
 def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
     """The entry as its first reading that names a card, and whether one does.
 
@@ -220,7 +240,7 @@ def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
     # The usual case: the name as written is a card. A full look-up, not knows(): lookup_all
     # asks for this name right after, and a look-up is kept (suggestions are only searched if read).
     if pool.lookup(entry.name).cards:
-        return _new_tuple(Entry, (*entry[:4], (), entry.mark, "")), True  # entry._replace(others=(), source="")
+        return entry, True  # its other readings stay unread
     readings = (*more_readings(entry.source), *entry.others) if entry.source else entry.others
     for count, name, partner in readings:
         if pool.knows(name):

@@ -108,9 +108,10 @@ def pool():
 
 
 def the_long_way(listed, pool, monkeypatch):
-    """resolve_deck without its shortcut for lists whose every line names one card."""
+    """resolve_deck without its shortcuts for lists whose every line names one card."""
     with monkeypatch.context() as patched:
         patched.setattr(deck_module, "_ONE", frozenset())
+        patched.setattr(deck_module, "_usual_deck", lambda decklist, pool: None)
         return resolve_deck(listed, pool)
 
 
@@ -148,7 +149,8 @@ def test_a_decks_memo_from_its_cards_at_hand_is_what_the_properties_work_out(poo
 def test_a_resolved_deck_is_the_same_by_the_shortcut(name, pool, monkeypatch):
     listed = load_decklist(DECKS / name)
     deck = resolve_deck(listed, pool)
-    assert not deck.unresolved and len(deck.cards) == len(listed.entries)  # the shortcut was taken
+    assert not deck.unresolved and len(deck.cards) == len(listed.entries)
+    assert deck_module._usual_deck(listed, pool) is not None  # the shortcut was taken
     assert shape(deck) == shape(the_long_way(listed, pool, monkeypatch))
     assert deck.entries == sorted(deck.entries, key=lambda entry: entry.line)
     assert deck.card_count == sum(entry.count for entry in listed.entries)
@@ -177,6 +179,53 @@ def test_lines_with_other_readings_each_become_their_chosen_reading(pool):
     assert all(any(entry is kept for kept in deck.entries) for entry in plain)
     assert [entry.name for entry, _ in deck.unresolved] == ["まだ見ぬカード（仮）"]
     assert "ボルシャック・ドラゴン" in deck.names and "熱血 バトクロス-１" in deck.names
+
+
+def test_the_usual_list_with_other_readings_is_the_long_ways_deck(pool, monkeypatch):
+    """Lines that could be read otherwise but name a card as written (a remark-like ending, a
+    name in 「」, a count-like end) keep their entry as it is, by the shortcut and the long way."""
+    text = "\n".join([
+        "パートナー: 勝熱英雄 モモキング",
+        "1 「我が名はツラトゥストラ！」",
+        "1 熱血 バトクロス-1",
+        "1x ボルシャック・NEX",
+        "1 Dの寺院 タブラサ・チャンタラム",
+        "2 ボルシャック・ドラゴン",  # two copies: DP002 looks closer, from the same memo
+    ])
+    listed = parse_decklist(text.encode(), "deck.txt")
+    assert sum(bool(entry.others or entry.source) for entry in listed.entries) >= 2
+    deck = resolve_deck(listed, pool)
+    assert deck_module._usual_deck(listed, pool) is not None
+    assert shape(deck) == shape(the_long_way(listed, pool, monkeypatch))
+    assert all(kept is entry for kept, entry in zip(deck.entries, listed.entries))
+    assert deck.card_count == 7 and deck.one_copy_each is False and deck.partner.card.name == "勝熱英雄 モモキング"
+
+
+@pytest.mark.parametrize("text", [
+    "1 まだ見ぬカードの名前",  # no card
+    "1 ボルシャック・ドラゴン（新規）",  # a card only by another reading
+    "【ボルシャック・ドラゴン】",  # a bracket line
+])
+def test_a_list_with_a_line_the_shortcut_cannot_decide_takes_the_long_way(pool, text):
+    listed = parse_decklist(f"1 ボルシャック・ドラゴン\n{text}\n".encode(), "deck.txt")
+    assert deck_module._usual_deck(listed, pool) is None
+
+
+def test_only_cards_is_each_names_one_card(pool):
+    """CardPool.only_cards against lookup: the one card, else False (none or several), asked
+    twice (the second time from what the first kept), for spellings of every kind."""
+    from duepa_check.cards import CardPool
+
+    ambiguous = next(key for key in ("天地命動 バラギアラ", "零龍") if len(pool.lookup(key).cards) > 1)
+    names = [
+        "ボルシャック・ドラゴン", "ぼるしゃっく・どらごん", "《ボルシャック・ドラゴン》", "Bolshack Dragon",
+        "ボルシャックドラゴン", ambiguous, "まだ見ぬカードの名前", "", "熱血 バトクロス-1",
+    ]
+    fresh = CardPool.load(None)
+    for _ in range(2):
+        got = fresh.only_cards(names)
+        assert got == [pool.lookup(name).card or False for name in names]
+    assert got[0].name == got[1].name == "ボルシャック・ドラゴン" and got[5] is False and got[6] is False
 
 
 def test_one_unknown_line_takes_the_long_way(pool, tmp_path, monkeypatch):
