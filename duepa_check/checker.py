@@ -372,16 +372,16 @@ class Checker:
         and send back their results through a second pipe; an error in a child is raised here,
         as if this process had met it. A plain fork, not multiprocessing: its import and pool
         cost ~50 ms, a tenth of a 1,000-deck run.
+
+        This process checks the first chunk before it forks: what the decks of a batch share (the
+        popular cards' look-ups and lines, the rules' first-use work) is then worked out once, and
+        each child inherits it, instead of every process meeting it cold (the 1,000 benchmark decks
+        in two processes: 24M instructions fewer, of the ~120M that two processes cost over one).
         """
         import signal
 
         size = max(CHUNK_SIZE, -(-len(paths) // MAX_CHUNKS))
         chunks = [paths[start : start + size] for start in range(0, len(paths), size)]
-        tickets, write_end = os.pipe()
-        _write_all(write_end, b"".join(number.to_bytes(TICKET_BYTES, "big") for number in range(len(chunks))))
-        os.close(write_end)  # every chunk number is in the pipe: an empty read means all are taken
-        children = [_fork_child(self, chunks, tickets) for _ in range(workers - 1)]
-        waiting = dict(child for child in children if child is not None)  # pid → its results pipe
         reported = 0
 
         def report_started(number: int) -> None:
@@ -392,8 +392,19 @@ class Checker:
                 on_progress(started - reported)
                 reported = started
 
+        first = self._check_here(chunks[0], None)
+        report_started(0)
+        if len(chunks) == 1:
+            return first
+        tickets, write_end = os.pipe()
+        _write_all(write_end, b"".join(number.to_bytes(TICKET_BYTES, "big") for number in range(1, len(chunks))))
+        os.close(write_end)  # every chunk number is in the pipe: an empty read means all are taken
+        children = [_fork_child(self, chunks, tickets) for _ in range(workers - 1)]
+        waiting = dict(child for child in children if child is not None)  # pid → its results pipe
+
         try:
             done = self._check_chunks(chunks, tickets, report_started)
+            done[0] = first
             for pid in list(waiting):
                 with os.fdopen(waiting.pop(pid), "rb") as pipe:
                     payload = pipe.read()

@@ -101,6 +101,44 @@ def test_forked_split_keeps_order_and_counts_progress(checker, nine_decks):
     assert no_children_left()
 
 
+def test_the_first_chunk_is_checked_here_before_any_fork(checker, nine_decks, monkeypatch):
+    """What the decks share is met once, in this process, and every child inherits it."""
+    import os
+
+    parent, real, checked = os.getpid(), checker.check, []
+
+    def check(path):
+        if os.getpid() == parent:
+            checked.append(path)
+        return real(path)
+
+    real_fork, forks = checker_module._fork_child, []
+
+    def fork_child(*args):
+        forks.append(list(checked))  # what this process had checked when it forked
+        return real_fork(*args)
+
+    monkeypatch.setattr(checker, "check", check)
+    monkeypatch.setattr(checker_module, "_fork_child", fork_child)
+    results = checker._check_forked(nine_decks, 3, None)
+    assert forks == [[nine_decks[0]], [nine_decks[0]]]  # two children, both after the first chunk
+    assert [r.path for r in results] == [str(p) for p in nine_decks]
+    assert no_children_left()
+
+
+def test_a_batch_of_one_chunk_forks_no_child(checker, nine_decks, monkeypatch):
+    import os
+
+    def no_fork():
+        raise AssertionError("forked for one chunk")
+
+    monkeypatch.setattr(checker_module, "CHUNK_SIZE", 20)
+    monkeypatch.setattr(os, "fork", no_fork)
+    done = []
+    results = checker._check_forked(nine_decks, 3, done.append)
+    assert [r.legal for r in results] == [n != 7 for n in range(9)] and sum(done) == 9
+
+
 def test_progress_follows_the_chunks_as_they_are_taken(checker, nine_decks, monkeypatch):
     in_children_only(checker, monkeypatch, lambda path: time.sleep(0.02))  # both slow: both take some
     done = []
