@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import NamedTuple
 
 from .charts import CIVILIZATION_COLOURS, Text, render_chart, wording
+from .cards import Card
 from .checker import DeckResult
 from .report import (
     PROBLEM_COLUMNS,
@@ -40,8 +42,13 @@ from .rules import ERROR
 
 
 def _h(text: object) -> str:
-    """The one escaping boundary: text from a decklist or data, made safe for HTML."""
-    return escape(flat(str(text)), quote=True)
+    """The one escaping boundary: text from a decklist or data, made safe for HTML.
+
+    Every character ``flat`` replaces is one ``str.isprintable`` refuses: printable text (nearly
+    all of a page) skips its translate, a look-up per character of a Japanese text.
+    """
+    text = str(text)
+    return escape(text if text.isprintable() else flat(text), quote=True)
 
 
 CSS = """
@@ -79,17 +86,36 @@ figure{margin:.5rem 0}figure svg{max-width:100%;height:auto}figcaption{font-weig
 """.strip()
 
 
-def _order(results: Sequence[DeckResult]) -> list[tuple[int, DeckResult]]:
-    """(anchor number, result), unreadable and not legal first, then with warnings, then clean."""
-    def rank(item: tuple[int, DeckResult]) -> tuple[int, int]:
-        number, result = item
-        if result.error is not None:
-            return (0, number)
-        if not result.legal:
-            return (1, number)
-        return (2 if result.warnings else 3, number)
+class _Deck(NamedTuple):
+    """A result as the page shows it: its anchor number, its path escaped, its counts (each worked out once)."""
 
-    return sorted(enumerate(results, start=1), key=rank)
+    number: int
+    result: DeckResult
+    path: str
+    errors: int
+    warnings: int
+    legal: bool
+
+
+def _decks(results: Sequence[DeckResult]) -> list[_Deck]:
+    decks = []
+    for number, result in enumerate(results, start=1):
+        errors = result.errors
+        decks.append(_Deck(number, result, _h(result.path), errors, result.warnings,
+                           result.error is None and errors == 0))  # DeckResult.legal
+    return decks
+
+
+def _order(decks: list[_Deck]) -> list[_Deck]:
+    """Unreadable and not legal first, then with warnings, then clean; in run order within each."""
+    def rank(deck: _Deck) -> tuple[int, int]:
+        if deck.result.error is not None:
+            return (0, deck.number)
+        if not deck.legal:
+            return (1, deck.number)
+        return (2 if deck.warnings else 3, deck.number)
+
+    return sorted(decks, key=rank)
 
 
 def _civilization_html(civilizations: Sequence[str], lang: str) -> str:
@@ -108,31 +134,76 @@ def _verdict_html(result: DeckResult, lang: str) -> str:
     return f'<span class="bad">✘ {verdict}</span>'
 
 
-def _cell(label: str, content: str, kind: str = "") -> str:
-    """A table cell; ``kind``: n (a number), k (a key kept on one line), p (a path, broken anywhere)."""
+def _cell_start(label: str, kind: str = "") -> str:
+    """A table cell's opening tag; ``kind``: n (a number), k (a key kept on one line), p (a path, broken anywhere)."""
     style = f' class="{kind}"' if kind else ""
-    return f'<td{style} data-label="{_h(label)}">{content}</td>'
+    return f'<td{style} data-label="{_h(label)}">'
 
 
-def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text, lang: str) -> str:
+class _Pieces:
+    """What the decks of one page share, in its language, put into words and escaped once per page:
+    a partner's cells, a verdict, the counts, "60 cards" (keyed by what decides them). A page of
+    1,000 decks made each of them again per deck: a third of the page's work besides the charts."""
+
+    def __init__(self, text: Text, lang: str) -> None:
+        self.text, self.lang = text, lang
+        self.no_partner = f'<span class="bad">{_h(text("html.no-partner"))}</span>'
+        self.no_problems = f'<p class="good">{_h(text("html.no-problems"))}</p>'
+        self.shape = f'<figure><figcaption>{_h(text("html.shape"))}</figcaption>'
+        self.back = f'<p class="back"><a href="#decks">{_h(text("html.back"))}</a></p></section>'
+        self._partners: dict[tuple, tuple[str, str, str]] = {}
+        self._verdicts: dict[tuple[bool, bool], str] = {}
+        self._counts: dict[tuple[int, int], str] = {}
+        self._cards: dict[int, str] = {}
+
+    def partner(self, partner: Card) -> tuple[str, str, str]:
+        """(name, civilizations, "partner 《NAME》 civilizations") of a partner, as HTML."""
+        key = (partner.name, tuple(partner.civilizations))
+        found = self._partners.get(key)
+        if found is None:
+            civilizations = _civilization_html(partner.civilizations, self.lang)
+            who = f"{_h(self.text('html.partner', name=partner.name))} {civilizations}"
+            found = self._partners[key] = (_h(partner.name), civilizations, who)
+        return found
+
+    def verdict(self, deck: _Deck) -> str:
+        key = (deck.legal, deck.result.error is not None)  # what _summary_verdict reads
+        found = self._verdicts.get(key)
+        if found is None:
+            found = self._verdicts[key] = _verdict_html(deck.result, self.lang)
+        return found
+
+    def counts(self, deck: _Deck) -> str:
+        key = (deck.errors, deck.warnings)
+        found = self._counts.get(key)
+        if found is None:
+            found = self._counts[key] = _h(_counts(deck.result, self.lang))
+        return found
+
+    def cards(self, count: int) -> str:
+        found = self._cards.get(count)
+        if found is None:
+            found = self._cards[count] = _h(self.text(plural("html.cards", count), count=count))
+        return found
+
+
+def _deck_table(ordered: list[_Deck], text: Text, pieces: _Pieces) -> str:
     columns = ("deck", "partner", "civilizations", "cards", "verdict", "errors", "warnings")
     labels = [text(f"column.{column}") for column in columns]
     head = "".join(f'<th scope="col">{_h(label)}</th>' for label in labels)
+    kinds = ("p", "", "", "n", "k", "n", "n")
+    path, name, civilizations, cards, verdict, errors, warnings = map(_cell_start, labels, kinds)
     rows = []
-    for number, result in ordered:
+    for deck in ordered:
+        number, result = deck.number, deck.result
         partner = result.partner
-        cells = [
-            f'<a href="#deck-{number}">{_h(result.path)}</a>',
-            _h(partner.name) if partner else "",
-            _civilization_html(partner.civilizations, lang) if partner else "",
-            str(result.card_count) if result.error is None else "",
-            _verdict_html(result, lang),
-            str(result.errors),
-            str(result.warnings),
-        ]
-        kinds = ("p", "", "", "n", "k", "n", "n")
-        row = "".join(_cell(label, cell, kind) for label, cell, kind in zip(labels, cells, kinds))
-        rows.append(f'<tr id="row-{number}">{row}</tr>')
+        partner_name, partner_civilizations, _ = pieces.partner(partner) if partner else ("", "", "")
+        rows.append(
+            f'<tr id="row-{number}">{path}<a href="#deck-{number}">{deck.path}</a></td>{name}{partner_name}</td>'
+            f"{civilizations}{partner_civilizations}</td>"
+            f"{cards}{result.card_count if result.error is None else ''}</td>{verdict}{pieces.verdict(deck)}</td>"
+            f"{errors}{deck.errors}</td>{warnings}{deck.warnings}</td></tr>"
+        )
     return (
         f'<table class="stack decks"><caption>{_h(text("html.table"))}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -140,49 +211,42 @@ def _deck_table(ordered: list[tuple[int, DeckResult]], text: Text, lang: str) ->
 
 
 def _problems(result: DeckResult, text: Text, lang: str) -> str:
-    if not result.violations:
-        return f'<p class="good">{_h(text("html.no-problems"))}</p>'
-    head = "".join(f'<th scope="col">{_h(column)}</th>' for column in _columns(PROBLEM_COLUMNS, lang))
+    columns = _columns(PROBLEM_COLUMNS, lang)
+    head = "".join(f'<th scope="col">{_h(column)}</th>' for column in columns)
+    rule, line, card, problem, hint_cell = map(_cell_start, columns, ("k", "n", "", "", ""))
     rows = []
     for v in result.violations:
         message, hint = v.texts(lang)
         kind = "bad" if v.severity == ERROR else "warn"
-        cells = (
-            f'<span class="{kind}" title="{_h(v.name)}">{_h(v.rule)}</span>',
-            str(v.line) if v.line else "",
-            _h(v.card or ""),
-            _h(message),
-            f'<span class="hint">{_h(hint)}</span>' if hint else "",
+        rows.append(
+            f'<tr>{rule}<span class="{kind}" title="{_h(v.name)}">{_h(v.rule)}</span></td>'
+            f"{line}{v.line if v.line else ''}</td>{card}{_h(v.card or '')}</td>{problem}{_h(message)}</td>"
+            f"""{hint_cell}{f'<span class="hint">{_h(hint)}</span>' if hint else ""}</td></tr>"""
         )
-        kinds = ("k", "n", "", "", "")
-        row = "".join(_cell(label, cell, kind) for label, cell, kind in zip(_columns(PROBLEM_COLUMNS, lang), cells, kinds))
-        rows.append(f"<tr>{row}</tr>")
     return (
         f'<table class="stack problems"><caption>{_h(text("html.problems"))}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
 
-def _section(number: int, result: DeckResult, text: Text, lang: str) -> str:
-    parts = [f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">',
-             f'<h2 id="deck-{number}-name">{_h(result.path)}</h2>']
+def _section(deck: _Deck, text: Text, pieces: _Pieces) -> str:
+    number, result, lang = deck.number, deck.result, pieces.lang
+    parts = [f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">'
+             f'<h2 id="deck-{number}-name">{deck.path}</h2>']
     if result.error is not None:
         parts.append(f'<p class="bad">{_h(text("html.unreadable", error=words(result.error, lang)))}</p>')
     else:
         partner = result.partner
-        who = (f"{_h(text('html.partner', name=partner.name))} {_civilization_html(partner.civilizations, lang)}"
-               if partner else f'<span class="bad">{_h(text("html.no-partner"))}</span>')
-        cards = text(plural("html.cards", result.card_count), count=result.card_count)
-        parts.append(f"<p>{who} · {_h(cards)} · {_verdict_html(result, lang)} ({_h(_counts(result, lang))})</p>")
+        who = pieces.partner(partner)[2] if partner else pieces.no_partner
+        parts.append(f"<p>{who} · {pieces.cards(result.card_count)} · {pieces.verdict(deck)} ({pieces.counts(deck)})</p>")
         if result.config:  # the house rules this verdict was reached under
             parts.append(f"<p>{_h(text('html.house-rules', config=result.config))}</p>")
-        parts.append(_problems(result, text, lang))
+        parts.append(_problems(result, text, lang) if result.violations else pieces.no_problems)
         if result.omitted:
             parts.append(f'<p class="warn">{_h(omitted_line(result, lang))}</p>')
         if result.stats is not None:
-            parts.append(f'<figure><figcaption>{_h(text("html.shape"))}</figcaption>'
-                         f"{render_chart(result.stats, lang)}</figure>")
-    parts.append(f'<p class="back"><a href="#decks">{_h(text("html.back"))}</a></p></section>')
+            parts.append(f"{pieces.shape}{render_chart(result.stats, lang)}</figure>")
+    parts.append(pieces.back)
     return "".join(parts)
 
 
@@ -205,17 +269,19 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
         f'<li id="count-{key}"><b>{counts[key]}</b> {_h(text(_tile_key(key, counts[key])))}</li>'
         for key in TILES
     )
-    ordered = _order(results)
+    ordered = _order(_decks(results))
+    pieces = _Pieces(text, lang)
+    totals_line = _h(_totals_line(results, lang))
     return "".join([
         f'<!DOCTYPE html><html lang="{_h(text("html.lang"))}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        f"<title>{_h(text('html.heading'))}: {_h(_totals_line(results, lang))}</title>",
+        f"<title>{_h(text('html.heading'))}: {totals_line}</title>",
         f"<style>{CSS}</style></head><body>",
         f'<header><h1>{_h(text("html.heading"))}</h1>',
         f'<p class="meta" id="regulation">{_h(_data_line(info))}</p>',
-        f'<p id="totals">{_h(_totals_line(results, lang))}</p>',
+        f'<p id="totals">{totals_line}</p>',
         f'<ul class="counts" aria-label="{_h(text("html.counts"))}">{tiles}</ul></header>',
-        f'<main><div id="decks">{_deck_table(ordered, text, lang)}</div>',
-        *(_section(number, result, text, lang) for number, result in ordered),
+        f'<main><div id="decks">{_deck_table(ordered, text, pieces)}</div>',
+        *[_section(deck, text, pieces) for deck in ordered],
         "</main></body></html>\n",
     ])

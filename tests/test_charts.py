@@ -145,16 +145,24 @@ def test_unknown_and_zero_buckets_and_no_partner():
     assert drawn["civilizations"][0]["fill"] == CIVILIZATION_COLOURS["unknown"]
 
 
-def test_every_word_comes_from_the_catalogue(monkeypatch):
+@pytest.fixture
+def no_cached_words():
+    """Words (and pieces holding them) are cached per language: a test that swaps a catalogue
+    starts and ends with none cached."""
+    for cache in charts.WORD_CACHES:
+        cache.cache_clear()
+    yield
+    for cache in charts.WORD_CACHES:
+        cache.cache_clear()
+
+
+def test_every_word_comes_from_the_catalogue(monkeypatch, no_cached_words):
     from duepa_check import messages
 
     english = messages.catalogue("en")
     chart_keys = {key for key in english if key.startswith("chart.")}
     marked = {**english, **{key: f"[{key}]" for key in chart_keys}}
     monkeypatch.setitem(messages._CATALOGUES, "en", marked)
-    for cached in ("_said", "_bar_words"):  # words are cached per language; this test swaps the catalogue
-        getattr(charts, cached).cache_clear()
-        monkeypatch.setattr(charts, cached, getattr(charts, cached).__wrapped__)
     stats = DeckStats(path="d.txt", card_count=1, curve={"5": 1, "unknown": 1}, civilizations={"火": 1},
                       types={"クリーチャー": 1}, twinpacts=0, multicolor=0, average_cost=5.0,
                       partner_name="P", partner_civilizations=("火",))
