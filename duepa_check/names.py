@@ -45,7 +45,9 @@ _FOLD = str.maketrans(
 
 def name_key(name: str) -> str:
     """Fold a typed or printed card name to the key the pool is indexed by."""
-    text = unicodedata.normalize("NFKC", name.strip().translate(_BRACKETS))
+    # 《》 taken out by two searches, not translate: on a text with other than ASCII, translate looks
+    # each character up in its table, and one not there costs a KeyError raised and cleared in C
+    text = unicodedata.normalize("NFKC", name.strip().replace("《", "").replace("》", ""))
     if "(" in text:
         text = re.sub(_READING, "", text)
     return text.translate(_FOLD).casefold()
