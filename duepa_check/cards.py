@@ -661,12 +661,15 @@ class CardPool:
     def header(self) -> dict[str, object]:
         return self.shards[0].header
 
-    def _hits(self, key: str) -> list[tuple[str, Card]]:
-        """(kind, card) for every spelling that has this key, overlay shards first, one per name."""
+    def _hits(self, key: str, first: list[tuple[str, int]] | None = None) -> list[tuple[str, Card]]:
+        """(kind, card) for every spelling that has this key, overlay shards first, one per name.
+
+        ``first``: the first shard's rows for this key, when the caller has searched them already."""
         hits: list[tuple[str, Card]] = []
         seen: set[str] = set()
         for shard in self.shards:
-            for kind, offset in shard.hits(key):
+            rows, first = shard.hits(key) if first is None else first, None
+            for kind, offset in rows:
                 card = shard.card_at(offset)
                 if card.name not in seen:
                     seen.add(card.name)
@@ -703,11 +706,21 @@ class CardPool:
         return found
 
     def _lookup(self, typed: str) -> Lookup:
-        result = Lookup(typed)
         key = name_key(typed)
         if not key:
-            return result
-        hits = self._hits(key)
+            return Lookup(typed)
+        rows = None
+        if len(self.shards) == 1:  # the embedded data alone (no update)
+            # The usual first look-up: the official name as printed, whose key only that card has.
+            # The one row's card is what _hits would give, without its list and set of names.
+            shard = self.shards[0]
+            rows = shard.hits(key)
+            if len(rows) == 1:
+                card = shard.card_at(rows[0][1])
+                if card.name == typed:
+                    return Lookup(typed, [card], None, "exact")
+        result = Lookup(typed)
+        hits = self._hits(key, rows)
         if not hits and loose_key(key) != key:  # punctuation left out or added: loose spellings are indexed too
             hits = self._hits(loose_key(key))
         if hits:

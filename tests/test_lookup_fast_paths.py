@@ -2,6 +2,8 @@
 
 The plain reading of a record is the JSON scanner (``Card.from_record``); a one-face record is read
 by a regular expression once a shard has decoded enough records (``Card.from_one_face_record``).
+The plain look-up gathers every index row's card (``CardPool._hits``); a pool of one shard takes
+the one row of an official name typed as printed straight to its card.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from duepa_check import cards as cards_module
-from duepa_check.cards import CARDS_FILE, Card, CardPool, Face, embedded_data_dir
+from duepa_check.cards import CARDS_FILE, INDEX_FILE, Card, CardPool, Face, _Shard, embedded_data_dir
 
 
 def _embedded_lines() -> list[bytes]:
@@ -139,3 +141,24 @@ def test_a_shard_reads_one_face_records_by_the_expression_after_its_first(monkey
     pool = CardPool.load(None)
     assert [pool.get(name) for name in names[:60]] == by_scanner[:60]
     assert pool.shards[0]._parsed and len(pool.shards[0]._parsed) < cards_module.ONE_FACE_FROM  # one deck's worth
+
+
+def _seen(found):
+    return found.typed, [vars(card) for card in found.cards], found.matched_by, found._suggestions, found._suggest is None
+
+
+def test_a_pool_of_one_shard_looks_every_key_and_name_up_as_the_plain_look_up():
+    """The one-shard shortcut against _hits: a pool of the same shard twice takes the plain way
+    (the second shard's cards are the first's names, so it adds nothing)."""
+    index = (embedded_data_dir() / INDEX_FILE).read_bytes().decode()
+    keys = sorted({row.split("\t", 1)[0] for row in index.splitlines()})
+    names = sorted(_Shard(embedded_data_dir()).names())
+    near = [name + "x" for name in names[::7]] + [name[:-1] for name in names[::7]] + [f"《{n}》" for n in names[::5]]
+    near += [name.replace("・", "") for name in names[::3]] + ["", " ", "《》", "?", "\ud800"]
+    one, plain = CardPool([embedded_data_dir()]), CardPool([embedded_data_dir(), embedded_data_dir()])
+    shortcuts = 0
+    for typed in [*keys, *names, *near]:
+        found = one.lookup(typed)
+        assert _seen(found) == _seen(plain.lookup(typed)), typed
+        shortcuts += found.matched_by == "exact" and found.cards[0].name == typed
+    assert shortcuts > 10_000
