@@ -18,8 +18,8 @@ from .config import ConfigError, FormatConfig, find_config, load_config
 from .deck import resolve_deck
 from .decklist import DECK_SUFFIXES, STDIN, TABLE_SUFFIXES, DeckInputError, load_decklist
 from .errors import DuepaError
-from .printable import printable
 from .messages import Msg, msg
+from .printable import printable
 from .regulation import Regulation
 from .rules import ERROR, RULE_IDS, WARNING, Context, Violation, run_rules
 

@@ -7,7 +7,8 @@ designates or overrides the partner here, so the rules see one shape whatever th
 
 from __future__ import annotations
 
-from itertools import compress, count as counting, repeat
+from itertools import compress, repeat
+from itertools import count as counting
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 

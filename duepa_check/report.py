@@ -94,7 +94,20 @@ def render_json(results: Sequence[DeckResult], info: RunInfo) -> str:
     return "\n".join(lines)
 
 
-_compact_json = json.JSONEncoder(ensure_ascii=False).encode  # one encoder: json.dumps makes one a call
+def _compact_encoder():
+    """``json.dumps(value, ensure_ascii=False)`` by json's C encoder made once: JSONEncoder.encode
+    makes a new one at every call, which was half of encoding a deck's line. The documents here
+    are trees built by this module (no cycle to look for). Where json has no C part, its own."""
+    from json.encoder import c_make_encoder, encode_basestring
+
+    if c_make_encoder is None:
+        return json.JSONEncoder(ensure_ascii=False).encode
+    # markers, default, string encoder, indent, key and item separators, sort_keys, skipkeys, allow_nan
+    encoder = c_make_encoder(None, json.JSONEncoder().default, encode_basestring, None, ": ", ", ", False, False, True)
+    return lambda value: "".join(encoder(value, 0))
+
+
+_compact_json = _compact_encoder()
 
 
 def _deck_lines(deck: dict) -> str:
