@@ -158,6 +158,8 @@ class TextReader:
         """A line that is no table row: heading, metadata, partner line, bracketed line or card."""
         if "**" in line or "__" in line:
             line = line.replace("**", "").replace("__", "").strip()  # Markdown emphasis
+            if not line:
+                return  # '**', '** __': emphasis of nothing
         if "](" in line:
             line = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", line)  # a Markdown link: its text
         heading = heading_of(line)

@@ -656,3 +656,11 @@ def test_tabs_show_as_spaces_in_the_text_report(capsys, tmp_path):
     yaml_deck.write_text('partner: ボルシャック・ドラゴ大王\ncards:\n  - "ボルシャック\tドラゴソ"\n', encoding="utf-8")
     result = run(capsys, yaml_deck, "--as-of", "2026-03-16", "--no-color")
     assert "ボルシャック ドラゴソ" in result.out and "\ufffd" not in result.out
+
+
+@pytest.mark.parametrize("line", ["**", "__", "** __", "****"])
+def test_emphasis_of_nothing_is_a_blank_line(line):
+    # It was read as an empty line of text and failed ("cannot check this deck (IndexError)").
+    parsed = parse_decklist(f"1 ボルシャック・ドラゴン\n{line}\n1 フェアリー・ライフ\n".encode(), "deck.txt")
+    assert [(entry.line, entry.name) for entry in parsed.entries] == [(1, "ボルシャック・ドラゴン"), (3, "フェアリー・ライフ")]
+    assert parsed.problems == []
