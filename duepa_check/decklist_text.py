@@ -27,7 +27,7 @@ import functools
 import re
 import unicodedata
 from itertools import compress, count, islice, repeat
-from operator import add, is_
+from operator import add, not_
 
 from .decklist import DeckList, Entry, Heading, ParseProblem, split_lines
 from .decklist_cards import PARTNER_WORDS, read_card_line
@@ -301,19 +301,22 @@ def parse_text(text: str, path: str) -> DeckList:
     reader = TextReader(path)
     lines = split_lines(text)
     known = _CARD_LINES
-    found = list(map(known.get, lines))  # a line's Entry fields, _READ_BY_TEXT when it is no plain card line
-    if not all(found):  # lines met for the first time (None)
-        if len(known) + len(lines) > _CARD_LINES_LIMIT:
-            known.clear()
-        for index, raw in enumerate(lines):
-            if found[index] is None:
-                found[index] = known[raw] = _card_line_fields(raw)
+    if len(known) > _CARD_LINES_LIMIT - len(lines):
+        known.clear()
+    found = list(map(known.get, lines))  # a line's Entry fields; None when new, _READ_BY_TEXT (false) for TextReader
     start = 0
-    for other in compress(count(), map(is_, found, repeat(_READ_BY_TEXT))):  # the lines TextReader reads, in order
-        if start < other:
-            _add_plain_lines(reader, lines, found, start, other)
-        reader.read_line(other + 1, lines[other])
-        start = other + 1
+    # One pass in C finds the lines that are no known plain card line (every list has a few: a
+    # comment, its partner line, blank lines), in order; a new one is worked out here.
+    for index in compress(count(), map(not_, found)):
+        if found[index] is None:
+            raw = lines[index]
+            fields = found[index] = known[raw] = _card_line_fields(raw)
+            if fields:
+                continue  # a plain card line: added with the run it belongs to
+        if start < index:
+            _add_plain_lines(reader, lines, found, start, index)
+        reader.read_line(index + 1, lines[index])
+        start = index + 1
     if start < len(lines):
         _add_plain_lines(reader, lines, found, start, len(lines))
     return reader.deck
@@ -329,7 +332,7 @@ def _add_plain_lines(reader: TextReader, lines: list[str], found: list, start: i
 
 
 _new_tuple = tuple.__new__
-_READ_BY_TEXT = True  # what _CARD_LINES holds for a line that is no plain card line (true: all() skips it)
+_READ_BY_TEXT = False  # what _CARD_LINES holds for a line that is no plain card line (false, as None is)
 _CARD_LINES: dict[str, tuple | bool] = {}
 _CARD_LINES_LIMIT = 50_000
 
