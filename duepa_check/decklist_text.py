@@ -30,7 +30,7 @@ from itertools import compress, count, islice, repeat
 from operator import add, not_
 
 from .decklist import DeckList, Entry, Heading, ParseProblem, split_lines
-from .decklist_cards import PARTNER_WORDS, read_card_line
+from .decklist_cards import PARTNER_WORDS, plain_reading, read_card_line
 
 MAIN_WORDS = {
     "メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards",
@@ -345,6 +345,10 @@ def _card_line_fields(raw: str) -> tuple | bool:
     line = raw.strip()
     if not line or not ("0" <= line[0] <= "9") or "&" in line or "#" in line or "//" in line or "," in line or "|" in line:
         return _READ_BY_TEXT
+    plain = plain_reading(line)
+    if plain is not None:
+        name, number, more = plain
+        return name, number, False, (), "", line if more else ""
     read = read_card_line(line)
     if read.problem or read.main.count <= 0:
         return _READ_BY_TEXT
