@@ -17,13 +17,15 @@ from conftest import AS_OF, DECKS, run
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from duepa_check import charts, html_report
-from duepa_check.cards import Card, Face
+from duepa_check import charts, html_report, stats
+from duepa_check.cards import Card, CardPool, Face
 from duepa_check.checker import DeckResult
+from duepa_check.deck import Deck, DeckCard, resolve_deck
+from duepa_check.decklist import Entry, parse_decklist
 from duepa_check.messages import Msg
 from duepa_check.report import RunInfo
 from duepa_check.rules import Violation
-from duepa_check.stats import DeckStats
+from duepa_check.stats import DeckStats, compute_stats, count_card_by_card
 
 ODD = ["<", "&", '"', "\x00", "\t", "\u2028", "\x85", "\u3000", "\ud800", "\ufffe"]  # escaped, cleaned or refused by isprintable
 NAMES = st.sampled_from(["ボルシャック・ドラゴ大王", "偽神殺しのツラトゥストラ", "WWW MMM", "x", *ODD])
@@ -146,3 +148,70 @@ def test_the_product_decks_page_is_the_plain_page(capsys):
     finally:
         RENDERERS["html"] = html
     assert page == captured["page"] and page.count("<svg") >= 6
+
+
+# ---------------------------------------------------------------------------- stats: the tally
+
+
+def _pool_cards() -> list[Card]:
+    """The cards of every product deck (twinpacts, 無色, multicolour) and some odd ones of the pool."""
+    pool = CardPool.load()
+    found = []
+    for path in sorted(DECKS.glob("*.txt")):
+        found += [deck_card.card for deck_card in resolve_deck(parse_decklist(path.read_bytes(), path.name), pool).cards]
+    for name in ("∞龍 ゲンムエンペラー", "滅亡の起源 零無", "手札の儀", "夢幻の無"):
+        found += pool.lookup(name).cards
+    return found
+
+
+def _odd(name: str, faces: tuple, layout: str = "single") -> Card:
+    return Card(name, faces, layout=layout)
+
+
+ODD_CARDS = [
+    _odd("no data", (), ),  # counted as unknown everywhere
+    _odd("free", (Face("free", "呪文", ("水",), 0, None),)),
+    _odd("priceless", (Face("priceless", "クリーチャー", ("光", "闇"), None, 1000),)),
+    _odd("true", (Face("true", "クリーチャー", ("火",), True, 1000),)),  # a bool is no cost
+    _odd("odd colour", (Face("odd colour", "クリーチャー", ("紫",), 3, 1000),)),
+    _odd("twin", (Face("twin-a", "呪文", ("水",), 2, None), Face("twin-b", "クリーチャー", ("自然",), 6, 5000)), "twinpact"),
+    _odd("new type", (Face("new type", "まだ見ぬ型", ("火", "水", "闇"), 4, 1000),)),
+    _odd("purple", (Face("purple", "クリーチャー", ("火",), 5, 1000),)),
+]
+ODD_CARDS[-1].civilizations = ("紫", "火")  # no Card works that out; counted by the loop, then left out of the stats
+POOL_CARDS = _pool_cards()
+CARD = st.sampled_from(ODD_CARDS) | st.sampled_from(POOL_CARDS)
+# Mostly one copy each (the tally's usual case), some decks with other counts, a few with a line of no copies.
+DECK_CARDS = st.lists(st.tuples(CARD, st.just(1)), max_size=70) | st.lists(
+    st.tuples(CARD, st.sampled_from([1, 1, 2, 4])), max_size=30) | st.lists(st.tuples(CARD, st.sampled_from([0, 1, 3])), max_size=8)
+
+
+def stats_shape(stats: DeckStats) -> tuple:
+    """Every field, dicts with their order (DeckStats compares dicts without it)."""
+    return tuple(list(value.items()) if isinstance(value, dict) else value for value in vars(stats).values())
+
+
+def deck_of(cards: list[tuple[Card, int]], partner: bool = False) -> Deck:
+    deck = Deck(path="d.txt")
+    for line, (card, count) in enumerate(cards, start=1):
+        deck.cards.append(DeckCard(Entry(line=line, name=card.name, count=count, is_partner=partner and line == 1), card))
+    return deck
+
+
+@settings(max_examples=500, deadline=None)
+@given(DECK_CARDS, st.booleans())
+@example([], False)
+@example([(POOL_CARDS[0], 1)] * 60, True)
+def test_the_tally_counts_as_the_loop(chosen, partner):
+    deck = deck_of(chosen, partner)
+    assert stats_shape(compute_stats(deck)) == stats_shape(count_card_by_card(deck))
+    assert stats._TALLY.fits(10**6)  # the tally was used: no card here puts more than a field holds
+
+
+def test_a_cost_no_field_holds_is_counted_card_by_card(monkeypatch):
+    monkeypatch.setattr(stats, "_TALLY", stats._Tally())
+    dear = Card("dear", (Face("dear", "クリーチャー", ("火",), 10**8, 1000),))
+    for cards in ([(dear, 1)] * 60, [(POOL_CARDS[0], 1)] * 59 + [(dear, 1)], [(POOL_CARDS[1], 4), (dear, 1)]):
+        deck = deck_of(cards)
+        assert stats_shape(compute_stats(deck)) == stats_shape(count_card_by_card(deck))
+    assert not stats._TALLY.fits(60)
