@@ -50,6 +50,7 @@ class DeckResult:
         self.partner = partner
         self.card_count = card_count
         self.stats = stats  # the deck's shape, only when the report draws it (Checker with_stats)
+        self.chart: tuple[str, str] | None = None  # (language, SVG) of that shape, drawn where it was checked
         self.config = config  # the house-rules file that applied, or None (the recommended rules)
         self.raw_path = path  # as the system spells it (SARIF percent-encodes its bytes); path is printable
         # Problems past MAX_REPORTED are counted, not kept: they still decide the verdict.
@@ -225,6 +226,7 @@ class Checker:
     ) -> None:
         self.pool = pool
         self.with_stats = with_stats  # the HTML report draws each deck's shape: count it while the deck is here
+        self.chart_lang: str | None = None  # and in this language, once it is known: draw it here too
         # What a deck read from standard input is called: in messages, for its format
         # (by suffix) and for finding its house rules (from that name's folder).
         self.stdin_name = stdin_name
@@ -323,6 +325,10 @@ class Checker:
             from .stats import compute_stats
 
             result.stats = compute_stats(deck)
+            if self.chart_lang is not None:  # drawn here, by the process that checked the deck, not after the batch
+                from .charts import render_chart
+
+                result.chart = (self.chart_lang, render_chart(result.stats, self.chart_lang))
 
     def _context_for(self, config: FormatConfig) -> Context:
         """What the rules read besides the deck, made once per house rules (a batch shares a few)."""

@@ -198,6 +198,8 @@ def check(
     files = list(deck_files(decks))
     house = checker.house_rules_for(files[0] if files else Path.cwd()).lang
     info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used, lang=_set_language(lang, house))
+    if checker.with_stats:  # the HTML report: each deck's chart drawn by the process that checks it
+        checker.chart_lang = info.lang
     # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).
     console = _console(no_color) if output_format is OutputFormat.text and _on_terminal() else None
     results = _check_all(checker, files, console)

@@ -245,7 +245,9 @@ def _section(deck: _Deck, text: Text, pieces: _Pieces) -> str:
         if result.omitted:
             parts.append(f'<p class="warn">{_h(omitted_line(result, lang))}</p>')
         if result.stats is not None:
-            parts.append(f"{pieces.shape}{render_chart(result.stats, lang)}</figure>")
+            chart = result.chart  # drawn by the checker (the worker that checked the deck) when it knew the language
+            svg = chart[1] if chart is not None and chart[0] == lang else render_chart(result.stats, lang)
+            parts.append(f"{pieces.shape}{svg}</figure>")
     parts.append(pieces.back)
     return "".join(parts)
 
