@@ -7,6 +7,9 @@ Card data is plain text in git (``card_data/``):
 * ``index.tsv`` — ``key<TAB>kind<TAB>byte offset`` for every spelling of every card (official name,
   other spellings, English names, the names of its faces). Keys come from ``names.name_key``.
 
+* ``facts.bin`` (the embedded data only) — what a check reads of each line, precomputed by
+  ``facts_of``: a look-up reads a card without decoding its JSON.
+
 Loading reads the sorted index; a card's line is read and parsed only when a deck asks
 for it. That keeps a check of one deck well under the cost of
 parsing ten thousand records. An ``update`` writes a second set of the same files in the
@@ -19,7 +22,10 @@ import bisect
 import functools
 import json
 import json.scanner
+import marshal
 import re
+import sys
+from array import array
 from collections import namedtuple
 from collections.abc import Callable, Iterator
 from functools import cached_property
@@ -41,6 +47,8 @@ INFINITY = "∞"
 INDEX_KINDS = ("name", "alias", "face")
 CARDS_FILE = "cards.jsonl"
 INDEX_FILE = "index.tsv"
+FACTS_FILE = "facts.bin"  # the embedded data's records as a check reads them, precomputed (see facts_of)
+FACTS_VERSION = 1
 
 Cost = int | str | None  # an int, "∞", or None when the source gives none
 
@@ -278,83 +286,11 @@ class Card:
         }
         return card
 
-    @classmethod
-    def from_one_face_record(cls, line: bytes) -> Card | None:
-        """``from_record`` of the usual line (one face, no escapes in its text), read by one
-        regular expression: a quarter cheaper than the JSON scanner (whose key memo and dicts are
-        most of a decode). None for any other line: ``from_record`` reads it.
-
-        Exact: ``_one_face`` matches only JSON that the scanner reads to the same values (strings
-        without a backslash or control character are their UTF-8 bytes, numbers are integers
-        written as JSON writes them), and every key in ``write_card_data``'s order.
-        """
-        match = _one_face().match(line)
-        if match is None:
-            return None
-        name, layout, face_name, kind, civilizations, cost, power, races, zone, partner, exceed = match.groups()
-        text, texts, number = _TEXT_OF.get, _LIST_OF.get, _NUMBER_OF.get
-        decoded = name.decode()
-        face = _new_tuple(Face, (
-            decoded if face_name == name else face_name.decode(), text(kind) or _text(kind),
-            texts(civilizations) or _texts(civilizations), number(cost) if cost in _NUMBER_OF else _number(cost),
-            number(power) if power in _NUMBER_OF else _number(power), texts(races) or _texts(races),
-        ))
-        cut = match.end() - len(b'"aliases":')
-        card = cls.__new__(cls)
-        card.__dict__ = {
-            "name": decoded, "faces": (face,), "layout": text(layout) or _text(layout), "zone": text(zone) or _text(zone),
-            "partner_eligible": partner == b"true", "may_exceed_four": exceed == b"true",
-            "complete": line.find(b',"complete":false', cut) < 0, "_rest": line[cut:],
-        }
-        return card
-
 
 _new_tuple = tuple.__new__
 # json.loads without its layers (bytes sniffing, whitespace regexes, end check): for records that
 # tools/ wrote. It raises StopIteration, not ValueError, when nothing at the start is JSON.
 _scan_json = json.scanner.make_scanner(json.JSONDecoder())
-
-
-# A JSON string with neither escapes nor control characters (its text is its UTF-8 bytes), a list
-# of them, a cost or power (null, an integer as JSON writes it, or a string).
-_JSON_TEXT = rb'"([^"\\\x00-\x1f]*)"'
-_JSON_TEXTS = rb'\[((?:"[^"\\\x00-\x1f]*"(?:,"[^"\\\x00-\x1f]*")*)?)\]'
-_JSON_NUMBER = rb'(null|-?(?:0|[1-9][0-9]*)|"[^"\\\x00-\x1f]*")'
-
-
-@functools.cache
-def _one_face() -> re.Pattern[bytes]:
-    """The usual card line up to its "aliases" key, compiled on first use: compiling costs as
-    much as ~370 decodes save, so a shard reads its first records with the scanner (_Shard._parse)."""
-    return re.compile(
-        rb'\{"name":' + _JSON_TEXT + rb',"layout":' + _JSON_TEXT + rb',"faces":\[\{"name":' + _JSON_TEXT
-        + rb',"type":' + _JSON_TEXT + rb',"civilizations":' + _JSON_TEXTS + rb',"cost":' + _JSON_NUMBER
-        + rb',"power":' + _JSON_NUMBER + rb',"races":' + _JSON_TEXTS + rb'\}\],"zone":' + _JSON_TEXT
-        + rb',"partner_eligible":(true|false),"may_exceed_four":(true|false),"aliases":'
-    )
-
-
-# Texts, lists and numbers of one-face records, decoded once per distinct raw form: types, races,
-# civilizations, costs and powers repeat across cards. Only the embedded data's records (a fixed,
-# finite set) are read this way.
-_TEXT_OF: dict[bytes, str] = {}
-_LIST_OF: dict[bytes, tuple[str, ...]] = {}
-_NUMBER_OF: dict[bytes, Cost] = {}
-
-
-def _text(raw: bytes) -> str:
-    value = _TEXT_OF[raw] = raw.decode()
-    return value
-
-
-def _texts(raw: bytes) -> tuple[str, ...]:
-    value = _LIST_OF[raw] = tuple(raw[1:-1].decode().split('","')) if raw else ()
-    return value
-
-
-def _number(raw: bytes) -> Cost:
-    value = _NUMBER_OF[raw] = None if raw == b"null" else raw[1:-1].decode() if raw[:1] == b'"' else int(raw)
-    return value
 
 
 def _faces(faces: list[dict]) -> tuple[Face, ...]:
@@ -494,6 +430,7 @@ class _Shard:
                 raise CardDataError(msg("card-data.cut-short", path=directory / INDEX_FILE, rows=rows, cards=promised))
         self._starts, self._firsts = _sample_rows(self.index)
         self._parsed: dict[int, Card] = {}
+        self._first_line = first_line
 
     def hits(self, key: str) -> list[tuple[str, int]]:
         """(kind, offset) of every index row for this key.
@@ -533,11 +470,30 @@ class _Shard:
     def card_at(self, offset: int) -> Card:
         card = self._parsed.get(offset)
         if card is None:
-            data = self._data
-            end = data.find(b"\n", offset)
-            card = self._parse(data[offset : end if end >= 0 else len(data)], offset)
+            facts = self._facts
+            if facts is not None:
+                card = _card_of_facts(facts, offset, self._data)
+            if card is None:
+                data = self._data
+                end = data.find(b"\n", offset)
+                card = self._parse(data[offset : end if end >= 0 else len(data)], offset)
             self._parsed[offset] = card
         return card
+
+    @cached_property
+    def _facts(self) -> tuple[bytes | mmap.mmap, array, array] | None:
+        """The embedded data's facts.bin (see facts_of), mapped on the first look-up: None for other
+        data, or when it is missing, unreadable or not of this cards.jsonl (its size and header)."""
+        if not self.trusted:
+            return None
+        import mmap
+
+        try:
+            with (self.directory / FACTS_FILE).open("rb") as handle:
+                facts = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):  # missing, or empty (no mapping)
+            return None
+        return _facts_for(facts, len(self._data), self._first_line)
 
     @cached_property
     def _data(self) -> bytes | mmap.mmap:
@@ -558,10 +514,7 @@ class _Shard:
     def _parse(self, line: bytes, offset: int) -> Card:
         if self.trusted:  # built and checked by tools/ (see __init__): decode what a check reads
             try:
-                card = None
-                if len(self._parsed) >= ONE_FACE_FROM:  # a batch: the regular expression pays for its compiling
-                    card = Card.from_one_face_record(line)
-                card = card or Card.from_record(line)
+                card = Card.from_record(line)
             except (ValueError, KeyError, TypeError, AttributeError, StopIteration):  # the scanner: StopIteration
                 card = None  # decoded whole below, and said what is wrong with it
             if card is not None:
@@ -607,7 +560,91 @@ class _Shard:
                 offset += len(line)
 
 
-ONE_FACE_FROM = 400  # records a shard decodes before it reads one-face records by _one_face (one deck: ~60)
+def _facts_for(
+    facts: bytes | mmap.mmap, size: int, first_line: bytes
+) -> tuple[bytes | mmap.mmap, array, array] | None:
+    """facts.bin's blobs with the lines' offsets and the blobs' ends, when it is one of this
+    FACTS_VERSION for the cards.jsonl of this size and first line (see facts_of); else None."""
+    try:
+        where = int.from_bytes(facts[-4:], "little")
+        version, facts_size, facts_first_line, starts, ends = marshal.loads(facts[where:-4])
+        if version != FACTS_VERSION or facts_size != size or facts_first_line != first_line:
+            return None
+        starts, ends = _offsets(starts), _offsets(ends)
+        return (facts, starts, ends) if len(starts) == len(ends) else None
+    except (ValueError, EOFError, TypeError):
+        return None
+
+
+def _offsets(stored: bytes) -> array:
+    """Unsigned 32-bit numbers stored little-endian (as facts_of writes them)."""
+    numbers = array("I")
+    if numbers.itemsize != 4:
+        raise ValueError("no 32-bit array type")
+    numbers.frombytes(stored)
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers
+
+
+def _card_of_facts(facts: tuple[bytes | mmap.mmap, array, array], offset: int, data: bytes | mmap.mmap) -> Card | None:
+    """The card of the line at ``offset`` from its precomputed facts: what ``Card.from_record``
+    reads from the line, without the line's JSON. None when facts.bin has none for it."""
+    blobs, starts, ends = facts
+    at = bisect.bisect_left(starts, offset)
+    if at == len(starts) or starts[at] != offset:
+        return None
+    try:
+        name, faces, layout, zone, partner, exceed, complete, rest, end = marshal.loads(blobs[ends[at - 1] if at else 0 : ends[at]])
+    except (ValueError, EOFError, TypeError):
+        return None
+    card = Card.__new__(Card)
+    card.__dict__ = {
+        "name": name, "faces": tuple([_new_tuple(Face, face) for face in faces]), "layout": layout, "zone": zone,
+        "partner_eligible": partner, "may_exceed_four": exceed, "complete": complete,
+        "_rest": data[offset + rest : offset + end],
+    }
+    return card
+
+
+def facts_of(data: bytes) -> bytes:
+    """facts.bin for the cards.jsonl ``data``: what a check reads of each card, as ``Card.from_record``
+    reads it, so that a look-up decodes no JSON (a JSON record costs ~2.5x a marshalled one).
+
+    Each record that from_record reads is one marshal blob (version 2: no references, no interned
+    strings, so the bytes are the same on every run): name, faces as tuples, layout, zone, the three
+    flags, and where the line's rest (from "aliases") begins and ends. After the blobs, a marshalled
+    trailer: FACTS_VERSION, the size and header line of cards.jsonl (a facts.bin of other card data
+    is not read), the lines' offsets and the blobs' ends (little-endian 32-bit); last, the trailer's
+    position (4 bytes, little-endian). Only the embedded data has one (tools/build_card_data.py).
+    """
+    first_end = data.index(b"\n") + 1
+    blobs: list[bytes] = []
+    starts, ends = array("I"), array("I")
+    written = 0
+    offset = first_end
+    while offset < len(data):
+        end = data.find(b"\n", offset)
+        end = len(data) if end < 0 else end
+        line = data[offset:end]
+        card = Card.from_record(line) if line.strip() else None
+        if card is not None:
+            blob = marshal.dumps((
+                card.name, tuple(map(tuple, card.faces)), card.layout, card.zone, card.partner_eligible,
+                card.may_exceed_four, card.complete, line.find(b',"aliases":') + 1, len(line),
+            ), 2)
+            blobs.append(blob)
+            written += len(blob)
+            starts.append(offset)
+            ends.append(written)
+        offset = end + 1
+    if sys.byteorder == "big":
+        starts.byteswap()
+        ends.byteswap()
+    trailer = marshal.dumps((FACTS_VERSION, len(data), data[:first_end], starts.tobytes(), ends.tobytes()), 2)
+    return b"".join(blobs) + trailer + written.to_bytes(4, "little")
+
+
 SAMPLE_BYTES = 4096  # index bytes between sampled rows: a look-up searches about this much
 
 
@@ -844,8 +881,9 @@ def index_rows(card: Card) -> list[tuple[str, str]]:
     return rows
 
 
-def write_card_data(cards: list[Card], header: dict[str, object], directory: Path) -> None:
-    """Write cards.jsonl and index.tsv, sorted, byte-for-byte reproducible.
+def write_card_data(cards: list[Card], header: dict[str, object], directory: Path, facts: bool = False) -> None:
+    """Write cards.jsonl and index.tsv, sorted, byte-for-byte reproducible; with ``facts`` (the
+    embedded data) facts.bin too.
 
     Files are written beside their final names and renamed into place, so a reader never
     sees half a file and a failure leaves the previous data as it was.
@@ -869,7 +907,10 @@ def write_card_data(cards: list[Card], header: dict[str, object], directory: Pat
         offset += len(line.encode("utf-8")) + 1
     rows.sort()  # byte order: what _Shard.hits bisects on
     _atomic_write(directory / INDEX_FILE, b"".join(row + b"\n" for row in rows))
-    _atomic_write(directory / CARDS_FILE, ("\n".join(card_lines) + "\n").encode("utf-8"))
+    data = ("\n".join(card_lines) + "\n").encode("utf-8")
+    if facts:
+        _atomic_write(directory / FACTS_FILE, facts_of(data))
+    _atomic_write(directory / CARDS_FILE, data)
 
 
 def _atomic_write(path: Path, data: bytes) -> None:

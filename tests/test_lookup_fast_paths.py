@@ -1,7 +1,7 @@
 """The shortcuts of a card's first look-up give the answers of the plain code they replace.
 
-The plain reading of a record is the JSON scanner (``Card.from_record``); a one-face record is read
-by a regular expression once a shard has decoded enough records (``Card.from_one_face_record``).
+The plain reading of a record is the JSON scanner (``Card.from_record``); the embedded data's
+records are read from facts.bin (``facts_of``: made from cards.jsonl by the plain reading).
 The plain look-up gathers every index row's card (``CardPool._hits``); a pool of one shard takes
 the one row of an official name typed as printed straight to its card.
 """
@@ -14,9 +14,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from duepa_check import cards as cards_module
-from duepa_check.cards import CARDS_FILE, INDEX_FILE, Card, CardPool, Face, _Shard, embedded_data_dir
-
+from duepa_check.cards import (
+    CARDS_FILE, FACTS_FILE, INDEX_FILE, Card, CardPool, Face, _card_of_facts, _facts_for, _Shard, embedded_data_dir,
+    facts_of, write_card_data,
+)
 
 def _embedded_lines() -> list[bytes]:
     with open(embedded_data_dir() / CARDS_FILE, "rb") as handle:
@@ -32,16 +33,32 @@ def _same_card(fast: Card, plain: Card) -> None:
     assert [list(map(type, face)) for face in fast.faces] == [list(map(type, face)) for face in plain.faces]
 
 
-def test_every_one_face_record_reads_as_the_scanner_reads_it():
-    lines = _embedded_lines()
+def test_the_embedded_facts_are_made_from_the_embedded_cards():
+    data = (embedded_data_dir() / CARDS_FILE).read_bytes()
+    assert (embedded_data_dir() / FACTS_FILE).read_bytes() == facts_of(data), "rebuild with tools/build_card_data.py"
+
+
+def test_every_embedded_card_reads_from_its_facts_as_from_its_line():
+    shard = _Shard(embedded_data_dir(), trusted=True)
+    assert shard._facts is not None
+    data = (embedded_data_dir() / CARDS_FILE).read_bytes()
+    offset = data.index(b"\n") + 1
     read = 0
-    for line in lines:
-        fast = Card.from_one_face_record(line)
-        if fast is not None:
-            read += 1
-            _same_card(fast, Card.from_record(line))
-            assert fast == Card.from_json(json.loads(line))  # the waiting fields too
-    assert read > 0.9 * len(lines)  # the usual record is read by the expression: it is not dead code
+    for line in _embedded_lines():
+        card = _card_of_facts(shard._facts, offset, data)
+        assert card is not None  # every line has its facts
+        read += 1
+        _same_card(card, Card.from_record(line))
+        assert card == Card.from_json(json.loads(line))  # the waiting fields too
+        offset += len(line) + 1
+    assert read == len(_embedded_lines()) > 10_000
+
+
+def _facts_card(line: bytes) -> Card | None:
+    """The card facts_of keeps for a one-card data file of ``line``, or None when it keeps none."""
+    first = b'{"_header":{}}\n'
+    data = first + line + b"\n"
+    return _card_of_facts(_facts_for(facts_of(data), len(data), first), len(first), data)
 
 
 def _record(name="ボルシャック・ドラゴン", face_name=None, layout="single", kind="クリーチャー", civilizations=("火",),
@@ -56,23 +73,15 @@ TEXT = st.lists(st.sampled_from([*'ボル・ャ火 ab"\\/\x01\x7f\u3042\U0001f60
 NUMBER = st.one_of(st.none(), st.integers(-10, 10**12), st.sampled_from(["∞", "9000+", "", '"', "\\"]))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(name=TEXT, face_name=st.one_of(st.none(), TEXT), layout=TEXT, kind=TEXT, civilizations=st.lists(TEXT, max_size=3),
        cost=NUMBER, power=NUMBER, races=st.lists(TEXT, max_size=3), zone=TEXT, eligible=st.booleans(),
        exceed=st.booleans(), complete=st.booleans())
 @example(name="x", face_name=None, layout="", kind="", civilizations=[], cost=0, power=None, races=[""], zone="",
          eligible=True, exceed=True, complete=False)
-def test_a_record_as_written_reads_alike_both_ways(**fields):
-    """Any one-face record write_card_data could write: read by the expression when its texts need
-    no escape, and then to what the scanner reads."""
+def test_any_record_as_written_reads_alike_from_its_facts(**fields):
     line = _record(**fields)
-    fast, plain = Card.from_one_face_record(line), Card.from_record(line)
-    if fast is not None:
-        _same_card(fast, plain)
-    texts = [fields["name"], fields["face_name"] or "", fields["layout"], fields["kind"], fields["zone"],
-             *fields["civilizations"], *fields["races"], *(v for v in (fields["cost"], fields["power"]) if isinstance(v, str))]
-    plain_texts = all('"' not in t and "\\" not in t and all(ord(c) >= 0x20 for c in t) for t in texts)
-    assert (fast is not None) == plain_texts
+    _same_card(_facts_card(line), Card.from_record(line))
 
 
 NEAR_MISSES = [
@@ -98,49 +107,48 @@ NEAR_MISSES = [
 
 
 @pytest.mark.parametrize("line", NEAR_MISSES)
-def test_a_near_miss_is_left_to_the_scanner_or_read_alike(line):
+def test_a_near_miss_has_the_facts_the_scanner_reads_or_none(line):
     try:
         plain = Card.from_record(line)
     except (ValueError, StopIteration):
-        plain = "error"
-    try:
-        fast = Card.from_one_face_record(line)
-    except ValueError:  # cut UTF-8: the caller decodes the line whole, and says what is wrong
-        assert plain == "error"
+        with pytest.raises((ValueError, StopIteration)):  # facts_of refuses it: the build stops
+            _facts_card(line)
         return
+    fast = _facts_card(line)
+    assert (fast is None) == (plain is None)
     if fast is not None:
-        assert plain != "error"
         _same_card(fast, plain)
 
 
-def test_a_shard_reads_one_face_records_by_the_expression_after_its_first(monkeypatch):
-    """One deck's look-ups never compile the expression; a batch's do, and get the same cards."""
-    names = [line.split(b'"', 4)[3].decode() for line in _embedded_lines()[:1500:3]]
-    scanned = []
-    real = Card.from_record.__func__
+def test_a_look_up_in_the_embedded_data_decodes_no_json(monkeypatch):
+    def no_json(shard, line, offset):
+        raise AssertionError(f"line {offset} decoded")
 
-    def counting(cls, line):
-        scanned.append(line)
-        return real(cls, line)
+    monkeypatch.setattr(_Shard, "_parse", no_json)
+    pool = CardPool.load(None)
+    names = [line.split(b'"', 4)[3].decode() for line in _embedded_lines()[::50] if b"\\" not in line[:200]]
+    assert all(pool.lookup(name).cards for name in names) and len(names) > 200
 
-    monkeypatch.setattr(Card, "from_record", classmethod(counting))
-    monkeypatch.setattr(cards_module, "ONE_FACE_FROM", 10**9)
-    by_scanner = [CardPool.load(None).get(name) for name in names]
-    assert len(scanned) >= len(names)  # every card by the scanner
-    scanned.clear()
-    monkeypatch.setattr(cards_module, "ONE_FACE_FROM", 0)
-    pool = CardPool.load(None)
-    cards = [pool.get(name) for name in names]
-    assert len(scanned) < 0.1 * len(names)  # only the others: more faces, escapes
-    assert sum(card is not None for card in cards) > 0.9 * len(names)
-    for card, plain in zip(cards, by_scanner):
-        assert (card is None) == (plain is None)
-        if card is not None:
-            _same_card(card, plain)
-    monkeypatch.undo()
-    pool = CardPool.load(None)
-    assert [pool.get(name) for name in names[:60]] == by_scanner[:60]
-    assert pool.shards[0]._parsed and len(pool.shards[0]._parsed) < cards_module.ONE_FACE_FROM  # one deck's worth
+
+def test_facts_are_read_only_for_the_cards_they_were_made_from(tmp_path):
+    cards = [CardPool.load(None).get(name) for name in ("ボルシャック・ドラゴン", "蒼き団長 ドギラゴン剣")]
+    write_card_data(cards, {"source": "test"}, tmp_path, facts=True)
+    assert _Shard(tmp_path, trusted=True)._facts is not None
+    assert _Shard(tmp_path)._facts is None  # a data dir update wrote: decoded and checked line by line
+    for name in ("ボルシャック・ドラゴン", "蒼き団長 ドギラゴン剣"):
+        assert CardPool([tmp_path]).get(name) == CardPool.load(None).get(name)
+    facts = (tmp_path / FACTS_FILE).read_bytes()
+    data = (tmp_path / CARDS_FILE).read_bytes()
+    for damaged in (facts[:-1], facts[:10], b"", facts[:-4] + (len(facts) + 9).to_bytes(4, "little")):
+        (tmp_path / FACTS_FILE).write_bytes(damaged)
+        assert _Shard(tmp_path, trusted=True)._facts is None
+    (tmp_path / FACTS_FILE).write_bytes(facts)
+    (tmp_path / CARDS_FILE).write_bytes(data.replace(b'"test"', b'"tesu"', 1))  # another header
+    assert _Shard(tmp_path, trusted=True)._facts is None
+    (tmp_path / CARDS_FILE).write_bytes(data + b"\n")  # another size
+    assert _Shard(tmp_path, trusted=True)._facts is None
+    (tmp_path / CARDS_FILE).write_bytes(data)
+    assert _Shard(tmp_path, trusted=True)._facts is not None
 
 
 def _seen(found):
@@ -148,14 +156,16 @@ def _seen(found):
 
 
 def test_a_pool_of_one_shard_looks_every_key_and_name_up_as_the_plain_look_up():
-    """The one-shard shortcut against _hits: a pool of the same shard twice takes the plain way
-    (the second shard's cards are the first's names, so it adds nothing)."""
+    """The one-shard shortcut and facts.bin against _hits and the JSON: a pool of the same shard twice
+    takes the plain way (the second shard's cards are the first's names, so it adds nothing)."""
     index = (embedded_data_dir() / INDEX_FILE).read_bytes().decode()
     keys = sorted({row.split("\t", 1)[0] for row in index.splitlines()})
     names = sorted(_Shard(embedded_data_dir()).names())
     near = [name + "x" for name in names[::7]] + [name[:-1] for name in names[::7]] + [f"《{n}》" for n in names[::5]]
     near += [name.replace("・", "") for name in names[::3]] + ["", " ", "《》", "?", "\ud800"]
     one, plain = CardPool([embedded_data_dir()]), CardPool([embedded_data_dir(), embedded_data_dir()])
+    for shard in plain.shards:
+        shard.__dict__["_facts"] = None  # and every line decoded from its JSON
     shortcuts = 0
     for typed in [*keys, *names, *near]:
         found = one.lookup(typed)
