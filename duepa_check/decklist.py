@@ -110,7 +110,10 @@ def read_deck_bytes(path: Path) -> bytes:
             size = status.st_size
             # Read what the file holds (+1 to notice growth): a 1 MB buffer per deck would
             # cost more than the rest of a check.
-            data = _read_up_to(handle, size + 1 if 0 < size <= MAX_BYTES else MAX_BYTES + 1)
+            if 0 < size <= MAX_BYTES:
+                data = _read_up_to(handle, size + 1, size)
+            else:
+                data = _read_up_to(handle, MAX_BYTES + 1)
         finally:
             os.close(handle)
     except FileNotFoundError:
@@ -122,10 +125,14 @@ def read_deck_bytes(path: Path) -> bytes:
     return _within_limit(data, str(path))
 
 
-def _read_up_to(handle: int, wanted: int) -> bytes:
-    """``wanted`` bytes, or fewer at the end of the file (os.read may return less than asked)."""
+def _read_up_to(handle: int, wanted: int, size: int = -1) -> bytes:
+    """``wanted`` bytes, or fewer at the end of the file (os.read may return less than asked).
+
+    ``size`` bytes (what fstat said the file holds) are the whole file: no read follows only
+    to be told it ended (a system call per deck). A file that grew gave more at once.
+    """
     data = os.read(handle, wanted)
-    if 0 < len(data) < wanted:
+    if 0 < len(data) < wanted and len(data) != size:
         parts, got = [data], len(data)
         while got < wanted and (part := os.read(handle, wanted - got)):
             parts.append(part)

@@ -489,3 +489,36 @@ def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monk
     seen.clear()
     checker.check_all(small)
     assert seen[0] == (before, frozen)  # a small batch leaves the collector alone
+
+
+def test_a_file_read_whole_at_once_is_not_read_again_to_see_its_end(monkeypatch, tmp_path):
+    path = tmp_path / "deck.txt"
+    data = "1 ボルシャック・ドラゴン\n".encode() * 40
+    path.write_bytes(data)
+    real_read = os.read
+    asked = []
+
+    def counted(handle, wanted):
+        asked.append(wanted)
+        return real_read(handle, wanted)
+
+    monkeypatch.setattr(decklist.os, "read", counted)
+    assert decklist.read_deck_bytes(path) == data
+    assert asked == [len(data) + 1]  # the size fstat gave, +1 to notice growth: one read
+
+
+def test_a_file_that_grows_while_it_is_read_gives_the_byte_past_its_size(monkeypatch, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_bytes(b"x" * 20)
+    monkeypatch.setattr(decklist, "MAX_BYTES", 20)
+    real_read = os.read
+
+    def growing(handle, wanted):  # the file grows after fstat, before the read
+        with open(path, "ab") as handle_to_grow:
+            handle_to_grow.write(b"y" * 100)
+        return real_read(handle, wanted)
+
+    monkeypatch.setattr(decklist.os, "read", growing)
+    with pytest.raises(DeckInputError) as raised:
+        decklist.read_deck_bytes(path)
+    assert raised.value.message.key == "input.too-large"  # 21 bytes read, never the 120
