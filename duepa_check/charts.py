@@ -73,10 +73,12 @@ def clean(text: str) -> str:
     return text.translate(_INVISIBLE)
 
 
-@lru_cache(maxsize=4096)  # labels repeat from deck to deck: a 1,000-deck report escapes each once
-def _x(text: str) -> str:
+def _xml(text: str) -> str:
     """Text or attribute value for the SVG: cleaned, then escaped (& < > " ')."""
     return _escape(clean(text), quote=True)
+
+
+_x = lru_cache(maxsize=4096)(_xml)  # labels repeat from deck to deck: a 1,000-deck report escapes each once
 
 
 def cells(text: str) -> int:
@@ -180,7 +182,6 @@ def _text(x: float, y: float, content: str, size: int, anchor: str = "start", fi
     return f"<text {attributes}>{_x(content)}</text>"
 
 
-@lru_cache(maxsize=16384)
 def _bar(label: str, rect: tuple[float, float, float, float], fill: str, count_text: str) -> str:
     """One bar for screen readers and mouse hover (aria-label, <title>), its rect and its count."""
     x, y, width, height = rect
@@ -299,6 +300,12 @@ def _rows_start(heading: str, y: int) -> str:
 WORD_CACHES = (_said, _bar_words, _chart_words, _subtitle, _curve_frame, _curve_slot, _row, _rows_start)
 
 
+@lru_cache(maxsize=1024)
+def _label_column(labels: tuple[str, ...]) -> float:
+    """How wide the label column of these row labels is (the decks of a report share a few sets)."""
+    return min(MAX_LABEL_PX, max((text_px(label, LABEL_SIZE) for label in labels), default=0)) + 10
+
+
 def render_chart(stats: DeckStats, lang: str = DEFAULT_LANG) -> str:
     """The deck's shape as one ``<svg>`` element: title, mana curve, civilizations, types, totals."""
     text = wording(lang)
@@ -317,8 +324,7 @@ def render_chart(stats: DeckStats, lang: str = DEFAULT_LANG) -> str:
     type_rows = [(unknown if kind == UNKNOWN else kind, count, TYPE_COLOUR) for kind, count in stats.types.items()]
 
     # Widths first: every piece of text is given the room its display width needs.
-    label_column = min(MAX_LABEL_PX, max((text_px(label, LABEL_SIZE) for label, _, _ in civ_rows + type_rows),
-                                         default=0)) + 10
+    label_column = _label_column(tuple([label for label, _, _ in civ_rows + type_rows]))
     largest_row = max((count for _, count, _ in civ_rows + type_rows), default=0)
     rows_width = label_column + BAR_MAX + 6 + text_px(str(largest_row), LABEL_SIZE)
     content = max(
@@ -352,13 +358,13 @@ def render_chart(stats: DeckStats, lang: str = DEFAULT_LANG) -> str:
     parts.append(_text(PAD, y, totals, LABEL_SIZE, fill=SOFT_INK))
     height = y + PAD
 
-    title = text("chart.title", deck=deck)
+    title = words(msg("chart.title", deck=deck), lang)  # a deck's own: not kept in _said's cache
     summary = f"{title}. {partner_line} {civilizations}, {count_line}. {totals}"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}" role="group" aria-label="{_x(summary)}" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}" role="group" aria-label="{_xml(summary)}" '
         f'font-family="{FONT_FAMILY}">'
-        f"<title>{_x(title)}</title>"
+        f"<title>{_xml(title)}</title>"  # these two are the deck's own: escaped, not cached
         f'<rect width="100%" height="100%" fill="#fff"/>'
         + "".join(parts)
         + "</svg>"
