@@ -188,7 +188,7 @@ class TextReader:
         if not text[:1].isspace():
             return
         text = text.strip()
-        heading = heading_of(text)
+        heading = heading_of(text) if len(text) <= MAX_HEADING_LENGTH else None  # a comment line: not cached
         if heading is not None:
             self.add_heading(number, text, *heading)
         elif text and text[0] in HEADER_MARKS:
@@ -254,7 +254,7 @@ class TextReader:
                 others = (*others, read_card_line(whole).main)
             is_partner = partner or self.in_partner_section or main.partner
             source = text if read.more else ""
-            self.deck.entries.append(Entry(number, main.name, main.count, is_partner, others, mark, source))
+            self.deck.entries.append(_new_tuple(Entry, (number, main.name, main.count, is_partner, others, mark, source)))
         if self.in_partner_section or partner:
             self._close("_partner", number + 1)
         self.in_partner_section = False
@@ -315,7 +315,8 @@ def parse_text(text: str, path: str) -> DeckList:
                 continue  # a plain card line: added with the run it belongs to
         if start < index:
             _add_plain_lines(reader, lines, found, start, index)
-        reader.read_line(index + 1, lines[index])
+        if lines[index]:  # an empty line is nothing to TextReader
+            reader.read_line(index + 1, lines[index])
         start = index + 1
     if start < len(lines):
         _add_plain_lines(reader, lines, found, start, len(lines))
