@@ -360,15 +360,14 @@ def render_chart(stats: DeckStats, lang: str = DEFAULT_LANG) -> str:
 
     title = words(msg("chart.title", deck=deck), lang)  # a deck's own: not kept in _said's cache
     summary = f"{title}. {partner_line} {civilizations}, {count_line}. {totals}"
-    return (
+    head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
         f'viewBox="0 0 {_n(width)} {_n(height)}" role="group" aria-label="{_xml(summary)}" '
         f'font-family="{FONT_FAMILY}">'
         f"<title>{_xml(title)}</title>"  # these two are the deck's own: escaped, not cached
         f'<rect width="100%" height="100%" fill="#fff"/>'
-        + "".join(parts)
-        + "</svg>"
     )
+    return "".join([head, *parts, "</svg>"])  # one join: each piece is copied once
 
 
 def _subtitle_parts(partner_line: str, civilizations: Sequence[str], count_line: str) -> list[tuple[str, float, str]]:

@@ -229,27 +229,27 @@ def _problems(result: DeckResult, text: Text, lang: str) -> str:
     )
 
 
-def _section(deck: _Deck, text: Text, pieces: _Pieces) -> str:
+def _section(deck: _Deck, text: Text, pieces: _Pieces, page: list[str]) -> None:
+    """A deck's section, added to the page's pieces (each joined once, into the page: a chart is 8 KB)."""
     number, result, lang = deck.number, deck.result, pieces.lang
-    parts = [f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">'
-             f'<h2 id="deck-{number}-name">{deck.path}</h2>']
+    page.append(f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">'
+                f'<h2 id="deck-{number}-name">{deck.path}</h2>')
     if result.error is not None:
-        parts.append(f'<p class="bad">{_h(text("html.unreadable", error=words(result.error, lang)))}</p>')
+        page.append(f'<p class="bad">{_h(text("html.unreadable", error=words(result.error, lang)))}</p>')
     else:
         partner = result.partner
         who = pieces.partner(partner)[2] if partner else pieces.no_partner
-        parts.append(f"<p>{who} · {pieces.cards(result.card_count)} · {pieces.verdict(deck)} ({pieces.counts(deck)})</p>")
+        page.append(f"<p>{who} · {pieces.cards(result.card_count)} · {pieces.verdict(deck)} ({pieces.counts(deck)})</p>")
         if result.config:  # the house rules this verdict was reached under
-            parts.append(f"<p>{_h(text('html.house-rules', config=result.config))}</p>")
-        parts.append(_problems(result, text, lang) if result.violations else pieces.no_problems)
+            page.append(f"<p>{_h(text('html.house-rules', config=result.config))}</p>")
+        page.append(_problems(result, text, lang) if result.violations else pieces.no_problems)
         if result.omitted:
-            parts.append(f'<p class="warn">{_h(omitted_line(result, lang))}</p>')
+            page.append(f'<p class="warn">{_h(omitted_line(result, lang))}</p>')
         if result.stats is not None:
             chart = result.chart  # drawn by the checker (the worker that checked the deck) when it knew the language
             svg = chart[1] if chart is not None and chart[0] == lang else render_chart(result.stats, lang)
-            parts.append(f"{pieces.shape}{svg}</figure>")
-    parts.append(pieces.back)
-    return "".join(parts)
+            page += (pieces.shape, svg, "</figure>")
+    page.append(pieces.back)
 
 
 TILES = ("decks", "legal", "not_legal", "errors", "warnings", "unreadable")  # summary keys, in order
@@ -274,7 +274,7 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
     ordered = _order(_decks(results))
     pieces = _Pieces(text, lang)
     totals_line = _h(_totals_line(results, lang))
-    return "".join([
+    page = [
         f'<!DOCTYPE html><html lang="{_h(text("html.lang"))}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width,initial-scale=1">',
         f"<title>{_h(text('html.heading'))}: {totals_line}</title>",
@@ -284,6 +284,8 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
         f'<p id="totals">{totals_line}</p>',
         f'<ul class="counts" aria-label="{_h(text("html.counts"))}">{tiles}</ul></header>',
         f'<main><div id="decks">{_deck_table(ordered, text, pieces)}</div>',
-        *[_section(deck, text, pieces) for deck in ordered],
-        "</main></body></html>\n",
-    ])
+    ]
+    for deck in ordered:
+        _section(deck, text, pieces, page)
+    page.append("</main></body></html>\n")
+    return "".join(page)
