@@ -8,7 +8,9 @@ Card data is plain text in git (``card_data/``):
   other spellings, English names, the names of its faces). Keys come from ``names.name_key``.
 
 * ``facts.bin`` (the embedded data only) — what a check reads of each line, precomputed by
-  ``facts_of``: a look-up reads a card without decoding its JSON.
+  ``card_files.facts_of``: a look-up reads a card without decoding its JSON.
+
+Writing these files (tools/ and ``update``) and the facts.bin format live in ``card_files``.
 
 Loading reads the sorted index; a card's line is read and parsed only when a deck asks
 for it. That keeps a check of one deck well under the cost of
@@ -22,10 +24,7 @@ import bisect
 import functools
 import json
 import json.scanner
-import marshal
 import re
-import sys
-from array import array
 from collections import namedtuple
 from collections.abc import Callable, Iterator
 from functools import cached_property
@@ -38,6 +37,8 @@ from .names import closest_keys, display_name, loose_key, name_key
 
 if TYPE_CHECKING:
     import mmap
+
+    from .card_files import FactsFile
 
 CIVILIZATIONS = ("光", "水", "闇", "火", "自然")
 ZONES = ("main", "hyperspatial", "super_gr", "starts_in_battle_zone")
@@ -472,7 +473,7 @@ class _Shard:
         if card is None:
             facts = self._facts
             if facts is not None:
-                card = _card_of_facts(facts, offset, self._data)
+                card = facts.card(offset, self._data)
             if card is None:
                 data = self._data
                 end = data.find(b"\n", offset)
@@ -481,19 +482,21 @@ class _Shard:
         return card
 
     @cached_property
-    def _facts(self) -> tuple[bytes | mmap.mmap, array, array] | None:
-        """The embedded data's facts.bin (see facts_of), mapped on the first look-up: None for other
-        data, or when it is missing, unreadable or not of this cards.jsonl (its size and header)."""
+    def _facts(self) -> FactsFile | None:
+        """The embedded data's facts.bin (see card_files.facts_of), mapped on the first look-up: None
+        for other data, or when it is missing, unreadable or not of this cards.jsonl (its size and header)."""
         if not self.trusted:
             return None
         import mmap
+
+        from .card_files import read_facts
 
         try:
             with (self.directory / FACTS_FILE).open("rb") as handle:
                 facts = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
         except (OSError, ValueError):  # missing, or empty (no mapping)
             return None
-        return _facts_for(facts, len(self._data), self._first_line)
+        return read_facts(facts, len(self._data), self._first_line)
 
     @cached_property
     def _data(self) -> bytes | mmap.mmap:
@@ -558,91 +561,6 @@ class _Shard:
                 if line.strip():
                     yield self._parsed.get(offset) or self._parse(line, offset)
                 offset += len(line)
-
-
-def _facts_for(
-    facts: bytes | mmap.mmap, size: int, first_line: bytes
-) -> tuple[bytes | mmap.mmap, array, array] | None:
-    """facts.bin's blobs with the lines' offsets and the blobs' ends, when it is one of this
-    FACTS_VERSION for the cards.jsonl of this size and first line (see facts_of); else None."""
-    try:
-        where = int.from_bytes(facts[-4:], "little")
-        version, facts_size, facts_first_line, starts, ends = marshal.loads(facts[where:-4])
-        if version != FACTS_VERSION or facts_size != size or facts_first_line != first_line:
-            return None
-        starts, ends = _offsets(starts), _offsets(ends)
-        return (facts, starts, ends) if len(starts) == len(ends) else None
-    except (ValueError, EOFError, TypeError):
-        return None
-
-
-def _offsets(stored: bytes) -> array:
-    """Unsigned 32-bit numbers stored little-endian (as facts_of writes them)."""
-    numbers = array("I")
-    if numbers.itemsize != 4:
-        raise ValueError("no 32-bit array type")
-    numbers.frombytes(stored)
-    if sys.byteorder == "big":
-        numbers.byteswap()
-    return numbers
-
-
-def _card_of_facts(facts: tuple[bytes | mmap.mmap, array, array], offset: int, data: bytes | mmap.mmap) -> Card | None:
-    """The card of the line at ``offset`` from its precomputed facts: what ``Card.from_record``
-    reads from the line, without the line's JSON. None when facts.bin has none for it."""
-    blobs, starts, ends = facts
-    at = bisect.bisect_left(starts, offset)
-    if at == len(starts) or starts[at] != offset:
-        return None
-    try:
-        name, faces, layout, zone, partner, exceed, complete, rest, end = marshal.loads(blobs[ends[at - 1] if at else 0 : ends[at]])
-    except (ValueError, EOFError, TypeError):
-        return None
-    card = Card.__new__(Card)
-    card.__dict__ = {
-        "name": name, "faces": tuple([_new_tuple(Face, face) for face in faces]), "layout": layout, "zone": zone,
-        "partner_eligible": partner, "may_exceed_four": exceed, "complete": complete,
-        "_rest": data[offset + rest : offset + end],
-    }
-    return card
-
-
-def facts_of(data: bytes) -> bytes:
-    """facts.bin for the cards.jsonl ``data``: what a check reads of each card, as ``Card.from_record``
-    reads it, so that a look-up decodes no JSON (a JSON record costs ~2.5x a marshalled one).
-
-    Each record that from_record reads is one marshal blob (version 2: no references, no interned
-    strings, so the bytes are the same on every run): name, faces as tuples, layout, zone, the three
-    flags, and where the line's rest (from "aliases") begins and ends. After the blobs, a marshalled
-    trailer: FACTS_VERSION, the size and header line of cards.jsonl (a facts.bin of other card data
-    is not read), the lines' offsets and the blobs' ends (little-endian 32-bit); last, the trailer's
-    position (4 bytes, little-endian). Only the embedded data has one (tools/build_card_data.py).
-    """
-    first_end = data.index(b"\n") + 1
-    blobs: list[bytes] = []
-    starts, ends = array("I"), array("I")
-    written = 0
-    offset = first_end
-    while offset < len(data):
-        end = data.find(b"\n", offset)
-        end = len(data) if end < 0 else end
-        line = data[offset:end]
-        card = Card.from_record(line) if line.strip() else None
-        if card is not None:
-            blob = marshal.dumps((
-                card.name, tuple(map(tuple, card.faces)), card.layout, card.zone, card.partner_eligible,
-                card.may_exceed_four, card.complete, line.find(b',"aliases":') + 1, len(line),
-            ), 2)
-            blobs.append(blob)
-            written += len(blob)
-            starts.append(offset)
-            ends.append(written)
-        offset = end + 1
-    if sys.byteorder == "big":
-        starts.byteswap()
-        ends.byteswap()
-    trailer = marshal.dumps((FACTS_VERSION, len(data), data[:first_end], starts.tobytes(), ends.tobytes()), 2)
-    return b"".join(blobs) + trailer + written.to_bytes(4, "little")
 
 
 SAMPLE_BYTES = 4096  # index bytes between sampled rows: a look-up searches about this much
@@ -851,69 +769,3 @@ def embedded_data_dir() -> Path:
         return Path(card_data.__file__).parent
     except ImportError:  # a checkout that is not installed
         return Path(__file__).resolve().parent.parent / "card_data"
-
-
-def index_rows(card: Card) -> list[tuple[str, str]]:
-    """(key, kind) for every spelling of a card, deduplicated, official name first."""
-    rows: list[tuple[str, str]] = []
-    seen: set[str] = set()
-
-    def add(text: str, kind: str) -> None:
-        key = name_key(text)
-        if key and key not in seen:
-            seen.add(key)
-            rows.append((key, kind))
-
-    add(card.name, "name")
-    for alias in (*card.aliases, *card.english):
-        add(alias, "alias")
-    if len(card.faces) > 1:
-        for face in card.faces:
-            add(face.name, "face")
-    # Every spelling once more without its punctuation: 「Q.Q.QX／終葬 5.S.D」 (a final period left
-    # out) finds 《Q.Q.QX.／終葬 5.S.D.》, 「Barkwhip the Smasher」 《Barkwhip, the Smasher》, through
-    # the look-up's second try.
-    for key, kind in list(rows):
-        loose = loose_key(key)
-        if loose and loose not in seen:
-            seen.add(loose)
-            rows.append((loose, kind))
-    return rows
-
-
-def write_card_data(cards: list[Card], header: dict[str, object], directory: Path, facts: bool = False) -> None:
-    """Write cards.jsonl and index.tsv, sorted, byte-for-byte reproducible; with ``facts`` (the
-    embedded data) facts.bin too.
-
-    Files are written beside their final names and renamed into place, so a reader never
-    sees half a file and a failure leaves the previous data as it was.
-    """
-    from .names import KEY_VERSION
-
-    directory.mkdir(parents=True, exist_ok=True)
-    ordered = sorted(cards, key=lambda c: (name_key(c.name), c.name))
-    names = [c.name for c in ordered]
-    if len(set(names)) != len(names):
-        duplicates = sorted({n for n in names if names.count(n) > 1})
-        raise CardDataError(msg("card-data.duplicates", names=f"{duplicates[:5]}"))
-    head = {"_header": {**header, "key_version": KEY_VERSION, "index": "byte-offset", "cards": len(ordered)}}
-    card_lines = [json.dumps(head, ensure_ascii=False, sort_keys=True)]
-    rows: list[bytes] = []
-    offset = len(card_lines[0].encode("utf-8")) + 1
-    for card in ordered:
-        line = json.dumps(card.to_json(), ensure_ascii=False, separators=(",", ":"))
-        card_lines.append(line)
-        rows.extend(f"{key}\t{kind}\t{offset}".encode() for key, kind in index_rows(card))
-        offset += len(line.encode("utf-8")) + 1
-    rows.sort()  # byte order: what _Shard.hits bisects on
-    _atomic_write(directory / INDEX_FILE, b"".join(row + b"\n" for row in rows))
-    data = ("\n".join(card_lines) + "\n").encode("utf-8")
-    if facts:
-        _atomic_write(directory / FACTS_FILE, facts_of(data))
-    _atomic_write(directory / CARDS_FILE, data)
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_bytes(data)
-    temporary.replace(path)

@@ -420,7 +420,8 @@ def test_a_cards_derived_facts_are_worked_out_once(pool):
 
 
 def test_the_embedded_data_waits_and_a_data_dir_is_decoded_whole(pool, tmp_path):
-    from duepa_check.cards import CardPool, embedded_data_dir, write_card_data
+    from duepa_check.card_files import write_card_data
+    from duepa_check.cards import CardPool, embedded_data_dir
 
     found = pool.lookup("ボルシャック・ドラゴン").card
     assert "_rest" in vars(CardPool([embedded_data_dir()]).lookup("ボルシャック・ドラゴン").card)
@@ -433,7 +434,8 @@ def test_the_embedded_data_waits_and_a_data_dir_is_decoded_whole(pool, tmp_path)
 def test_a_damaged_record_of_trusted_data_is_still_said_not_raised(pool, tmp_path, damage):
     """The shortcut's own errors (the scanner's StopIteration among them) fall back to the whole decode,
     which names the file and offset."""
-    from duepa_check.cards import CARDS_FILE, CardDataError, _Shard, write_card_data
+    from duepa_check.card_files import write_card_data
+    from duepa_check.cards import CARDS_FILE, CardDataError, _Shard
 
     write_card_data([pool.lookup("ボルシャック・ドラゴン").card], {"source": "test"}, tmp_path)
     data = (tmp_path / CARDS_FILE).read_bytes()

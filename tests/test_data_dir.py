@@ -235,7 +235,7 @@ def _record(**changes) -> str:
     ],
 )
 def test_a_hand_edited_card_record_is_one_line_with_file_and_byte(tmp_path, capsys, changes, why):
-    from duepa_check.cards import write_card_data
+    from duepa_check.card_files import write_card_data
 
     data_dir = tmp_path / "data"
     write_card_data([CardPool.load().get("ボルシャック・ドラゴン")], {"sources": ["test"]}, data_dir)

@@ -270,7 +270,8 @@ def test_a_missing_data_dir_warning_follows_the_language(capsys, tmp_path):
 
 def test_a_bad_card_record_is_explained_in_the_language(capsys, tmp_path):
     """A data dir whose record of the deck's partner lost its name (bytes kept, so the index still points at it)."""
-    from duepa_check.cards import CardPool, write_card_data
+    from duepa_check.card_files import write_card_data
+    from duepa_check.cards import CardPool
 
     deck = make_deck(tmp_path)
     data = tmp_path / "data"
@@ -302,8 +303,9 @@ def test_an_unknown_partner_option_follows_the_language(capsys, tmp_path):
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_update_error_key_reads_as_a_line(lang):
     """No update.*/data-dir.*/page.* template leaves a placeholder or a line break in its text."""
-    from duepa_check.messages import Msg, catalogue
     from test_messages import placeholders
+
+    from duepa_check.messages import Msg, catalogue
 
     for key, template in catalogue(lang).items():
         if key.startswith(("update.error.", "data-dir.", "page.", "card-data.problem.")):
@@ -333,7 +335,8 @@ def test_a_yaml_alias_that_refers_to_itself_is_said_in_the_language(capsys, tmp_
 
 def test_duplicate_card_names_in_built_data_are_said_in_both_languages(tmp_path):
     """write_card_data (the build tool's and update's writer) refuses two records of one name."""
-    from duepa_check.cards import CardDataError, CardPool, write_card_data
+    from duepa_check.card_files import write_card_data
+    from duepa_check.cards import CardDataError, CardPool
 
     card = CardPool.load().lookup("ボルシャック・ドラゴ大王").card
     with pytest.raises(CardDataError) as caught:
@@ -436,8 +439,9 @@ def test_an_option_without_its_value_follows_the_language(capsys):
 
 def test_no_japanese_entry_holds_an_english_sentence():
     """Every ja template, filled in, passes the same check as a Japanese report (names that stay Latin excepted)."""
-    from duepa_check.messages import Msg, catalogue
     from test_messages import placeholders
+
+    from duepa_check.messages import Msg, catalogue
 
     stays = ("GitHub Actions", "{date, card, status}", "{date, combo: [A, B]}")
     found = {}

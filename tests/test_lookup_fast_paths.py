@@ -14,10 +14,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from duepa_check.cards import (
-    CARDS_FILE, FACTS_FILE, INDEX_FILE, Card, CardPool, Face, _card_of_facts, _facts_for, _Shard, embedded_data_dir,
-    facts_of, write_card_data,
-)
+from duepa_check.card_files import facts_of, read_facts, write_card_data
+from duepa_check.cards import CARDS_FILE, FACTS_FILE, INDEX_FILE, Card, CardPool, Face, _Shard, embedded_data_dir
+
 
 def _embedded_lines() -> list[bytes]:
     with open(embedded_data_dir() / CARDS_FILE, "rb") as handle:
@@ -45,7 +44,7 @@ def test_every_embedded_card_reads_from_its_facts_as_from_its_line():
     offset = data.index(b"\n") + 1
     read = 0
     for line in _embedded_lines():
-        card = _card_of_facts(shard._facts, offset, data)
+        card = shard._facts.card(offset, data)
         assert card is not None  # every line has its facts
         read += 1
         _same_card(card, Card.from_record(line))
@@ -58,7 +57,7 @@ def _facts_card(line: bytes) -> Card | None:
     """The card facts_of keeps for a one-card data file of ``line``, or None when it keeps none."""
     first = b'{"_header":{}}\n'
     data = first + line + b"\n"
-    return _card_of_facts(_facts_for(facts_of(data), len(data), first), len(first), data)
+    return read_facts(facts_of(data), len(data), first).card(len(first), data)
 
 
 def _record(name="ボルシャック・ドラゴン", face_name=None, layout="single", kind="クリーチャー", civilizations=("火",),

@@ -295,7 +295,7 @@ def test_partners_is_a_subcommand_not_a_deck_name(capsys, tmp_path):
 
 def test_an_updated_card_replaces_the_embedded_one_in_the_pool_search(capsys, tmp_path):
     """User data (an update) wins: a card it turns into a spell is no partner any more."""
-    from duepa_check.cards import write_card_data
+    from duepa_check.card_files import write_card_data
 
     pool = CardPool.load()
     target = pool.get("剛撃竜騎ヴィレム海舟")  # 火/自然, cost 9, not in DM23-BD4

@@ -24,10 +24,11 @@ import pytest
 import requests
 import responses
 
-from duepa_check.messages import text
 from duepa_check import cards as cards_module
 from duepa_check import update
-from duepa_check.cards import Card, CardPool, Face, write_card_data
+from duepa_check.card_files import write_card_data
+from duepa_check.cards import Card, CardPool, Face
+from duepa_check.messages import text
 from duepa_check.official_site import (
     PageError,
     parse_detail_page,

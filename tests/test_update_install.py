@@ -79,7 +79,7 @@ def start_with(data_dir: Path, layout: str) -> str:
     if layout == "pointer":
         install_data(data_dir, "old")
     elif layout == "flat":  # what releases before the pointer wrote
-        from duepa_check.cards import write_card_data
+        from duepa_check.card_files import write_card_data
         from duepa_check.regulation import dump_regulation
 
         cards, regulation = dataset("old")

@@ -25,7 +25,8 @@ from test_update import SOURCE, _old_card, data_bytes, fixture_embedded_data  # 
 from test_update_install import install_data, start_with, what_a_reader_sees
 
 from duepa_check import cards as cards_module
-from duepa_check.cards import CardDataError, write_card_data
+from duepa_check.card_files import write_card_data
+from duepa_check.cards import CardDataError
 from duepa_check.messages import msg
 from duepa_check.regulation import Regulation, RegulationError, load_regulation
 from duepa_check.update import UpdateError, install

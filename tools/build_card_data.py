@@ -36,11 +36,11 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import yaml  # noqa: E402
 from shared_dir import default_shared  # noqa: E402
 
-import yaml  # noqa: E402
-
-from duepa_check.cards import INFINITY, Card, Face, write_card_data  # noqa: E402
+from duepa_check.card_files import write_card_data  # noqa: E402
+from duepa_check.cards import INFINITY, Card, Face  # noqa: E402
 from duepa_check.names import name_key  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

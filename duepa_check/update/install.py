@@ -28,10 +28,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import cards as cards_module
-from ..cards import CARDS_FILE, INDEX_FILE, Card, CardDataError, CardPool, write_card_data
-from ..userdata import DATA_FILES, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
+from ..card_files import write_card_data
+from ..cards import CARDS_FILE, INDEX_FILE, Card, CardDataError, CardPool
 from ..errors import DuepaError
 from ..messages import Msg, msg
+from ..userdata import DATA_FILES, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
 from .common import LIST_PATH, REGULATION_FILE, REGULATION_PATH, UpdateError
 from .merge import Previous
 from .state import STATE_FILE
