@@ -34,7 +34,6 @@ from .report import (
     _totals_line,
     flat,
     omitted_line,
-    summary,
 )
 from .messages import msg, plural
 from .messages import text as words
@@ -104,6 +103,17 @@ def _decks(results: Sequence[DeckResult]) -> list[_Deck]:
         decks.append(_Deck(number, result, _h(result.path), errors, result.warnings,
                            result.error is None and errors == 0))  # DeckResult.legal
     return decks
+
+
+def _summary(decks: list[_Deck]) -> dict[str, int]:
+    """``report.summary`` of the results, from their counts already worked out (each a sum over its problems)."""
+    return {
+        "decks": len(decks),
+        "legal": sum(deck.legal for deck in decks),
+        "errors": sum(deck.errors for deck in decks),
+        "warnings": sum(deck.warnings for deck in decks),
+        "unreadable": sum(deck.result.error is not None for deck in decks),
+    }
 
 
 def _order(decks: list[_Deck]) -> list[_Deck]:
@@ -265,13 +275,14 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
     """The whole report as one HTML document in ``info.lang`` (deterministic: no clock is read)."""
     lang = info.lang
     text = wording(lang)
-    totals = summary(results)
+    decks = _decks(results)
+    totals = _summary(decks)
     counts = {**totals, "not_legal": totals["decks"] - totals["legal"] - totals["unreadable"]}
     tiles = "".join(
         f'<li id="count-{key}"><b>{counts[key]}</b> {_h(text(_tile_key(key, counts[key])))}</li>'
         for key in TILES
     )
-    ordered = _order(_decks(results))
+    ordered = _order(decks)
     pieces = _Pieces(text, lang)
     totals_line = _h(_totals_line(results, lang))
     page = [
