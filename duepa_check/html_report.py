@@ -21,9 +21,11 @@ from collections.abc import Sequence
 from html import escape
 from typing import NamedTuple
 
-from .charts import CIVILIZATION_COLOURS, Text, render_chart, wording
 from .cards import Card
+from .charts import CIVILIZATION_COLOURS, Text, render_chart, wording
 from .checker import DeckResult
+from .messages import msg, plural
+from .messages import text as words
 from .report import (
     PROBLEM_COLUMNS,
     RunInfo,
@@ -34,9 +36,8 @@ from .report import (
     _totals_line,
     flat,
     omitted_line,
+    summary,
 )
-from .messages import msg, plural
-from .messages import text as words
 from .rules import ERROR
 
 
@@ -103,17 +104,6 @@ def _decks(results: Sequence[DeckResult]) -> list[_Deck]:
         decks.append(_Deck(number, result, _h(result.path), errors, result.warnings,
                            result.error is None and errors == 0))  # DeckResult.legal
     return decks
-
-
-def _summary(decks: list[_Deck]) -> dict[str, int]:
-    """``report.summary`` of the results, from their counts already worked out (each a sum over its problems)."""
-    return {
-        "decks": len(decks),
-        "legal": sum(deck.legal for deck in decks),
-        "errors": sum(deck.errors for deck in decks),
-        "warnings": sum(deck.warnings for deck in decks),
-        "unreadable": sum(deck.result.error is not None for deck in decks),
-    }
 
 
 def _order(decks: list[_Deck]) -> list[_Deck]:
@@ -276,7 +266,7 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
     lang = info.lang
     text = wording(lang)
     decks = _decks(results)
-    totals = _summary(decks)
+    totals = summary(results)
     counts = {**totals, "not_legal": totals["decks"] - totals["legal"] - totals["unreadable"]}
     tiles = "".join(
         f'<li id="count-{key}"><b>{counts[key]}</b> {_h(text(_tile_key(key, counts[key])))}</li>'

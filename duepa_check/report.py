@@ -29,13 +29,18 @@ class RunInfo(NamedTuple):
 
 
 def summary(results: Sequence[DeckResult]) -> dict[str, int]:
-    return {
-        "decks": len(results),
-        "legal": sum(r.legal for r in results),
-        "errors": sum(r.errors for r in results),
-        "warnings": sum(r.warnings for r in results),
-        "unreadable": sum(r.error is not None for r in results),
-    }
+    """The run's counts, each result's problems counted once (``legal`` and ``errors`` would each
+    count them again: a thousand decks, every report)."""
+    legal = errors = warnings = unreadable = 0
+    for result in results:
+        found = result.errors
+        errors += found
+        warnings += result.warnings
+        if result.error is not None:
+            unreadable += 1
+        elif found == 0:
+            legal += 1  # DeckResult.legal
+    return {"decks": len(results), "legal": legal, "errors": errors, "warnings": warnings, "unreadable": unreadable}
 
 
 def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:

@@ -218,8 +218,10 @@ def _stats(deck, card_count: int, curve: dict[str, int], civilizations: dict[str
 _FIELD_BYTES = memoryview(b"").cast("I").itemsize  # read back as C unsigned ints
 _FIELD_BITS = 8 * _FIELD_BYTES
 _BUCKET_FIELDS = {bucket: field for field, bucket in enumerate(("0", *CURVE_BUCKETS, UNKNOWN))}
-_CIVILIZATION_FIELDS = {c: len(_BUCKET_FIELDS) + field for field, c in enumerate(CIVILIZATION_ORDER)}
-_TWINPACTS, _MULTICOLOR, _COSTED, _COST = range(len(_BUCKET_FIELDS) + len(_CIVILIZATION_FIELDS), 23)
+_ZERO, _UNKNOWN = _BUCKET_FIELDS["0"], _BUCKET_FIELDS[UNKNOWN]  # CURVE_BUCKETS' fields lie between them
+_CIVILIZATIONS = len(_BUCKET_FIELDS)  # the first civilization's field
+_CIVILIZATION_FIELDS = {c: _CIVILIZATIONS + field for field, c in enumerate(CIVILIZATION_ORDER)}
+_TWINPACTS, _MULTICOLOR, _COSTED, _COST = range(_CIVILIZATIONS + len(CIVILIZATION_ORDER), _CIVILIZATIONS + len(CIVILIZATION_ORDER) + 4)
 _TYPES = _COST + 1  # one field per card type from here, in the order the types are met
 
 
@@ -261,12 +263,12 @@ class _Tally:
                 return count_card_by_card(deck)
             total = self._total(ids, counts)
         fields = memoryview(total.to_bytes(_FIELD_BYTES * (_TYPES + len(self.types)), sys.byteorder)).cast("I").tolist()
-        curve = dict(zip(CURVE_BUCKETS, fields[1:11]))
-        if fields[0]:
-            curve = {"0": fields[0], **curve}
-        if fields[11]:
-            curve[UNKNOWN] = fields[11]
-        civilizations = {c: n for c, n in zip(CIVILIZATION_ORDER, fields[12:_TWINPACTS]) if n}
+        curve = dict(zip(CURVE_BUCKETS, fields[_ZERO + 1 : _UNKNOWN]))
+        if fields[_ZERO]:
+            curve = {"0": fields[_ZERO], **curve}
+        if fields[_UNKNOWN]:
+            curve[UNKNOWN] = fields[_UNKNOWN]
+        civilizations = {c: n for c, n in zip(CIVILIZATION_ORDER, fields[_CIVILIZATIONS:_TWINPACTS]) if n}
         types = {kind: n for kind, n in zip(self.types, fields[_TYPES:]) if n}
         return _stats(deck, copies, curve, civilizations, types, fields[_TWINPACTS], fields[_MULTICOLOR],
                       fields[_COST], fields[_COSTED])
