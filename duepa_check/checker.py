@@ -246,7 +246,7 @@ class Checker:
         return (found.card.name if found.card else None), found.suggestions or [c.name for c in found.cards]
 
     def load_config(self, path: Path) -> FormatConfig:
-        if not path.is_file():
+        if not os.path.lexists(path):  # a FIFO, a device, a dangling link exist: reading them says what they are
             raise ConfigError(msg("house-rules.no-such-file", path=path))
         return load_config(path, self._resolve_card, RULE_IDS)
 

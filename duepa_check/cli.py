@@ -68,7 +68,7 @@ def _house_language(start: Path, explicit: Path | None = None) -> str | None:
     ``start`` (a deck, or the working folder)."""
     from .config import find_config
 
-    found = explicit if explicit is not None and explicit.is_file() else find_config(start)
+    found = (explicit if os.path.lexists(explicit) else None) if explicit is not None else find_config(start)
     if found is None:
         return None
     from .cards import CardPool

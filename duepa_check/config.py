@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from pathlib import Path
@@ -75,12 +76,38 @@ def find_config(start: Path) -> Path | None:
 @functools.lru_cache(maxsize=256)
 def _find_config_from(folder: Path) -> Path | None:
     """Cached per folder: a thousand decks in one folder walk up once."""
-    if (folder / CONFIG_FILE).is_file():
-        return folder / CONFIG_FILE
+    found = folder / CONFIG_FILE
+    if _exists(found):  # a link that leads nowhere, a FIFO, a loop: an error, never "no house rules"
+        _refuse_link_out(found, folder)
+        return found
     pyproject = folder / "pyproject.toml"
-    if pyproject.is_file() and "[tool.duepa-check]" in _read(pyproject):
-        return pyproject
+    if _exists(pyproject):
+        _refuse_link_out(pyproject, folder)
+        if "[tool.duepa-check]" in _read(pyproject):
+            return pyproject
     return None if folder.parent == folder else _find_config_from(folder.parent)
+
+
+def _exists(path: Path) -> bool:
+    """Whether anything at all is at ``path`` (a dangling link too). Not os.path.lexists: it says
+    False when the folder cannot be searched, which would skip house rules in silence."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    return True
+
+
+def _refuse_link_out(path: Path, folder: Path) -> None:
+    """A house-rules file found by searching that is a symlink leading out of its folder is refused,
+    as a deck that links out of the folder checked is: a submitted link to a runner's secret file
+    would otherwise be read, and its values quoted in the errors. Nothing of it is read."""
+    if not os.path.islink(path):
+        return
+    target = os.path.realpath(path)
+    inside = os.fspath(folder).rstrip(os.sep) + os.sep
+    if not target.startswith(inside):
+        raise ConfigError(msg("house-rules.symlink-out", path=path))
 
 
 MAX_CONFIG_BYTES = 1_000_000  # the decklist limit: house rules are a few lines
@@ -88,14 +115,16 @@ MAX_CONFIG_BYTES = 1_000_000  # the decklist limit: house rules are a few lines
 
 def _read(path: Path) -> str:
     """The file's text; a config larger than MAX_CONFIG_BYTES, or not a regular file, is refused."""
-    import os
     import stat
 
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not hang
         with open(descriptor, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise ConfigError(msg("house-rules.not-regular", path=path))
+            mode = os.fstat(handle.fileno()).st_mode
+            if not stat.S_ISREG(mode):
+                kind = ("fifo" if stat.S_ISFIFO(mode) else "device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                        else "socket" if stat.S_ISSOCK(mode) else "folder" if stat.S_ISDIR(mode) else "special")
+                raise ConfigError(msg("house-rules.not-regular", path=path, kind=msg(f"house-rules.kind.{kind}")))
             data = handle.read(MAX_CONFIG_BYTES + 1)
         if len(data) > MAX_CONFIG_BYTES:
             raise ConfigError(msg("house-rules.too-large", path=path, megabytes=MAX_CONFIG_BYTES // 1_000_000))
@@ -103,6 +132,45 @@ def _read(path: Path) -> str:
     except (OSError, UnicodeDecodeError) as error:
         why = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise ConfigError(msg("house-rules.cannot-read", path=path, why=str(why))) from None
+
+
+def _load_yaml(text: str, path: Path) -> Any:
+    """The YAML document, with a key given twice in one mapping an error (as DP102 in a decklist):
+    ``deck_size: 29`` then ``deck_size: 60`` must not silently mean 60."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _no_duplicate_keys(node, path)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _no_duplicate_keys(node: Any, path: Path) -> None:
+    import yaml
+
+    waiting, seen_nodes = [node], set()
+    while waiting:
+        current = waiting.pop()
+        if id(current) in seen_nodes:  # an alias shares its node: walk it once
+            continue
+        seen_nodes.add(id(current))
+        if isinstance(current, yaml.MappingNode):
+            keys: set[str] = set()
+            for key_node, value_node in current.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    key = str(key_node.value).replace("-", "_")
+                    if key in keys:
+                        raise ConfigError(msg("house-rules.duplicate-key", path=f"{path}:{key_node.start_mark.line + 1}",
+                                              key=_shown(str(key_node.value))))
+                    keys.add(key)
+                waiting.extend((key_node, value_node))
+        elif isinstance(current, yaml.SequenceNode):
+            waiting.extend(current.value)
 
 
 def _shown(value: Any) -> str:
@@ -145,7 +213,7 @@ def load_config(
         import yaml
 
         try:
-            data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            data = _load_yaml(text, path)
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             at = f":{mark.line + 1}" if mark else ""

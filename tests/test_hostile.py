@@ -188,14 +188,14 @@ def test_a_folder_that_cannot_be_searched_for_house_rules(capsys, tmp_path, monk
     from duepa_check import config
 
     deck = make_deck(tmp_path)
-    real = Path.is_file
+    real = os.lstat
 
-    def is_file(path):
-        if path.name == config.CONFIG_FILE:
+    def lstat(path, *args, **kwargs):
+        if os.path.basename(path) == config.CONFIG_FILE:
             raise PermissionError(13, "Permission denied", str(path))
-        return real(path)
+        return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "is_file", is_file)
+    monkeypatch.setattr(os, "lstat", lstat)
     config._find_config_from.cache_clear()
     try:
         one_line(run(capsys, deck), 2, "cannot look for house rules", "Permission denied")
