@@ -2,203 +2,28 @@
 
 ``Checker`` holds what every deck in a run shares (card pool, regulation, date, house-rule
 configs by folder) so that checking a thousand decks costs one load, not a thousand.
+Which files a run checks is ``deck_walk``'s; checking many of them at once (forking) is
+``batch``'s; what a check produces (``DeckResult``) is ``results``'s.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import Card, CardPool
+from .batch import Batch
+from .cards import CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
 from .deck import resolve_deck
-from .decklist import DECK_SUFFIXES, STDIN, TABLE_SUFFIXES, DeckInputError, load_decklist
+from .deck_walk import Skipped
+from .decklist import STDIN, DeckInputError, load_decklist
 from .errors import DuepaError
 from .messages import Msg, msg
 from .printable import printable
 from .regulation import Regulation
-from .rules import ERROR, RULE_IDS, WARNING, Context, Violation, run_rules
-
-if TYPE_CHECKING:
-    from .stats import DeckStats
-
-
-class DeckResult:
-    """The verdict on one file; ``error`` is set when the file could not be read at all.
-
-    It keeps what the renderers read (the partner and the card count), not the resolved
-    deck: a batch holds a thousand results, and a worker process sends them back pickled.
-    """
-
-    def __init__(
-        self,
-        path: str,
-        violations: list[Violation] | None = None,
-        error: "Msg | str | None" = None,
-        partner: Card | None = None,
-        card_count: int = 0,
-        stats: DeckStats | None = None,
-        config: str | None = None,
-    ) -> None:
-        self.path = path
-        self.violations = violations if violations is not None else []
-        self.error = error
-        self.partner = partner
-        self.card_count = card_count
-        self.stats = stats  # the deck's shape, only when the report draws it (Checker with_stats)
-        self.chart: tuple[str, str] | None = None  # (language, SVG) of that shape, drawn where it was checked
-        self.config = config  # the house-rules file that applied, or None (the recommended rules)
-        self.raw_path = path  # as the system spells it (SARIF percent-encodes its bytes); path is printable
-        # Problems past MAX_REPORTED are counted, not kept: they still decide the verdict.
-        self.omitted_errors = 0
-        self.omitted_warnings = 0
-
-    def __repr__(self) -> str:
-        return f"DeckResult({self.path!r}, violations={self.violations!r}, error={self.error!r})"
-
-    @property
-    def errors(self) -> int:
-        return sum(v.severity == ERROR for v in self.violations) + self.omitted_errors
-
-    @property
-    def warnings(self) -> int:
-        return sum(v.severity == WARNING for v in self.violations) + self.omitted_warnings
-
-    @property
-    def omitted(self) -> int:
-        """Problems found but not listed (past the first MAX_REPORTED)."""
-        return self.omitted_errors + self.omitted_warnings
-
-    def keep_first(self, violations: list[Violation], limit: int) -> None:
-        """List the first ``limit`` problems (in line order) and count the rest.
-
-        A 1 MB file can hold 70,000 bad lines: drawn for a terminal that took a minute and as
-        SARIF most of a gigabyte, and nobody reads past the first few hundred anyway.
-        """
-        if len(violations) <= limit:  # the usual deck: every problem listed
-            self.violations, self.omitted_errors, self.omitted_warnings = violations, 0, 0
-            return
-        rest = violations[limit:]
-        self.violations = violations[:limit]
-        self.omitted_errors = sum(v.severity == ERROR for v in rest)
-        self.omitted_warnings = len(rest) - self.omitted_errors
-
-    @property
-    def legal(self) -> bool:
-        return self.error is None and self.errors == 0
-
-
-MAX_REPORTED = 500  # problems listed per deck; the rest are counted
-
-
-class Skipped(NamedTuple):
-    """Something met while collecting decks that is not checked: said as that item's error (exit 2)."""
-
-    path: str
-    reason: Msg
-
-
-def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
-    """Each file given, and every decklist file below each folder given (hidden ones skipped).
-
-    What cannot be walked (a folder that cannot be listed, a symlink leading out of the folder)
-    comes out as ``Skipped``, so the run reports it instead of judging the rest in silence.
-    """
-    for path in paths:
-        if str(path) == STDIN:
-            yield path
-            continue
-        try:
-            is_folder = path.is_dir()
-        except OSError as error:  # e.g. a parent folder without execute permission
-            yield Skipped(str(path), Msg("skipped.cannot-read", {"why": error.strerror or error}))
-            continue
-        if is_folder:
-            found = sorted(_decklists_below(path), key=_walk_order)
-            if not found:
-                raise DeckInputError(
-                    Msg("input.folder-without-decks", {"path": printable(str(path)), "suffixes": ", ".join(DECK_SUFFIXES)})
-                )
-            yield from found
-        else:
-            yield path
-
-
-def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
-    """Every decklist file below a folder, hidden folders and files left out (a tournament folder
-    can hold thousands of files), in no particular order (deck_files sorts them).
-
-    Symlinks that lead out of the folder are not followed (a submitted link to a runner's
-    key file would be printed line by line as "unknown cards"); a linked folder inside is not
-    walked either (as os.walk does not). A folder that cannot be listed is reported, never
-    skipped in silence. .csv and .md files count only when they start like a decklist
-    (decklist_tables.looks_like_deck): a README.md does not. os.scandir, not os.walk: its
-    entries know whether they are links without asking the system again for each file.
-    """
-    top = os.path.realpath(folder)
-    inside = top.rstrip(os.sep) + os.sep
-
-    def leads_out(path: str) -> bool:
-        target = os.path.realpath(path)
-        return target != top and not target.startswith(inside)
-
-    waiting = [os.fspath(folder)]
-    while waiting:
-        root = waiting.pop()
-        try:
-            with os.scandir(root) as listing:
-                entries = list(listing)
-        except OSError as error:
-            key = "skipped.folder-unlisted" if root == os.fspath(folder) else "skipped.folder-unlisted.decks"
-            yield Skipped(str(error.filename or root), Msg(key, {"why": error.strerror or error}))
-            continue
-        for entry in entries:
-            name = entry.name
-            if name.startswith("."):
-                continue
-            if _is_folder(entry):
-                if not _is_link(entry):
-                    waiting.append(entry.path)
-                elif leads_out(entry.path):
-                    yield Skipped(entry.path, Msg("skipped.symlink-folder", {}))
-                continue
-            lowered = name.lower()
-            if name == "pyproject.toml" or not lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES):
-                continue
-            if _is_link(entry) and leads_out(entry.path):
-                yield Skipped(entry.path, Msg("skipped.symlink-file", {}))
-                continue
-            if not lowered.endswith(DECK_SUFFIXES):
-                from .decklist_tables import looks_like_deck
-
-                if not looks_like_deck(Path(entry.path)):
-                    continue  # a README.md or a data CSV: not a decklist
-            yield Path(entry.path)
-
-
-def _is_folder(entry: os.DirEntry) -> bool:
-    try:
-        return entry.is_dir()  # a link to a folder too
-    except OSError:  # as os.walk: what cannot be asked is no folder
-        return False
-
-
-def _is_link(entry: os.DirEntry) -> bool:
-    try:
-        return entry.is_symlink()
-    except OSError:
-        return False
-
-
-def _walk_order(item: Path | Skipped) -> list[str] | Path:
-    """Path order (a folder's parts compared one by one), without making a Path of each file on
-    POSIX; elsewhere Path's own (case-insensitive on Windows)."""
-    path = item.path if isinstance(item, Skipped) else str(item)
-    return path.split(os.sep) if os.name == "posix" else Path(path)
+from .results import MAX_REPORTED, DeckResult
+from .rules import RULE_IDS, Context, run_rules
 
 
 def _printable_message(message: "Msg | str") -> "Msg | str":
@@ -211,7 +36,7 @@ def _printable_message(message: "Msg | str") -> "Msg | str":
     return printable(str(message))
 
 
-class Checker:
+class Checker(Batch):
     def __init__(
         self,
         pool: CardPool,
@@ -349,99 +174,6 @@ class Checker:
             found = self._announced[config.regulation] = self.regulation.with_announcements(config.regulation)
         return found
 
-    def check_all(self, paths: list[Path], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
-        """Check many files, in order; large batches are split over the machine's cores."""
-        workers = _worker_count(len(paths))
-        if len(paths) < PARALLEL_FROM:
-            return self._check_here(paths, on_progress)
-        with _batch_collector():
-            if workers <= 1:
-                return self._check_here(paths, on_progress)
-            return self._check_forked(paths, workers, on_progress)
-
-    def _check_here(self, paths: list[Path], on_progress: Callable[[int], None] | None) -> list[DeckResult]:
-        results = []
-        for path in paths:
-            results.append(self.check(path))
-            if on_progress:
-                on_progress(1)
-        return results
-
-    def _check_forked(
-        self, paths: list[Path], workers: int, on_progress: Callable[[int], None] | None
-    ) -> list[DeckResult]:
-        """This process and one forked child per extra core check the files chunk by chunk.
-
-        Chunk numbers wait in a pipe; each process takes the next one until none is left, so a
-        process the machine slows down simply checks fewer (halves fixed in advance finished up
-        to 130 ms apart). Children share the loaded pool and regulation without pickling them
-        and send back their results through a second pipe; an error in a child is raised here,
-        as if this process had met it. A plain fork, not multiprocessing: its import and pool
-        cost ~50 ms, a tenth of a 1,000-deck run.
-
-        This process checks the first chunk before it forks: what the decks of a batch share (the
-        popular cards' look-ups and lines, the rules' first-use work) is then worked out once, and
-        each child inherits it, instead of every process meeting it cold (the 1,000 benchmark decks
-        in two processes: 24M instructions fewer, of the ~120M that two processes cost over one).
-        """
-        import signal
-
-        size = max(CHUNK_SIZE, -(-len(paths) // MAX_CHUNKS))
-        chunks = [paths[start : start + size] for start in range(0, len(paths), size)]
-        reported = 0
-
-        def report_started(number: int) -> None:
-            """Chunk numbers go out in order: taking number N means chunks 0..N are under way."""
-            nonlocal reported
-            started = min(len(paths), (number + 1) * size)
-            if on_progress and started > reported:
-                on_progress(started - reported)
-                reported = started
-
-        first = self._check_here(chunks[0], None)
-        report_started(0)
-        if len(chunks) == 1:
-            return first
-        tickets, write_end = os.pipe()
-        _write_all(write_end, b"".join(number.to_bytes(TICKET_BYTES, "big") for number in range(1, len(chunks))))
-        os.close(write_end)  # every chunk number is in the pipe: an empty read means all are taken
-        children = [_fork_child(self, chunks, tickets) for _ in range(workers - 1)]
-        waiting = dict(child for child in children if child is not None)  # pid → its results pipe
-
-        try:
-            done = self._check_chunks(chunks, tickets, report_started)
-            done[0] = first
-            for pid in list(waiting):
-                with os.fdopen(waiting.pop(pid), "rb") as pipe:
-                    payload = pipe.read()
-                os.waitpid(pid, 0)
-                done.update(_unpack_child_results(payload))
-            # A child that died (killed by the system, out of memory, a crash) took chunks it
-            # never returned: check them here, so every deck still gets its own verdict.
-            for number in range(len(chunks)):
-                if number not in done:
-                    done[number] = self._check_here(chunks[number], None)
-            report_started(len(chunks) - 1)
-            return [result for number in range(len(chunks)) for result in done[number]]
-        finally:  # an error or ^C here: stop the children still working, leave no zombie
-            os.close(tickets)
-            for pid, read_fd in waiting.items():
-                os.close(read_fd)
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-
-    def _check_chunks(
-        self, chunks: list[list[Path]], tickets: int, on_take: Callable[[int], None] | None = None
-    ) -> dict[int, list[DeckResult]]:
-        """Take chunk numbers from the ``tickets`` pipe and check those chunks, until it is empty."""
-        done = {}
-        while ticket := os.read(tickets, TICKET_BYTES):  # pipe reads are atomic: no chunk twice
-            number = int.from_bytes(ticket, "big")
-            if on_take:
-                on_take(number)
-            done[number] = self._check_here(chunks[number], None)
-        return done
-
 
 _UNSEEN = object()  # a folder not looked at yet (None: looked at, no house rules)
 
@@ -456,95 +188,3 @@ def _shown_path(path: Path) -> str:
     except ValueError:  # another drive (Windows)
         pass
     return printable(text)
-
-
-PARALLEL_FROM = 100  # below this many files, forking costs more than it saves (measured: even at ~60)
-CHUNK_SIZE = 20  # files per chunk: small enough to even out, large enough that taking one is free
-MAX_CHUNKS = 4096  # so that every chunk number fits in the pipe at once (8 KB of 64)
-TICKET_BYTES = 2
-
-
-@contextmanager
-def _batch_collector() -> Iterator[None]:
-    """Python's cycle collector set for a batch, and put back after it.
-
-    A batch keeps what it meets (cards, look-ups, line readings, results): every full collection
-    walked all of it again, and the pool and modules loaded before it. Those are frozen (left out
-    of collections; a forked worker then does not touch their pages either), and young objects
-    are collected a hundred times less often. Only reference cycles wait for that: the pipeline
-    makes almost none. At the end, what the batch made is moved to the oldest generation at once
-    (freeze then unfreeze: two list splices): else the first collection after the batch walked
-    every object of it (9 ms after 1,000 decks).
-    """
-    import gc
-
-    thresholds = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(thresholds[0] * YOUNG_THRESHOLD_FACTOR, *thresholds[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.freeze()
-        gc.unfreeze()
-
-
-YOUNG_THRESHOLD_FACTOR = 100  # 70,000 new objects between collections during a batch (Python's default: 700)
-
-
-def _worker_count(files: int) -> int:
-    import sys
-
-    if files < PARALLEL_FROM or not sys.platform.startswith("linux"):
-        return 1
-    return min(len(os.sched_getaffinity(0)), 4)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    while data:
-        data = data[os.write(fd, data) :]
-
-
-def _fork_child(checker: Checker, chunks: list[list[Path]], tickets: int) -> tuple[int, int] | None:
-    """Fork a process that checks chunks taken from ``tickets`` and writes the pickled outcome
-    to a pipe: (pid, read end of that pipe), or None when the machine refuses a process."""
-    import pickle
-
-    read_fd, write_fd = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError:
-        os.close(read_fd)
-        os.close(write_fd)
-        return None
-    if pid:
-        os.close(write_fd)
-        return pid, read_fd
-    try:  # the child: never returns, never runs the parent's exit handlers
-        os.close(read_fd)
-        try:
-            outcome: tuple = ("results", checker._check_chunks(chunks, tickets))
-        except DuepaError as error:
-            outcome = ("usage", error.message if isinstance(error.message, Msg) else str(error))  # put into words by the parent
-        except BaseException as error:  # a bug: the parent reports it, with its type
-            outcome = ("crash", f"{type(error).__name__}: {error}")
-        with os.fdopen(write_fd, "wb") as pipe:
-            pickle.dump(outcome, pipe)
-    finally:
-        os._exit(0)
-
-
-def _unpack_child_results(payload: bytes) -> dict[int, list[DeckResult]]:
-    """The chunks a child checked; none when it died or crashed (the parent checks those again).
-
-    A usage error (a broken config) is the run's error, raised here as this process would.
-    """
-    import pickle
-
-    try:
-        kind, value = pickle.loads(payload)
-    except Exception:  # empty or cut short: the child was killed while writing
-        return {}
-    if kind == "usage":
-        raise DuepaError(value)
-    return value if kind == "results" else {}

@@ -185,8 +185,10 @@ def check(
     lang: LangOption = None,
 ) -> int:
     """Check decklists (this is also what `duepa-check DECK...` does)."""
-    from .checker import Checker, deck_files
-    from .report import RunInfo, render_text
+    from .checker import Checker
+    from .deck_walk import deck_files
+    from .report import render_text
+    from .results import RunInfo
 
     _set_language(lang)
     if output_format is None:
@@ -380,8 +382,8 @@ def stats(
 
 def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool, lang: str = "en") -> int:
     """stats needs every line to be a card: show (on stderr) the problems check would, exit 1."""
-    from .checker import DeckResult
-    from .report import RunInfo, render_text
+    from .report import render_text
+    from .results import DeckResult, RunInfo
     from .rules import Context, run_rules
 
     context = Context(as_of=date.today(), regulation=regulation)

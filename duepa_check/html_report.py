@@ -23,12 +23,10 @@ from typing import NamedTuple
 
 from .cards import Card
 from .charts import CIVILIZATION_COLOURS, Text, render_chart, wording
-from .checker import DeckResult
 from .messages import msg, plural
 from .messages import text as words
 from .report import (
     PROBLEM_COLUMNS,
-    RunInfo,
     _columns,
     _counts,
     _data_line,
@@ -38,6 +36,7 @@ from .report import (
     omitted_line,
     summary,
 )
+from .results import DeckResult, RunInfo
 from .rules import ERROR
 
 

@@ -16,8 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .checker import DeckResult
-    from .report import RunInfo
+    from .results import DeckResult, RunInfo
 
 
 def _text(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:

@@ -10,22 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import date
-from typing import NamedTuple
 
 from . import __version__
-from .checker import DeckResult
 from .messages import DEFAULT_LANG, Listed, Msg, msg, plural, text
+from .results import DeckResult, RunInfo
 from .rules import ERROR, Violation
-
-
-class RunInfo(NamedTuple):
-    """What the whole run used: the check date and the data behind it."""
-
-    as_of: date
-    data_date: date
-    data_source: str | Msg  # "embedded", the user data dir, or a Msg naming which part came from where
-    lang: str = DEFAULT_LANG  # the language of messages, hints and labels
 
 
 def summary(results: Sequence[DeckResult]) -> dict[str, int]:

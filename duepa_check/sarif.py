@@ -18,10 +18,10 @@ from pathlib import PurePath
 from urllib.parse import quote
 
 from . import __version__
-from .checker import DeckResult
 from .messages import msg, text
 from .printable import printable
-from .report import RunInfo, full_text, omitted_line, summary
+from .report import full_text, omitted_line, summary
+from .results import DeckResult, RunInfo
 from .rules import ERROR, RULES
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -7,19 +7,20 @@ import time
 import pytest
 from conftest import BD4, make_deck, run
 
+import duepa_check.batch as batch_module
 import duepa_check.checker as checker_module
 
 
 def test_a_batch_over_the_parallel_threshold_gives_the_same_results_in_the_same_order(capsys, tmp_path, monkeypatch):
     folder = tmp_path / "decks"
-    count = checker_module.PARALLEL_FROM + 10
-    if checker_module._worker_count(count) < 2:
+    count = batch_module.PARALLEL_FROM + 10
+    if batch_module._worker_count(count) < 2:
         pytest.skip("one core: the batch is not split")
     for number in range(count):
         broken = {22: "1 アクア・サーファー"} if number % 7 == 0 else {}  # a 水 card: DP005 on line 22
         make_deck(tmp_path, BD4, replace=broken, name=f"decks/{number:04}.txt")
     parallel = run(capsys, folder, "--format", "json", "--as-of", "2026-03-16")
-    monkeypatch.setattr(checker_module, "PARALLEL_FROM", 10**9)
+    monkeypatch.setattr(batch_module, "PARALLEL_FROM", 10**9)
     sequential = run(capsys, folder, "--format", "json", "--as-of", "2026-03-16")
     assert parallel.code == sequential.code == 1
     assert parallel.json == sequential.json
@@ -33,7 +34,7 @@ def test_a_batch_over_the_parallel_threshold_gives_the_same_results_in_the_same_
 
 def test_a_broken_config_in_a_worker_is_still_one_line_exit_2(capsys, tmp_path):
     folder = tmp_path / "decks"
-    for number in range(checker_module.PARALLEL_FROM):
+    for number in range(batch_module.PARALLEL_FROM):
         make_deck(tmp_path, BD4, name=f"decks/{number:04}.txt")
     (folder / ".duepa-check.yaml").write_text("deck_sise: 40\n", encoding="utf-8")
     result = run(capsys, folder, "--format", "json")
@@ -50,7 +51,7 @@ def checker(monkeypatch):
     from duepa_check.cards import CardPool
     from duepa_check.regulation import load_current
 
-    monkeypatch.setattr(checker_module, "CHUNK_SIZE", 1)  # nine decks, nine chunks to share out
+    monkeypatch.setattr(batch_module, "CHUNK_SIZE", 1)  # nine decks, nine chunks to share out
     pool = CardPool.load()
     return checker_module.Checker(pool, load_current(None), date(2026, 3, 16))
 
@@ -112,14 +113,14 @@ def test_the_first_chunk_is_checked_here_before_any_fork(checker, nine_decks, mo
             checked.append(path)
         return real(path)
 
-    real_fork, forks = checker_module._fork_child, []
+    real_fork, forks = batch_module._fork_child, []
 
     def fork_child(*args):
         forks.append(list(checked))  # what this process had checked when it forked
         return real_fork(*args)
 
     monkeypatch.setattr(checker, "check", check)
-    monkeypatch.setattr(checker_module, "_fork_child", fork_child)
+    monkeypatch.setattr(batch_module, "_fork_child", fork_child)
     results = checker._check_forked(nine_decks, 3, None)
     assert forks == [[nine_decks[0]], [nine_decks[0]]]  # two children, both after the first chunk
     assert [r.path for r in results] == [str(p) for p in nine_decks]
@@ -132,7 +133,7 @@ def test_a_batch_of_one_chunk_forks_no_child(checker, nine_decks, monkeypatch):
     def no_fork():
         raise AssertionError("forked for one chunk")
 
-    monkeypatch.setattr(checker_module, "CHUNK_SIZE", 20)
+    monkeypatch.setattr(batch_module, "CHUNK_SIZE", 20)
     monkeypatch.setattr(os, "fork", no_fork)
     done = []
     results = checker._check_forked(nine_decks, 3, done.append)
@@ -245,7 +246,7 @@ def test_an_error_here_stops_the_children(checker, nine_decks, monkeypatch):
 
 
 def test_a_broken_config_met_only_by_a_child_is_one_line_exit_2(capsys, tmp_path, monkeypatch):
-    monkeypatch.setattr(checker_module, "_worker_count", lambda files: 2)
+    monkeypatch.setattr(batch_module, "_worker_count", lambda files: 2)
     for number in range(6):
         make_deck(tmp_path, BD4, name=f"decks/a/{number}.txt")
         make_deck(tmp_path, BD4, name=f"decks/b/{number}.txt")

@@ -15,6 +15,7 @@ from conftest import DECKS
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from duepa_check import batch as batch_module
 from duepa_check import deck as deck_module
 from duepa_check import decklist
 from duepa_check.cards import CardPool
@@ -359,7 +360,7 @@ def test_a_cards_civilizations_are_the_union_of_its_faces_in_canonical_order(poo
 def test_a_folder_is_walked_in_path_order_with_what_it_skips_among_the_files(tmp_path):
     """deck_files' order is Path's (parts one by one: a/b.txt before a-b/x.txt, though '-' < '/'),
     and the scandir walk finds what os.walk would: hidden ones and other suffixes left out."""
-    from duepa_check.checker import Skipped, deck_files
+    from duepa_check.deck_walk import Skipped, deck_files
 
     names = ["a/b.txt", "a-b/x.txt", "a b/y.txt", "a/c/d.txt", "A/z.txt", "b.txt", "a/.hidden.txt", ".git/e.txt",
              "a/notes.pdf", "aa.txt", "a/c/e/f.dek", "pyproject.toml"]
@@ -455,8 +456,8 @@ def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monk
     from duepa_check.regulation import load_regulation
 
     checker = checker_module.Checker(pool, load_regulation(embedded_data_dir() / "regulation.yaml"), date(2026, 3, 16))
-    monkeypatch.setattr(checker_module, "_worker_count", lambda files: 1)
-    paths = [tmp_path / f"deck{number}.txt" for number in range(checker_module.PARALLEL_FROM)]
+    monkeypatch.setattr(batch_module, "_worker_count", lambda files: 1)
+    paths = [tmp_path / f"deck{number}.txt" for number in range(batch_module.PARALLEL_FROM)]
     for path in paths:
         path.write_text("パートナー: ボルシャック・ドラゴン\n", encoding="utf-8")
     before, frozen = gc.get_threshold(), gc.get_freeze_count()
@@ -470,7 +471,7 @@ def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monk
     monkeypatch.setattr(checker_module.Checker, "check", check)
     results = checker.check_all(paths)
     assert [r.card_count for r in results] == [1] * len(paths)
-    assert seen[0][0] == (before[0] * checker_module.YOUNG_THRESHOLD_FACTOR, *before[1:]) and seen[0][1] > 0  # during the batch
+    assert seen[0][0] == (before[0] * batch_module.YOUNG_THRESHOLD_FACTOR, *before[1:]) and seen[0][1] > 0  # during the batch
     assert (gc.get_threshold(), gc.get_freeze_count()) == (before, frozen)  # after it
     # What the batch made waits in the oldest generation, not among the young objects the next
     # collection would walk one by one.
@@ -486,7 +487,7 @@ def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monk
     with pytest.raises(KeyboardInterrupt):
         checker.check_all(paths)
     assert (gc.get_threshold(), gc.get_freeze_count()) == (before, frozen)  # after a ^C too
-    small = paths[: checker_module.PARALLEL_FROM - 1]
+    small = paths[: batch_module.PARALLEL_FROM - 1]
     monkeypatch.setattr(checker_module.Checker, "check", check)
     seen.clear()
     checker.check_all(small)
