@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from .cards import Card, Lookup
+from .cards import OFFICIAL, Card, Lookup
 from .messages import DEFAULT_LANG, Listed, msg, text
 from .regulation import Regulation
 
@@ -31,6 +31,8 @@ def card_json(card: Card, regulation: Regulation, on: date, lang: str = DEFAULT_
         "english": list(card.english),
         "ids": list(card.ids),
         "complete": card.complete,
+        "provenance": card.provenance,
+        "source": card.source,
     }
 
 
@@ -51,7 +53,8 @@ def render_card(console, card: Card, regulation: Regulation, on: date, lang: str
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    table.add_row(say("card.label.civilizations"), civilization_markup(card.civilizations, lang))
+    if card.faces:  # a card without facts has no civilizations to show (none is not colourless)
+        table.add_row(say("card.label.civilizations"), civilization_markup(card.civilizations, lang))
     for face in card.faces:
         key = "card.face.power" if face.power is not None else "card.face"
         stats = say(key, type=face.type, cost=face.cost, power=face.power)
@@ -61,6 +64,8 @@ def render_card(console, card: Card, regulation: Regulation, on: date, lang: str
         )
     if not card.complete:
         table.add_row(say("card.label.data"), f"[yellow]{say('card.no-data')}[/]")
+    if card.provenance != OFFICIAL:
+        table.add_row(say("card.label.provenance"), f"[yellow]{say(f'card.provenance.{card.provenance}')}[/]")
     table.add_row(say("card.label.zone"), say(f"zone.{card.zone}"))
     problem = card.partner_problem()
     eligible = f"[green]{say('card.eligible')}[/]" if problem is None else (

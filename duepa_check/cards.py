@@ -102,8 +102,14 @@ def cost_at_least(cost: Cost, minimum: int) -> bool:
 
 _CARD_FIELDS = (
     "name", "faces", "layout", "zone", "partner_eligible", "may_exceed_four", "aliases", "english", "ids", "complete",
-    "source",
+    "source", "provenance",
 )
+# Where a card's facts come from: official card data (the official site, and the card databases
+# copied from it: the default, not written in a record), or a fan transcription of a set the
+# official site did not list yet (DM26-EX4 at build time): shown by `card`, replaced by `update`.
+OFFICIAL = "official"
+FAN_TRANSCRIPTION = "fan_transcription"
+PROVENANCES = (OFFICIAL, FAN_TRANSCRIPTION)
 
 
 class _once:  # noqa: N801 - used as a decorator, like the cached_property it stands for
@@ -144,6 +150,7 @@ class _Later:
         get = rest.get
         card.aliases, card.english, card.ids = tuple(get("aliases", ())), tuple(get("english", ())), tuple(get("ids", ()))
         card.source = str(get("source", ""))
+        card.provenance = str(get("provenance", OFFICIAL))
         return card.__dict__[self.name]
 
 
@@ -154,6 +161,7 @@ class Card:
     english = _Later()
     ids = _Later()
     source = _Later()
+    provenance = _Later()
 
     def __init__(
         self,
@@ -168,6 +176,7 @@ class Card:
         ids: tuple[str, ...] = (),
         complete: bool = True,
         source: str = "",
+        provenance: str = OFFICIAL,
     ) -> None:
         self.name = name
         self.faces = faces
@@ -180,6 +189,7 @@ class Card:
         self.ids = ids
         self.complete = complete
         self.source = source  # where the facts came from (a source file, or repository@commit:path)
+        self.provenance = provenance  # OFFICIAL or FAN_TRANSCRIPTION
 
     def _fields(self) -> tuple:
         return tuple(getattr(self, name) for name in _CARD_FIELDS)
@@ -246,6 +256,7 @@ class Card:
             "ids": list(self.ids),
             "complete": self.complete,
             **({"source": self.source} if self.source else {}),
+            **({"provenance": self.provenance} if self.provenance != OFFICIAL else {}),
         }
 
     @classmethod
@@ -257,6 +268,7 @@ class Card:
             data["name"], _faces(get("faces", ())), get("layout", "single"), get("zone", "main"),
             bool(get("partner_eligible", False)), bool(get("may_exceed_four", False)), tuple(get("aliases", ())),
             tuple(get("english", ())), tuple(get("ids", ())), bool(get("complete", True)), str(get("source", "")),
+            str(get("provenance", OFFICIAL)),
         )
 
     @classmethod
@@ -363,6 +375,8 @@ def record_problem(data: object) -> Msg | None:
     for name in _FLAGS:
         if not isinstance(data.get(name, False), bool):
             return msg("card-data.problem.not-a-flag", field=name)
+    if data.get("provenance", OFFICIAL) not in PROVENANCES:
+        return msg("card-data.problem.provenance", value=f"{data.get('provenance')!r:.40}", known=Listed(PROVENANCES))
     return None
 
 

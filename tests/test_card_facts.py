@@ -175,7 +175,9 @@ def test_known_card_without_stats_is_kept_incomplete(pool):
 
 
 def test_at_least_999_in_1000_cards_have_facts(pool):
-    cards = list(pool)
+    """Of the cards from official data: DM26-EX4's transcription leaves 46 of its 99 without
+    facts (tests/test_transcribed_cards.py), which no other source has yet."""
+    cards = [c for c in pool if c.provenance == "official"]
     incomplete = [c.name for c in cards if not c.complete]
     assert len(cards) > 11_000
     assert len(incomplete) <= len(cards) // 1000, incomplete
@@ -257,7 +259,7 @@ def test_partner_flag_matches_the_rule_for_every_card(pool):
 def test_card_lines_carry_facts_only():
     lines = (embedded_data_dir() / "cards.jsonl").read_text(encoding="utf-8").splitlines()
     allowed = {"name", "layout", "faces", "zone", "partner_eligible", "may_exceed_four", "aliases", "english", "ids", "complete",
-               "source"}
+               "source", "provenance"}
     for line in lines[1::97]:
         assert set(json.loads(line)) <= allowed
     assert "牌庫" not in "".join(lines)  # no Chinese rules text slipped in
@@ -293,7 +295,7 @@ def test_sampled_index_search_finds_what_a_search_of_every_row_finds(pool):
         return found
 
     keys = list(dict.fromkeys(row.split(b"\t", 1)[0] for row in rows))
-    sampled = {shard.index[start : start + 200].split(b"\t", 1)[0] for start in shard._starts}
+    sampled = {shard.index[start : shard.index.index(b"\t", start)] for start in shard._starts}
     assert len(shard._starts) > 100 and sampled <= set(keys)
     for key in keys:
         assert shard.hits(key.decode()) == every_row(key + b"\t"), key.decode()

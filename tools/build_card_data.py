@@ -40,7 +40,7 @@ import yaml  # noqa: E402
 from shared_dir import default_shared  # noqa: E402
 
 from duepa_check.card_files import write_card_data  # noqa: E402
-from duepa_check.cards import INFINITY, Card, Face  # noqa: E402
+from duepa_check.cards import FAN_TRANSCRIPTION, INFINITY, OFFICIAL, Card, Face  # noqa: E402
 from duepa_check.names import name_key  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -74,6 +74,10 @@ SOURCES: list[dict[str, str]] = [
      "note": "release month inferred: the set came after the 2026-08 Ether tail"},
     {"file": "cards/dm26rp3_reprint_ids.jsonl", "what": "DM26-RP3 printings of cards already in the pool: new official ids",
      "date": "2026-09", "origin": "sura040800-arch/-duema-inventory@0426ebf (scrape of the official site)"},
+    {"file": "cards/dm26ex4_cards.jsonl",
+     "what": "DM26-EX4 new cards: faces where known (a fan transcription: these cards say so, provenance fan_transcription)",
+     "date": "2026-10-17", "origin": "Motokiyo-DXP/Price_DM@292363c (scripts/dm26ex4-complete.json, a fan-wiki transcription, "
+     "marked unverified there)"},
     {"file": "cards/octgn_ocg_and_tcg_cards.tsv", "what": "English names by official id (English TCG names where the card had one)",
      "date": "undated", "origin": "szefo09/dm-ocg-octgn@e2407a3 (set files)"},
     {"file": "cards/en_tcg_latepate64_DuelMastersCards.json", "what": "the English TCG of 2004-2006: names joined to Japanese cards by facts",
@@ -331,6 +335,7 @@ class Draft:
     rules_text: list[str] = field(default_factory=list, repr=False)
     complete: bool = True
     source: str = ""  # where the faces came from
+    provenance: str = OFFICIAL  # FAN_TRANSCRIPTION for a card known only from a fan transcription
 
 
 class Builder:
@@ -397,6 +402,7 @@ class Builder:
                 self.add_single_or_twinpact(self.records[name])
         self.add_known_names_without_data()
         self.add_facts_lines()
+        self.add_transcribed_cards()
         self.add_added_cards()
         self.add_ids_from_setlists()
         self.merge_split_records()
@@ -494,6 +500,45 @@ class Builder:
             if draft is None:
                 raise SystemExit(f"dm26rp3_reprint_ids.jsonl: {data['name']!r} is not one pool card")
             draft.ids |= set(data.get("ids") or ())
+
+    def add_transcribed_cards(self) -> None:
+        """DM26-EX4 from a fan-wiki transcription without official ids (TRANSCRIBED): every card
+        it names and the pool does not know, marked FAN_TRANSCRIPTION.
+
+        A name the pool knows keeps the pool's facts (official data). A line whose every face has
+        civilizations gives a complete card; a face whose civilizations are unknown (null), or a
+        line without faces, gives an incomplete card with no faces: civilizations are never
+        guessed. The two lines of a psychic pair (numbers 16a and 16b) are one multi-sided card."""
+        lines = extra_facts.read_lines(self.source / "cards" / TRANSCRIBED)
+        backs = {TRANSCRIBED_BACK.sub("", d["number"]): d for d in lines if TRANSCRIBED_BACK.search(d["number"])}
+        self.transcribed: Counter[str] = Counter()
+        for data in lines:
+            if TRANSCRIBED_BACK.search(data["number"]):
+                continue
+            front = TRANSCRIBED_FRONT.sub("", data["number"])
+            if front != data["number"] and front in backs and data.get("faces") and backs[front].get("faces"):
+                data = {**data, "faces": data["faces"] + backs[front]["faces"]}
+            if self.card_for(data["name"]) is not None:
+                self.transcribed["already in the pool"] += 1
+                continue
+            source = f"{TRANSCRIBED}: {data.get('source', '').strip()} ({data['number']})"
+            faces = data.get("faces") or []
+            known = bool(faces) and all(isinstance(f.get("civilizations"), list) for f in faces)
+            line = extra_facts.read_facts(data, TRANSCRIBED, self.zone_of_type) if known else None
+            if line is None:
+                zone = self.zone_of_type(str(faces[0].get("type") or "")) if faces else "main"
+                name = data["name"].strip()
+                self.register(Draft(name, [], "single", zone, key_spellings={name}, complete=False, source=source,
+                                    provenance=FAN_TRANSCRIPTION))
+                self.transcribed["incomplete: civilizations unknown" if faces else "incomplete: name only"] += 1
+                continue
+            self.dropped_values += line.dropped
+            self.register(Draft(line.name, line.faces, line.layout, self.line_zone(line), key_spellings={line.name},
+                                complete=True, source=source, provenance=FAN_TRANSCRIPTION))
+            self.transcribed["complete"] += 1
+            draft = self.drafts[line.name]
+            for face in line.faces[1:] if line.layout == "multi_side" else ():
+                self.side_key[name_key(face.name)].append(draft)
 
     def zone_of_type(self, type_name: str) -> str:
         return extra_facts.zone_of_type_name(type_name, self.type_zones)
@@ -794,8 +839,13 @@ class Builder:
         card = Card(name=draft.name, faces=tuple(draft.faces), layout=draft.layout, zone=draft.zone,
                     may_exceed_four=exceeds, aliases=tuple(sorted(aliases)),
                     english=tuple(sorted(draft.english)), ids=tuple(sorted(draft.ids)), complete=draft.complete,
-                    source=draft.source)
+                    source=draft.source, provenance=draft.provenance)
         return card.replace(partner_eligible=card.partner_problem(5) is None)
+
+
+TRANSCRIBED = "dm26ex4_cards.jsonl"
+TRANSCRIBED_FRONT = re.compile(r"(?<=\d)a(?=/)")  # 'DM26EX4 16a/99': the front of a psychic pair
+TRANSCRIBED_BACK = re.compile(r"(?<=\d)b(?=/)")  # 'DM26EX4 16b/99': its back
 
 
 ENGLISH_CIVILIZATIONS = {"Light": "光", "Water": "水", "Darkness": "闇", "Fire": "火", "Nature": "自然", "Colorless": None}
@@ -844,6 +894,9 @@ def report(builder: Builder, cards: list[Card]) -> str:
     lines.append("layouts: " + ", ".join(f"{k} {v}" for k, v in sorted(Counter(c.layout for c in cards).items())))
     lines.append("zones: " + ", ".join(f"{k} {v}" for k, v in sorted(Counter(c.zone for c in cards).items())))
     lines.append(f"partner eligible: {sum(c.partner_eligible for c in cards)}")
+    lines.append(f"{TRANSCRIBED} (fan transcription): " + ", ".join(f"{k} {v}" for k, v in sorted(builder.transcribed.items())))
+    complete = sum(c.complete for c in cards)
+    lines.append(f"facts coverage: {complete} of {len(cards)} cards ({100 * complete / len(cards):.2f} %)")
     lines.append(f"English names: {sum(len(c.english) for c in cards)}; kept by a majority of joins that disagree: "
                  + "; ".join(sorted(builder.english_majority)))
     lines.append(f"English TCG: joined by facts {len(builder.english_tcg_joined)}, names taken off a card whose facts "

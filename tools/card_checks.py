@@ -75,6 +75,11 @@ DIFFERENT_CARDS: list[tuple[str, str, str]] = [
         ("邪眼皇ロマノフI世", "邪眼皇ロマノフⅠ世 GS"), ("魂の呼び声", "龍の呼び声"),
     )
 ]
+DIFFERENT_CARDS.append((
+    "罪侵入", "邪侵入",
+    "DM26-EX4 65/99 罪侵入 (a 罪 card of that set, listed by its transcription among the names new to the pool) and "
+    "DM22-RP1 17 邪侵入 share cost, colour and type only",
+))
 
 # Cards in none of the raw files: (card, source). The 4th family of cards that start the game in
 # the battle zone (DMwiki 「ゲーム開始時にバトルゾーンに存在出来るカード」): a joke promo given to staff

@@ -338,6 +338,8 @@ MESSAGES.update({
     "card.face": "{type}  cost {cost}",
     "card.face.power": "{type}  cost {cost}  power {power}",
     "card.no-data": "known card, no data yet (run duepa-check update)",
+    "card.label.provenance": "facts",
+    "card.provenance.fan_transcription": "facts from a fan transcription, not yet on the official site (run duepa-check update once it is)",
     "card.eligible": "eligible",
     "card.not-eligible": "not eligible",
     "card.partner-reason.eligible": "a creature of cost 5 or more in the main deck",
@@ -593,6 +595,7 @@ MESSAGES.update({
     "card-data.problem.races": "has races that are not a list of names",
     "card-data.problem.layout": "has an unknown layout {value} (one of {known})",
     "card-data.problem.zone": "has an unknown zone {value} (one of {known})",
+    "card-data.problem.provenance": "has an unknown provenance {value} (one of {known})",
     "card-data.problem.not-text-list": "has {field} that are not a list of text",
     "card-data.problem.not-a-flag": "has {field} that is not true or false",
 })

@@ -337,6 +337,8 @@ MESSAGES.update({
     "card.face": "{type}  コスト{cost}",
     "card.face.power": "{type}  コスト{cost}  パワー{power}",
     "card.no-data": "実在するカードですが、まだデータがありません（duepa-check update を実行してください）",
+    "card.label.provenance": "データの出典",
+    "card.provenance.fan_transcription": "ファンによる書き起こしのデータで、まだ公式サイトにありません（公式サイトに載ったら duepa-check update を実行してください）",
     "card.eligible": "パートナーにできます",
     "card.not-eligible": "パートナーにできません",
     "card.partner-reason.eligible": "メインデッキに入るコスト5以上のクリーチャーです",
@@ -606,6 +608,7 @@ MESSAGES.update({
     "card-data.problem.races": "種族が名前のリストではありません",
     "card-data.problem.layout": "layout {value} は不明です（{known} のどれかです）",
     "card-data.problem.zone": "zone {value} は不明です（{known} のどれかです）",
+    "card-data.problem.provenance": "provenance {value} は不明です（{known} のどれかです）",
     "card-data.problem.not-text-list": "{field} が文字列のリストではありません",
     "card-data.problem.not-a-flag": "{field} が true でも false でもありません",
 })

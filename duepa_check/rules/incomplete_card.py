@@ -1,7 +1,8 @@
 """Warning: a known card with no type or civilization in the card data yet.
 
-The card exists (it is in the official name list or a set list) but its facts are not in
-the embedded data, so its civilization and zone cannot be checked. ``duepa-check update``
+The card exists (it is in the official name list, a set list, or the fan transcription of a
+new set that does not give its colours) but its facts are not in the embedded data, so its
+civilization and zone cannot be checked. ``duepa-check update``
 fetches them.
 """
 
@@ -20,7 +21,7 @@ CONF = ()
 DOC_JA = """\
 警告: カードデータにまだタイプや文明がない、実在するカード。
 
-公式のカード名一覧や収録リストにはあるものの、内蔵データに詳しい情報がないため、文明とゾーンを確かめられません。duepa-check update で取得できます。
+公式のカード名一覧や収録リスト、新しいセットのファンによる書き起こし（文明が書かれていないもの）にはあるものの、内蔵データに詳しい情報がないため、文明とゾーンを確かめられません。duepa-check update で取得できます。
 """
 
 
