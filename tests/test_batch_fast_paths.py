@@ -287,6 +287,7 @@ def _card_by_keywords(data: dict):
         partner_eligible=bool(data.get("partner_eligible", False)), may_exceed_four=bool(data.get("may_exceed_four", False)),
         aliases=tuple(data.get("aliases", ())), english=tuple(data.get("english", ())), ids=tuple(data.get("ids", ())),
         complete=bool(data.get("complete", True)), source=str(data.get("source", "")),
+        provenance=str(data.get("provenance", "official")),
     )
 
 
