@@ -13,10 +13,10 @@ from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from .cards import Card, CardPool, Lookup
-from .decklist import DeckList, Entry, Heading, ParseProblem
+from .decklist import LABEL_MARK, DeckList, Entry, Heading, ParseProblem
 from .decklist_cards import more_readings
 from .errors import DuepaError
-from .messages import Listed, msg
+from .messages import Listed, Msg, msg
 
 
 class PartnerOptionError(DuepaError):
@@ -176,13 +176,20 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     if any(map(_MARK, entries)):
         chosen = [_choose_reading(e, pool) if e.others or e.source or e.mark else (e, True) for e in entries]
         headings = _marks_used_as_headings(chosen, pool)
-        entries = [entry for entry, known in chosen if known or not entry.mark or entry.mark not in headings]
+        entries = [entry for entry, known in chosen
+                   if known or not entry.mark or entry.mark != LABEL_MARK and entry.mark not in headings]
     elif any(map(_OTHERS, entries)) or any(map(_SOURCE, entries)):  # no bracket line: every entry stays
         entries = list(entries)
         for index in compress(counting(), map(_ONE_READING.__ne__, map(_OTHERS_AND_SOURCE, entries))):
             entries[index] = _choose_reading(entries[index], pool)[0]  # as its chosen reading
+    zero = [entry for entry in entries if not entry.count] if 0 in map(_COUNT, entries) else ()  # 'NAME：0'
+    if zero:
+        entries = [entry for entry in entries if entry.count]
     found = pool.lookup_all(list(map(_NAME, entries)))
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
+    if zero:  # no copy in the deck, and said so (DP102), as '0 NAME' is
+        deck.problems = sorted(deck.problems + [ParseProblem(e.line, e.name, Msg("parse.count-zero", {})) for e in zero],
+                               key=lambda problem: problem.line)
     matches = list(map(_CARDS, found))
     sizes = set(map(len, matches))
     if partner is None and sizes <= _ONE:  # the usual list: every line one card, and no --partner
@@ -256,7 +263,7 @@ def _marks_used_as_headings(chosen: list[tuple[Entry, bool]], pool: CardPool) ->
     """
     lines: dict[str, list[bool]] = {}
     for entry, known in chosen:
-        if entry.mark:
+        if entry.mark and entry.mark != LABEL_MARK:  # a metadata line is no bracket
             lines.setdefault(entry.mark, []).append(known)
     return {mark for mark, known in lines.items() if sum(known) * 2 <= len(known)}
 

@@ -63,6 +63,11 @@ class Entry(NamedTuple):
     source: str = ""
 
 
+# Entry.mark of a line that begins like metadata (採用カード：NAME, 価格：3,000円 1 NAME, a URL and a
+# name): a card when one of its readings is one, else the metadata it looks like (deck.py drops it).
+LABEL_MARK = "label"
+
+
 class Heading(NamedTuple):
     """A heading that states a count (クリーチャー (25), 合計60枚): the cards on lines start < line < end count."""
 
@@ -221,6 +226,24 @@ def split_lines(text: str) -> list[str]:
     return text.split("\n")
 
 
+# What a terminal or an editor also shows as the start of a new line: vertical tab, form feed,
+# NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR. Text after one is read as a line of its own (a
+# comment must not hide a card written after a form feed), under the line number of the
+# CR/LF line it sits on, as editors that count only CR/LF number it.
+LINE_BREAKS = "\x0b\x0c\x85\u2028\u2029"
+
+
+def has_line_breaks(text: str) -> bool:
+    return "\x0b" in text or "\x0c" in text or "\x85" in text or "\u2028" in text or "\u2029" in text
+
+
+def split_breaks(line: str) -> list[str]:
+    """A CR/LF line cut at every other line break (LINE_BREAKS)."""
+    import re
+
+    return re.split("[\x0b\x0c\x85\u2028\u2029]", line)
+
+
 # ---------------------------------------------------------------------------- YAML and JSON
 
 
@@ -265,6 +288,8 @@ def _add_structured(deck: DeckList, item: Any, line_of: dict[int, int], is_partn
         deck.problems.append(ParseProblem(line, name[:60], problem))
     elif count > 0:
         deck.entries.append(Entry(line=line, name=name, count=count, is_partner=is_partner))
+    else:
+        deck.problems.append(ParseProblem(line, name[:60], Msg("parse.count-zero", {})))
 
 
 def parse_yaml(text: str, path: str) -> DeckList:

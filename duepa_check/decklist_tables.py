@@ -159,7 +159,8 @@ def _add(reader, number: int, text: str, count: int | None, partner: bool, other
     if problem:
         reader.deck.problems.append(ParseProblem(number, text, problem))
         return
-    if count == 0:
+    if count == 0:  # a card listed 0 times is not in the deck, and said so (DP102)
+        reader.deck.problems.append(ParseProblem(number, text, Msg("parse.count-zero", {})))
         return
     readings = tuple(r._replace(count=count) for r in more_readings(text) + read.others)
     readings += tuple(read_card_line(cell).main._replace(count=count) for cell in others)

@@ -29,8 +29,11 @@ import unicodedata
 from itertools import compress, count, islice, repeat
 from operator import add, not_
 
-from .decklist import DeckList, Entry, Heading, ParseProblem, split_lines
-from .decklist_cards import PARTNER_WORDS, plain_reading, read_card_line
+from .decklist import (
+    LABEL_MARK, DeckList, Entry, Heading, ParseProblem, has_line_breaks, split_breaks, split_lines,
+)
+from .decklist_cards import PARTNER_WORDS, more_readings, plain_reading, read_card_line
+from .messages import Msg
 
 MAIN_WORDS = {
     "メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards",
@@ -173,9 +176,11 @@ class TextReader:
             self.add_card(number, partner, partner=True)
             return
         if line.startswith(("http://", "https://")):
-            return  # a link to the recipe's page
+            self.add_labelled(number, line.partition(" ")[2])  # a link to the recipe's page, maybe a card after it
+            return
         key_value = re.match(_KEY_VALUE, line)
         if key_value and _word(key_value.group(1)) in METADATA_WORDS | MAIN_WORDS:
+            self.add_labelled(number, key_value.group(2))
             return
         if line.endswith((":", "：")) and len(line) < MAX_HEADING_LENGTH:
             self.add_heading(number, line, "partner" if _word(line) in PARTNER_WORDS else "other", None)
@@ -209,6 +214,7 @@ class TextReader:
         word = _word(unicodedata.normalize("NFKC", next(g for g in match.groups()[:4] if g)))
         rest = match.group(5).strip()
         if word in METADATA_WORDS:
+            self.add_labelled(number, rest)  # 【デッキ名】龍幻郷: metadata, unless what follows is a card
             return True
         kind = HEADING_KINDS.get(word)
         if kind is None:
@@ -248,7 +254,9 @@ class TextReader:
         read = read_card_line(text)
         if read.problem:
             self.deck.problems.append(ParseProblem(number, text.replace("\t", " "), read.problem))
-        elif read.main.count > 0:
+        elif read.main.count == 0:  # '0 NAME', 'NAME x0': no copy in the deck, and said so (DP102)
+            self.deck.problems.append(ParseProblem(number, text.replace("\t", " "), Msg("parse.count-zero", {})))
+        else:
             main, others = read.main, read.others
             if whole:
                 others = (*others, read_card_line(whole).main)
@@ -258,6 +266,29 @@ class TextReader:
         if self.in_partner_section or partner:
             self._close("_partner", number + 1)
         self.in_partner_section = False
+
+    def add_labelled(self, number: int, value: str) -> None:
+        """What follows a metadata label (採用カード：NAME, 文明：NAME, プレイレベル：2 NAME, 価格：3,000円 1 NAME,
+        a URL and a name): a card when one of its readings names one, else the metadata it looks
+        like (deck.py drops an entry marked LABEL_MARK that names no card). A label's own value
+        comes first (2, 3,000円, a date): when the first word holds a digit, the text after it is
+        tried before the whole text."""
+        words = value.split()[:40]
+        if not words:
+            return
+        tails = [" ".join(words[start:]) for start in range(min(len(words), 4))]
+        if len(tails) > 1 and any(character.isdigit() for character in words[0]):
+            tails[0], tails[1] = tails[1], tails[0]
+        readings: list = []
+        for tail in tails:
+            read = read_card_line(tail)
+            if not read.problem:
+                readings += (read.main, *more_readings(tail), *read.others)
+        readings = [reading for reading in dict.fromkeys(readings) if reading.count > 0]
+        if readings:
+            main = readings[0]
+            self.deck.entries.append(
+                Entry(number, main.name, main.count, main.partner, tuple(readings[1:]), LABEL_MARK, ""))
 
     def add_entry(self, entry: Entry) -> None:
         """A card from a table row (its count and name already read)."""
@@ -300,6 +331,12 @@ def parse_text(text: str, path: str) -> DeckList:
     """
     reader = TextReader(path)
     lines = split_lines(text)
+    if has_line_breaks(text):  # a form feed, U+2028…: what follows it is a line of its own
+        for number, line in enumerate(lines, start=1):
+            for piece in split_breaks(line):
+                if piece:
+                    reader.read_line(number, piece)
+        return reader.deck
     known = _CARD_LINES
     if len(known) > _CARD_LINES_LIMIT - len(lines):
         known.clear()

@@ -30,6 +30,7 @@ from .cards import CIVILIZATIONS, INFINITY, Card, CardPool, Cost
 from .config import FormatConfig
 from .deck import Deck
 from .messages import DEFAULT_LANG, Listed, Msg, msg, text
+from .printable import printable
 from .regulation import PREMIUM, PROHIBITED, Regulation
 
 # Byte markers for the pool scan: a record with the flag is eligible at cost 5 (the builders
@@ -201,6 +202,11 @@ def advise(
     named = Path(stdin_name) if str(path) == STDIN else path
     config = Checker(pool, regulation, on, config_path).config_for(named)
     deck = resolve_deck(load_decklist(path, stdin_name), pool)
+    if not deck.cards:  # every pool card would "make every card's colour legal": a verdict on nothing
+        from .decklist import DeckInputError
+
+        shown = stdin_name if str(path) == STDIN else str(path)
+        raise DeckInputError(msg("partners.no-cards", path=printable(shown), lines=len(_not_counted(deck))))
     regulation = regulation.with_announcements(config.regulation)  # the house rules' 殿堂 announcements
     return for_deck(deck, pool, regulation, on, config=config, include_pool=include_pool)
 

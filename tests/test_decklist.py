@@ -12,13 +12,15 @@ from pathlib import Path
 import pytest
 from conftest import BD4, BD6, DECKS, check_json, deck_lines, make_deck, rule_lines, run
 
-from duepa_check.decklist import Entry, parse_decklist
+from duepa_check.decklist import LABEL_MARK, Entry, parse_decklist
 
 
 def entries(text: str, path: str = "deck.txt") -> list[tuple[int, str, int, bool]]:
+    """The parser's card entries; a metadata line's (Entry.mark LABEL_MARK) is a card only if it
+    names one, which the resolve step decides (tests/test_reader_rules.py)."""
     deck = parse_decklist(text.encode("utf-8"), path)
     assert deck.problems == []
-    return [(e.line, e.name, e.count, e.is_partner) for e in deck.entries]
+    return [(e.line, e.name, e.count, e.is_partner) for e in deck.entries if e.mark != LABEL_MARK]
 
 
 # ---------------------------------------------------------------------------- counts and names

@@ -100,7 +100,7 @@ def test_a_json_item_whose_line_is_unknown_has_line_0():
     "item, entries, problem",
     [
         ("{name: X}", [Entry(line=2, name="X", count=1)], None),  # no count: one copy
-        ("{name: X, count: 0}", [], None),  # listed with none: nothing to check, nothing to say
+        ("{name: X, count: 0}", [], m("parse.count-zero")),  # listed with none: not in the deck, and said so
         ("{name: X, count: -1}", [], m("parse.not-a-name-or-mapping", where="cards[0]")),
         ("{name: X, count: true}", [], m("parse.not-a-name-or-mapping", where="cards[0]")),
         ("{name: X, count: 1000}", [], m("parse.count-too-large", count=1000)),

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from duepa_check import decklist_cards, decklist_text
 from duepa_check.decklist_cards import CardLine, Reading, plain_reading
-from duepa_check.decklist import split_lines
+from duepa_check.decklist import split_breaks, split_lines
 from duepa_check.decklist_text import TextReader, parse_text
 
 LINE_PARTS = st.sampled_from(
@@ -22,7 +22,9 @@ LINES = st.lists(st.lists(LINE_PARTS, max_size=6).map("".join) | st.text(max_siz
 def slow_parse(lines: list[str]):
     reader = TextReader("deck.txt")
     for number, raw in enumerate(lines, start=1):
-        reader.read_line(number, raw)
+        for piece in split_breaks(raw):  # a form feed, U+2028...: what follows it is a line of its own
+            if piece:
+                reader.read_line(number, piece)
     return reader.deck
 
 

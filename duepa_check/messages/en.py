@@ -88,6 +88,7 @@ MESSAGES: dict[str, str] = {
     "ambiguous-card.matches.hint": "write the full official name, e.g. 《{first}》",
     "unparsable-line.line": "line {line}: {problem}",
     "unparsable-line.line.hint": "write '1 CARD NAME', comment it out with #, or delete it",
+    "unparsable-line.count-zero.hint": "write the number of copies (1) to put the card in the deck, or remove the line",
     "unparsable-line.duplicate-key.hint": "keep one: merge the two values under a single key",
     "unparsable-line.lone-surrogate.hint": "write the character itself (or its full \\uXXXX\\uXXXX pair), or delete it",
     "incomplete-card-data.no-data": (
@@ -105,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "partners.rule": "(partner: a creature of cost {minimum} or more, regulation as of {as_of})",
     "partners.not-counted": "line {line}: {text!r} {why}; its colours are not counted",
     "partners.not-counted.note": "{deck}:{line}: {text!r} {why}; its colours are not counted",
+    "partners.no-cards": "{path}: no line names a card ({lines} lines read as no card); nothing to choose a partner for",
     "partners.why.unreadable": "is not read as a card",
     "partners.why.no-match": "matches no card",
     "partners.why.ambiguous": "matches {count} cards",
@@ -133,6 +135,7 @@ MESSAGES: dict[str, str] = {
     "parse.not-a-name-or-mapping": "{where}: expected a name or {{name, count}}",
     "parse.count-too-large": "count {count} is not a number of cards",
     "parse.count-ten-digits": "count of ten digits or more is not a number of cards",
+    "parse.count-zero": "count 0: lists no copy, so the card is not in the deck",
     "parse.not-a-card-line": "not a card name, a comment (# or //) or a section header",
     "parse.name-too-long": "longer than any card name ({length} characters)",
     "parse.control-characters": "contains control characters",

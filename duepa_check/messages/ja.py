@@ -109,6 +109,7 @@ MESSAGES: dict[str, str] = {
     "parse.table-bad-count": "枚数の列が {count!r} で、カードの枚数になりません",
     "parse.table-which-count": "行に数が2つ以上あります。どれが枚数か分かるよう、見出しの行（カード名, 枚数）を付けてください",
     "parse.csv-error": "CSV の行として読めません（{error}）",
+    "parse.count-zero": "枚数が0です。1枚も入っていないので、このカードはデッキに入りません",
     "parse.duplicate-key": "キー {key!r} が2回書かれています。前の値は使われません",
     # ------------------------------------------------------------ チェック結果
     "report.header": "{path}  パートナー {partner}  {count}枚",
@@ -155,6 +156,7 @@ MESSAGES: dict[str, str] = {
     "partners.rule": "（パートナー: コスト{minimum}以上のクリーチャー、{as_of}時点のレギュレーション）",
     "partners.not-counted": "{line}行目: {text!r} は{why}。この行の文明は数えていません",
     "partners.not-counted.note": "{deck}:{line}: {text!r} は{why}。この行の文明は数えていません",
+    "partners.no-cards": "{path}: カードを書いた行がありません（カードと読めない行 {lines}）。パートナーを選ぶ対象がありません",
     "partners.why.unreadable": "カードとして読めません",
     "partners.why.no-match": "どのカードにも一致しません",
     "partners.why.ambiguous": "{count}枚のカードに一致します",
@@ -387,6 +389,7 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    "unparsable-line.count-zero.hint": "デッキに入れるなら枚数（1）を書き、入れないなら行を消してください",
     "unparsable-line.duplicate-key.hint": "1つにまとめてください: 2つの値を1つのキーの下に書きます",
     "unparsable-line.lone-surrogate.hint": "文字そのもの（または \\uXXXX\\uXXXX の組）を書くか、消してください",
 })

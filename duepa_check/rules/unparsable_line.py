@@ -24,6 +24,7 @@ DOC_JA = """\
 # Problems whose fix is not "write '1 CARD NAME'": their own hint.
 HINTS = {
     "parse.duplicate-key": "unparsable-line.duplicate-key.hint",
+    "parse.count-zero": "unparsable-line.count-zero.hint",
     "parse.lone-surrogate": "unparsable-line.lone-surrogate.hint",
 }
 
