@@ -102,8 +102,11 @@ class DeckList:
 # ---------------------------------------------------------------------------- decoding
 
 
-def read_deck_bytes(path: Path) -> bytes:
-    """Read at most MAX_BYTES; a larger, missing or unreadable file is a DeckInputError."""
+def read_deck_bytes(path: Path, limit: int | None = None) -> bytes:
+    """Read at most MAX_BYTES, or ``limit`` (a submission sheet may hold more than a deck file); a
+    larger, missing or unreadable file is a DeckInputError."""
+    if limit is None:
+        limit = MAX_BYTES
     try:
         # O_NONBLOCK: opening a FIFO nobody writes to would wait forever; it is refused below.
         # A bare descriptor, not open(): a file object and its buffer cost more than the read.
@@ -115,10 +118,10 @@ def read_deck_bytes(path: Path) -> bytes:
             size = status.st_size
             # Read what the file holds (+1 to notice growth): a 1 MB buffer per deck would
             # cost more than the rest of a check.
-            if 0 < size <= MAX_BYTES:
+            if 0 < size <= limit:
                 data = _read_up_to(handle, size + 1, size)
             else:
-                data = _read_up_to(handle, MAX_BYTES + 1)
+                data = _read_up_to(handle, limit + 1)
         finally:
             os.close(handle)
     except FileNotFoundError:
@@ -127,7 +130,7 @@ def read_deck_bytes(path: Path) -> bytes:
         raise DeckInputError(Msg("input.is-folder", {"path": path})) from None
     except OSError as error:
         raise DeckInputError(Msg("input.cannot-read", {"path": path, "why": error.strerror or error})) from None
-    return _within_limit(data, str(path))
+    return _within_limit(data, str(path), limit)
 
 
 def _read_up_to(handle: int, wanted: int, size: int = -1) -> bytes:
@@ -171,9 +174,11 @@ def read_stdin_bytes(where: str) -> bytes:
     return _within_limit(data, where)
 
 
-def _within_limit(data: bytes, where: str) -> bytes:
-    if len(data) > MAX_BYTES:
-        raise DeckInputError(Msg("input.too-large", {"path": where, "megabytes": MAX_BYTES // 1_000_000}))
+def _within_limit(data: bytes, where: str, limit: int | None = None) -> bytes:
+    if limit is None:
+        limit = MAX_BYTES
+    if len(data) > limit:
+        raise DeckInputError(Msg("input.too-large", {"path": where, "megabytes": limit // 1_000_000}))
     return data
 
 

@@ -659,3 +659,26 @@ MESSAGES.update({
     "cli.usage.takes-no-value": "Option {name} does not take a value.",
     "cli.usage.extra": "Got unexpected extra argument(s) ({args})",
 })
+
+# Submission sheets (decklist_sheet.py): a form's responses, one deck per row.
+MESSAGES.update({
+    "sheet.place": "{path}, row {row}",
+    "sheet.place.player": "{path}, row {row} ({player})",
+    "sheet.at-line": "{place}, line {line}: {message}",
+    "sheet.no-such-column": "{path}: {option} {column}: the header has no such column (columns: {columns})",
+    "sheet.too-many-rows": "{path}: more than {rows} rows; split the sheet and check each part",
+    "sheet.empty-cell": "{place}: the deck cell is empty; this deck cannot be checked",
+    "sheet.cell-too-large": "{place}: the deck cell is larger than {megabytes} MB; not a decklist",
+    "sheet.cell-binary": "{place}: the deck cell holds binary data, not a decklist",
+    "sheet.superseded": "{place}: superseded by row {by} (a later submission of the same player); not counted",
+    "sheet.superseded.verdict": "superseded by row {by}",
+    "sheet.superseded.count.one": "{count} earlier submission superseded by a later one of the same player, not counted",
+    "sheet.superseded.count.other": "{count} earlier submissions superseded by later ones of the same player, not counted",
+    "column.player": "player",
+    "column.row": "row",
+    "column.submitted-at": "submitted",
+    "column.superseded-by": "superseded by",
+    "html.superseded": "Superseded submissions (not counted)",
+    "html.tile.superseded": "superseded",
+    "html.no-player": "(no name)",
+})

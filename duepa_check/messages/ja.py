@@ -672,3 +672,26 @@ MESSAGES.update({
     "cli.usage.takes-no-value": "オプション {name} は値を取りません",
     "cli.usage.extra": "余分な引数があります（{args}）",
 })
+
+# 提出シート（decklist_sheet.py）: フォームの回答、1行に1デッキ。
+MESSAGES.update({
+    "sheet.place": "{path} {row}行目",
+    "sheet.place.player": "{path} {row}行目（{player}）",
+    "sheet.at-line": "{place} デッキ欄の{line}行目: {message}",
+    "sheet.no-such-column": "{path}: {option} {column}: 見出しにその列がありません（列: {columns}）",
+    "sheet.too-many-rows": "{path}: {rows}行を超えています。シートを分けて確認してください",
+    "sheet.empty-cell": "{place}: デッキ欄が空です。このデッキは確認できません",
+    "sheet.cell-too-large": "{place}: デッキ欄が{megabytes} MBより大きいです。デッキリストではありません",
+    "sheet.cell-binary": "{place}: デッキ欄にバイナリデータがあります。デッキリストではありません",
+    "sheet.superseded": "{place}: 同じプレイヤーの後の提出（{by}行目）に置き換えられました。数えません",
+    "sheet.superseded.verdict": "{by}行目に置き換え",
+    "sheet.superseded.count.one": "置き換えられた以前の提出{count}件は数えていません",
+    "sheet.superseded.count.other": "置き換えられた以前の提出{count}件は数えていません",
+    "column.player": "プレイヤー",
+    "column.row": "行",
+    "column.submitted-at": "提出日時",
+    "column.superseded-by": "置き換え先",
+    "html.superseded": "置き換えられた提出（数えません）",
+    "html.tile.superseded": "置き換え",
+    "html.no-player": "（名前なし）",
+})

@@ -1,0 +1,413 @@
+"""Submission sheets: a form's responses exported as CSV/TSV, one row per submission.
+
+An organizer's web form (a Google Form, usually) makes one spreadsheet row per submission: a
+timestamp, the player's name, often the partner in its own field, and the decklist pasted into
+one multi-line cell. ``read_sheet`` turns such a file into ``SheetRow`` items, one deck each;
+``row_decklist`` parses a row's deck cell as a plain-text decklist whose lines are the lines
+inside the cell (line 1 is the cell's first line).
+
+What makes a file a sheet, not a decklist written as a table (``decklist_tables``):
+
+* its first row is a header naming a decklist column (デッキ, デッキリスト, レシピ, deck,
+  decklist…; ``DECK_WORDS``), and that row is not a deck table's header (カード名, 枚数…);
+* and the sheet looks like form responses: a deck cell below holds several lines, or the
+  header has a time column (タイムスタンプ, Timestamp: every Google Form export has one).
+
+So a CSV decklist headed デッキ with one card per row stays a decklist. Options
+(``SheetColumns``) name columns the headers do not: a header's text or a 1-based column number;
+with ``--deck-column`` every CSV/TSV named is read as a sheet.
+
+Resubmissions: rows of the same player (names compared as typed, ignoring case, width and
+spaces) are one player's; the latest counts, by timestamp when every one of that player's rows
+has one that can be read, else by row order. The earlier rows are superseded by it. A row
+without a player stands alone.
+
+Bounds: the sheet file may hold up to ``MAX_SHEET_BYTES`` and ``MAX_SHEET_ROWS`` rows (a sheet
+of a thousand decklists is larger than one deck file may be); each deck cell is held to the
+limits of a deck file (``decklist.MAX_BYTES``, no binary, not empty): a cell that breaks them
+is a deck that cannot be checked, never a legal one.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import datetime
+from pathlib import Path
+from typing import NamedTuple
+
+from .decklist import MAX_BYTES, DeckInputError, DeckList, Entry, decode, read_deck_bytes, split_lines
+from .messages import Msg
+from .names import name_key
+from .printable import printable
+
+SHEET_SUFFIXES = (".csv", ".tsv")
+MAX_SHEET_BYTES = 20_000_000  # about 8,000 decklists of 60 Japanese card lines
+MAX_SHEET_ROWS = 10_000
+MAX_PLAYER_LENGTH = 80  # a longer player cell is shown cut (it still identifies the player whole)
+
+# Header words, compared after _header_word (NFKC, case folded, without spaces, marks and
+# bracketed notes: 'お名前（ハンドルネーム可）*' → 'お名前').
+DECK_WORDS = {
+    "デッキ", "デッキリスト", "デッキレシピ", "レシピ", "デッキ内容", "使用デッキ", "使用デッキリスト", "リスト",
+    "deck", "decklist", "decks", "deckrecipe", "recipe", "list", "cardlist", "カードリスト",
+}
+PLAYER_WORDS = {
+    "名前", "お名前", "氏名", "プレイヤー", "プレイヤー名", "プレーヤー", "プレーヤー名", "ハンドルネーム", "ニックネーム",
+    "参加者", "参加者名", "エントリー名", "登録名", "name", "player", "playername", "yourname", "handle",
+    "handlename", "nickname", "fullname", "participant",
+}
+PARTNER_WORDS = {"パートナー", "パートナー名", "パートナーカード", "partner", "partnercard", "partnername"}
+TIME_WORDS = {
+    "タイムスタンプ", "timestamp", "日時", "提出日時", "送信日時", "回答日時", "投稿日時", "受付日時", "submitted",
+    "submittedat", "submissiontime",
+}
+# A header that is a question ('デッキリストを貼ってください') names its column by a part of it.
+_DECK_PARTS = ("デッキリスト", "デッキレシピ", "レシピ", "decklist", "recipe")
+_PLAYER_PARTS = ("名前", "ハンドルネーム", "ニックネーム", "プレイヤー名", "playername", "yourname")
+_PARTNER_PARTS = ("パートナー", "partner")
+_TIME_PARTS = ("タイムスタンプ", "timestamp")
+# ... unless that part is about something else: the deck's name, a link to it, a picture of it.
+_NOT_A_LIST = ("url", "リンク", "link", "画像", "image", "写真", "photo", "デッキ名", "deckname", "コード", "code")
+_NOTE = r"[（(\[［【<＜〈][^）)\]］】>＞〉]*[）)\]］】>＞〉]"
+_MARKS = re.compile(r"[\s*＊※:：?？。、,.!！・_\-]+")
+COLUMN_KINDS = ("deck", "player", "partner", "time")
+
+
+class SheetColumns(NamedTuple):
+    """Columns the options name (header text or a 1-based number), for headers that say nothing."""
+
+    deck: str | None = None
+    player: str | None = None
+    partner: str | None = None
+    time: str | None = None
+
+
+class Submission(NamedTuple):
+    """Where a deck came from in a sheet, and whether it counts.
+
+    ``row`` counts the header as row 1 (as a spreadsheet numbers it); ``superseded_by`` is the row
+    of the same player's later submission, which counts instead. ``cell_line`` is the file line of
+    the deck cell's first line and ``row_line`` that of the row: GitHub annotations and SARIF
+    point into the file, where a cell's line N is file line ``cell_line + N - 1``.
+    """
+
+    row: int
+    player: str | None
+    submitted_at: str | None
+    superseded_by: int | None = None
+    row_line: int = 0
+    cell_line: int = 0
+
+    @property
+    def superseded(self) -> bool:
+        return self.superseded_by is not None
+
+    def file_line(self, line: int) -> int:
+        """The file line of the deck cell's line ``line`` (0, no line in the cell: the row's)."""
+        return self.cell_line + line - 1 if line else self.row_line
+
+    def to_json(self) -> dict:
+        """The ``submission`` object of the JSON contract (design.md, "Submission sheets")."""
+        return {"row": self.row, "player": self.player, "submitted_at": self.submitted_at, "superseded": self.superseded}
+
+
+class SheetRow(NamedTuple):
+    """One submission: the sheet it is in, where, its deck cell and its partner cell."""
+
+    path: str
+    submission: Submission
+    deck: str
+    partner: str | None = None
+
+
+def place(path: str, submission: Submission) -> Msg:
+    """"responses.csv, row 5 (たろう)": how every output names a row's deck."""
+    if submission.player is None:
+        return Msg("sheet.place", {"path": path, "row": submission.row})
+    return Msg("sheet.place.player", {"path": path, "row": submission.row, "player": submission.player})
+
+
+# ---------------------------------------------------------------------------- the header
+
+
+def _header_word(cell: str) -> str:
+    word = unicodedata.normalize("NFKC", cell).casefold()
+    if any(bracket in word for bracket in "([<【〈"):
+        word = re.sub(_NOTE, "", word)
+    return _MARKS.sub("", word)
+
+
+def _kind(word: str) -> tuple[str, int] | None:
+    """(column kind, 0 for a whole header word or 1 for a part of a question) of a header cell."""
+    for kind, words in (("deck", DECK_WORDS), ("player", PLAYER_WORDS), ("partner", PARTNER_WORDS), ("time", TIME_WORDS)):
+        if word in words:
+            return kind, 0
+    if not word:
+        return None
+    if any(part in word for part in _DECK_PARTS) and not any(other in word for other in _NOT_A_LIST):
+        return "deck", 1
+    if any(part in word for part in _PARTNER_PARTS):
+        return "partner", 1
+    if any(part in word for part in _TIME_PARTS):
+        return "time", 1
+    if any(part in word for part in _PLAYER_PARTS) and "デッキ" not in word and "deck" not in word:
+        return "player", 1
+    return None
+
+
+def find_columns(header: list[str], rows: list[list[str]]) -> dict[str, int]:
+    """{kind: column index} found by the header's words. Of several deck columns, the one with the
+    most multi-line cells (a deck name column holds one line); whole words before parts."""
+    found: dict[str, list[tuple[int, int]]] = {}
+    for index, cell in enumerate(header):
+        kind = _kind(_header_word(cell))
+        if kind is not None:
+            found.setdefault(kind[0], []).append((kind[1], index))
+    columns = {kind: min(places)[1] for kind, places in found.items()}
+    decks = found.get("deck", [])
+    if len(decks) > 1:
+        def lines(index: int) -> int:
+            return sum(index < len(row) and "\n" in row[index].strip() for row in rows)
+
+        columns["deck"] = min(decks, key=lambda place: (-lines(place[1]), place))[1]
+    return columns
+
+
+def _named_column(named: str, header: list[str], path: str, option: str) -> int:
+    """The column an option names: a 1-based number, or a header's text (as written, or its word)."""
+    text = named.strip()
+    if text.isdigit() and 0 < int(text) <= len(header):
+        return int(text) - 1
+    for matches in (lambda cell: cell.strip() == text, lambda cell: _header_word(cell) == _header_word(text)):
+        for index, cell in enumerate(header):
+            if matches(cell):
+                return index
+    shown = ", ".join(f"{index}: {printable(cell.strip())[:40]}" for index, cell in enumerate(header, start=1))
+    raise DeckInputError(Msg("sheet.no-such-column", {"path": path, "option": option, "column": named, "columns": shown}))
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def is_sheet_path(path: Path | str) -> bool:
+    return str(path).lower().endswith(SHEET_SUFFIXES)
+
+
+def read_sheet(path: Path, named: SheetColumns = SheetColumns()) -> list[SheetRow] | None:
+    """The rows of a responses sheet, each a deck; None when the file is no sheet (a decklist).
+
+    A file that cannot be read or decoded is None too: the decklist reader then says why, in
+    the words it always has. A sheet that is read but wrong (a column the options name is not
+    there, too many rows) raises DeckInputError for the whole file.
+    """
+    where = printable(str(path))
+    try:
+        text = decode(read_deck_bytes(path, MAX_SHEET_BYTES), where)
+    except DeckInputError:
+        return None
+    delimiter = "\t" if str(path).lower().endswith(".tsv") else None
+    records = _records(text, delimiter)
+    if not records or not any(cell.strip() for cell in records[0][1]):
+        return None
+    header = records[0][1]
+    columns = _columns(header, [cells for _, cells in records[1:]], named, where)
+    if columns is None:
+        return None
+    if len(records) - 1 > MAX_SHEET_ROWS:
+        raise DeckInputError(Msg("sheet.too-many-rows", {"path": where, "rows": MAX_SHEET_ROWS}))
+    rows = []
+    for number, (line, cells) in enumerate(records[1:], start=2):
+        if not any(cell.strip() for cell in cells):
+            continue  # a blank row is no submission
+        rows.append(_row(where, number, line, cells, columns))
+    return _supersede(rows)
+
+
+def _records(text: str, delimiter: str | None) -> list[tuple[int, list[str]]]:
+    """(file line the record starts on, its cells) per record; cells keep their line breaks as \\n.
+
+    A quote never closed takes the rest of the file into its cell (as a spreadsheet would show
+    it); csv's limit on a cell's size is lifted while reading (the file's size is bounded).
+    """
+    import csv
+
+    lines = split_lines(text)
+    if delimiter is None:
+        first = next((line for line in lines if line.strip()), "")
+        delimiter = "\t" if "\t" in first and "," not in first else ","
+    limit = csv.field_size_limit()
+    csv.field_size_limit(max(limit, MAX_SHEET_BYTES))
+    records = []
+    try:
+        reader = csv.reader((line + "\n" for line in lines), delimiter=delimiter)
+        start = 1
+        while True:
+            try:
+                cells = next(reader)
+            except StopIteration:
+                break
+            except csv.Error:  # a stray quote inside an unquoted cell: the line's cells as written
+                cells = lines[start - 1].split(delimiter)
+            records.append((start, cells))
+            start = reader.line_num + 1
+    finally:
+        csv.field_size_limit(limit)
+    if records and records[-1][1] == [] and not lines[-1]:
+        records.pop()  # the file's final line break
+    return records
+
+
+def _columns(header: list[str], rows: list[list[str]], named: SheetColumns, where: str) -> dict[str, int] | None:
+    """The sheet's columns, or None when the file is a decklist, not a sheet."""
+    if named.deck is None:
+        from .decklist_tables import header_columns
+
+        if header_columns([cell.strip() for cell in header]) is not None:
+            return None  # a deck table's header (カード名, 枚数): one card per row
+    columns = find_columns(header, rows)
+    for kind in COLUMN_KINDS:
+        option = getattr(named, kind)
+        if option is not None:
+            columns[kind] = _named_column(option, header, where, f"--{kind}-column")
+    if "deck" not in columns:
+        return None
+    if named.deck is None and "time" not in columns:
+        deck = columns["deck"]
+        if not any(deck < len(row) and len(_filled_lines(row[deck])) > 1 for row in rows):
+            return None  # one line per cell: a decklist headed デッキ, not form responses
+    taken: dict[int, str] = {}
+    for kind in COLUMN_KINDS:  # one column is one thing: the deck column first
+        if kind in columns and columns[kind] in taken:
+            del columns[kind]
+        elif kind in columns:
+            taken[columns[kind]] = kind
+    return columns
+
+
+def _filled_lines(cell: str) -> list[str]:
+    return [line for line in cell.split("\n") if line.strip()]
+
+
+def _row(where: str, number: int, line: int, cells: list[str], columns: dict[str, int]) -> SheetRow:
+    def cell(kind: str) -> str | None:
+        index = columns.get(kind)
+        if index is None or index >= len(cells):
+            return None
+        return cells[index]
+
+    deck_index = columns["deck"]
+    cell_line = line + sum(cell.count("\n") for cell in cells[:deck_index])
+    player = (cell("player") or "").strip()
+    shown = printable(player)[:MAX_PLAYER_LENGTH] if player else None
+    time = (cell("time") or "").strip()
+    submission = Submission(number, shown, printable(time) if time else None, None, line, cell_line)
+    partner = (cell("partner") or "").strip()
+    return SheetRow(where, submission, cell("deck") or "", partner or None)
+
+
+def player_key(player: str) -> str:
+    """Who a player cell names: 'Taro ', 'taro' and 'ＴＡＲＯ' are one player."""
+    return "".join(unicodedata.normalize("NFKC", player).casefold().split())
+
+
+def _supersede(rows: list[SheetRow]) -> list[SheetRow]:
+    """Each player's latest row counts; earlier rows of that player are superseded by it."""
+    players: dict[str, list[int]] = {}
+    for index, row in enumerate(rows):
+        if row.submission.player is not None:
+            players.setdefault(player_key(row.submission.player), []).append(index)
+    for indexes in players.values():
+        if len(indexes) < 2:
+            continue
+        times = [parse_time(rows[index].submission.submitted_at) for index in indexes]
+        if all(times):
+            latest = max(zip(times, indexes))[1]  # the same time: the later row
+        else:
+            latest = indexes[-1]
+        for index in indexes:
+            if index != latest:
+                row = rows[index]
+                rows[index] = row._replace(submission=row.submission._replace(superseded_by=rows[latest].submission.row))
+    return rows
+
+
+_TIME_FORMATS = (
+    "%Y/%m/%d %H:%M:%S", "%Y/%m/%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S",
+    "%Y-%m-%dT%H:%M", "%m/%d/%Y %H:%M:%S", "%m/%d/%Y %H:%M", "%Y/%m/%d", "%Y-%m-%d", "%m/%d/%Y",
+)
+_AM_PM = r"^(.*?)\s*(午前|午後|AM|PM|am|pm)\s*(\d{1,2})(:\d{2}(?::\d{2})?)$"
+
+
+def parse_time(text: str | None) -> datetime | None:
+    """A form's timestamp: '2026/11/28 14:03:12' (Japanese Google Forms), '11/28/2026 14:03:12'
+    (English), ISO 8601, '2026/11/28 午後 2:03:12'; None when it is none of them."""
+    if not text:
+        return None
+    text = unicodedata.normalize("NFKC", text).strip()
+    twelve = re.match(_AM_PM, text)
+    if twelve:
+        day, half, hour, rest = twelve.groups()
+        hour_number = int(hour) % 12 + (12 if half in ("午後", "PM", "pm") else 0)
+        text = f"{day} {hour_number}{rest}"
+    if text.endswith("Z") or re.search(r"[+-]\d{2}:?\d{2}$", text):
+        try:
+            return datetime.fromisoformat(text.replace("Z", "+00:00")).replace(tzinfo=None)
+        except ValueError:
+            return None
+    for pattern in _TIME_FORMATS:
+        try:
+            return datetime.strptime(text, pattern)
+        except ValueError:
+            continue
+    return None
+
+
+# ---------------------------------------------------------------------------- a row's deck
+
+
+def row_decklist(row: SheetRow) -> DeckList:
+    """The row's deck cell parsed as a plain-text decklist, the partner cell designating its partner.
+
+    A cell that is empty, larger than a deck file may be, or binary raises DeckInputError naming
+    the row: that deck cannot be checked.
+    """
+    where = place(row.path, row.submission)
+    text = row.deck
+    if not text.strip():
+        raise DeckInputError(Msg("sheet.empty-cell", {"place": where}))
+    if len(text) > MAX_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise DeckInputError(Msg("sheet.cell-too-large", {"place": where, "megabytes": MAX_BYTES // 1_000_000}))
+    try:
+        decode(text.encode("utf-8", "surrogatepass"), "")  # the checks a deck file passes: binary, control bytes
+    except DeckInputError:
+        raise DeckInputError(Msg("sheet.cell-binary", {"place": where})) from None
+    from .decklist_text import parse_text
+
+    deck = parse_text(text, row.path)
+    if row.partner:
+        designate_partner(deck, row.partner)
+    return deck
+
+
+def designate_partner(deck: DeckList, cell: str) -> None:
+    """The partner cell designates the partner as a ``パートナー:`` line would: the first listed
+    copy of that card becomes the partner, or, when the list does not hold it, the card is added
+    (one of the 60; line 0: it is on no line of the deck cell).
+
+    A ``パートナー:`` line in the cell naming the same card is the same designation. One naming
+    another card stays designated too, so DP003 reports two partners: the player said two
+    different things, and only the player can say which was meant.
+    """
+    from .decklist_cards import read_card_line
+
+    name = read_card_line(cell.strip()).main.name.strip() or cell.strip()
+    key = name_key(name)
+    entries = deck.entries
+    if any(entry.is_partner and name_key(entry.name) == key for entry in entries):
+        return
+    for index, entry in enumerate(entries):
+        if name_key(entry.name) == key:
+            entries[index] = entry._replace(is_partner=True)
+            return
+    entries.append(Entry(line=0, name=name, count=1, is_partner=True))
