@@ -48,6 +48,7 @@ BATCH_TARGET = 4.0
 HTML_TARGET = 2.0  # issue 16: the HTML report of 1,000 decks in at most twice the time of their JSON
 PARTNERS_TARGET = 2.0  # `partners --pool` (the whole card pool) against a plain check of the same deck
 LANG_TARGET_MS = 5.0  # choosing the language and loading its catalogue (issue 15)
+SHEET_TARGET = 4.0  # issue 31: a sheet of 1,000 form responses in at most 4x the time of 1,000 deck files
 
 
 # ---------------------------------------------------------------------------- environment
@@ -327,6 +328,29 @@ def verify(script: str, folder: Path, generated: dict, env: dict[str, str]) -> l
 # ---------------------------------------------------------------------------- timing
 
 
+def write_sheet(folder: Path, path: Path) -> Path:
+    """The generated decks as one submission sheet (a form's responses as CSV): a timestamp, a
+    player and the decklist in one multi-line cell per row, in the folder walk's order."""
+    import csv
+
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\r\n")  # as a spreadsheet exports it
+        writer.writerow(["タイムスタンプ", "お名前", "デッキリスト"])
+        for number, deck in enumerate(sorted(folder.glob("*.txt"))):
+            time_of_day = f"{9 + number // 3600:02d}:{number // 60 % 60:02d}:{number % 60:02d}"
+            writer.writerow([f"2026/11/28 {time_of_day}", f"player{number:04d}", deck.read_text(encoding="utf-8")])
+    return path
+
+
+def verify_sheet(script: str, sheet: Path, generated: dict, env: dict[str, str]) -> dict:
+    """The sheet's verdicts are the deck files' verdicts: the same summary."""
+    rc, doc, err = run_json([script, str(sheet), "--format", "json", "--as-of", AS_OF], env)
+    got = doc["summary"] if doc else None
+    expected = {key: generated["summary"][key] for key in ("decks", "legal")}
+    ok = got is not None and {key: got[key] for key in expected} == expected and len(doc["decks"]) == N_DECKS
+    return {"check": "1,000-row sheet gives the decks' verdicts", "ok": ok, "detail": f"rc {rc}, summary {got}"}
+
+
 def children_cpu_ms() -> float:
     """User + system CPU time of every finished child process so far (ms).
 
@@ -403,6 +427,7 @@ def main() -> int:
         generated = generate_decks(folder)
         deck = str(ONE_DECK.relative_to(ROOT))
         mono = write_mono_deck(tmp / "mono.txt")
+        sheet = write_sheet(folder, tmp / "responses.csv")  # beside the folder: not one of its decks
         commands = {
             "python -c pass": [python, "-c", "pass"],
             "pool: load + 60 lookups": [python, str(HERE / "pool_lookup.py"), deck],
@@ -415,6 +440,7 @@ def main() -> int:
             "one deck, json --as-of": [script, deck, "--format", "json", "--as-of", AS_OF],
             "1,000 decks, json --as-of": [script, str(folder), "--format", "json", "--as-of", AS_OF],
             "1,000 decks, html --as-of": [script, str(folder), "--format", "html", "--as-of", AS_OF],
+            "1,000-row sheet, json --as-of": [script, str(sheet), "--format", "json", "--as-of", AS_OF],
             # The same batch held to one core: what a one-core CI runner sees (no parallel workers).
             "1,000 decks, one core": [*one_core(), script, str(folder), "--format", "json", "--as-of", AS_OF],
             "partners --pool, json --as-of": [script, "partners", deck, "--pool", "--format", "json", "--as-of", AS_OF],
@@ -423,6 +449,7 @@ def main() -> int:
         }
         print("checking correctness (not timed) ...", file=sys.stderr)
         checks = verify(script, folder, generated, env)
+        checks.append(verify_sheet(script, sheet, generated, env))
         print(f"timing: warm-up + {args.repeat} interleaved rounds of {len(commands)} commands ...", file=sys.stderr)
         samples, cpu = time_all(commands, args.repeat, env)
     finally:
@@ -467,6 +494,8 @@ def main() -> int:
             BATCH_TARGET),
         row("1,000 decks: HTML report vs JSON (ratio)", "1,000 decks, json --as-of", "1,000 decks, html --as-of", "x",
             HTML_TARGET),
+        row("1,000-row sheet vs 1,000 deck files (ratio)", "1,000 decks, json --as-of", "1,000-row sheet, json --as-of",
+            "x", SHEET_TARGET),
         row("partners --pool vs a check of one deck (ratio)", "one deck, json --as-of",
             "partners --pool, json --as-of", "x", PARTNERS_TARGET),
         row("partners --pool, a mono-火 deck, vs a check (ratio)", "one deck, json --as-of",

@@ -9,21 +9,26 @@ Which files a run checks is ``deck_walk``'s; checking many of them at once (fork
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .batch import Batch
 from .cards import CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
 from .deck import resolve_deck
 from .deck_walk import Skipped
-from .decklist import STDIN, DeckInputError, load_decklist
+from .decklist import STDIN, TABLE_SUFFIXES, DeckInputError, DeckList, load_decklist
 from .errors import DuepaError
 from .messages import Msg, msg
 from .printable import printable
 from .regulation import Regulation
 from .results import MAX_REPORTED, DeckResult
 from .rules import RULE_IDS, Context, run_rules
+
+if TYPE_CHECKING:
+    from .decklist_sheet import SheetColumns, SheetRow
 
 
 def _printable_message(message: "Msg | str") -> "Msg | str":
@@ -48,8 +53,10 @@ class Checker(Batch):
         stdin_name: str = "<stdin>",
         *,
         with_stats: bool = False,
+        sheet_columns: SheetColumns | None = None,
     ) -> None:
         self.pool = pool
+        self.sheet_columns = sheet_columns  # columns of submission sheets the options name
         self.with_stats = with_stats  # the HTML report draws each deck's shape: count it while the deck is here
         self.chart_lang: str | None = None  # and in this language, once it is known: draw it here too
         # What a deck read from standard input is called: in messages, for its format
@@ -113,6 +120,15 @@ class Checker(Batch):
         this one deck (a bug, nesting too deep for Python): the other decks of the batch keep
         their verdicts. A bad config or --partner is the whole run's problem and propagates.
         """
+        if not isinstance(path, Path):
+            from .decklist_sheet import SheetProblem, SheetRow
+
+            if isinstance(path, SheetRow):
+                return self._check_row(path)
+            if isinstance(path, SheetProblem):
+                result = DeckResult(path=printable(path.path), error=_printable_message(path.message))
+                result.raw_path = path.path
+                return result
         if isinstance(path, Skipped):
             skipped = DeckResult(path=printable(path.path), error=_printable_message(Msg("skipped", {"path": path.path, "reason": path.reason})))
             skipped.raw_path = path.path
@@ -137,8 +153,40 @@ class Checker(Batch):
             result.error = _printable_message(result.error)  # one line, whatever the file name or the text held
         return result
 
+    def _check_row(self, row: SheetRow) -> DeckResult:
+        """Check one row of a submission sheet: its deck cell is the decklist, the sheet's folder
+        gives the house rules; a cell that cannot be read is this row's error, as a file's."""
+        from .decklist_sheet import place, row_decklist
+
+        result = DeckResult(path=printable(row.path))
+        result.raw_path = row.path
+        result.submission = row.submission
+        try:
+            self._check_decklist(row_decklist(row), Path(row.path), result)
+        except DeckInputError as error:
+            result.error = error.message
+        except DuepaError:
+            raise
+        except Exception as error:  # not the deck's fault: say so, keep the batch
+            why = f"{type(error).__name__}: {str(error)[:200]}"
+            result.error = Msg("error.cannot-check", {"path": place(row.path, row.submission), "why": why})
+        if result.error is not None:
+            result.error = _printable_message(result.error)
+        return result
+
+    def check_all(self, paths: list, on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
+        """Check many files (batch.Batch.check_all); a submission sheet among them is read here,
+        once, and each of its rows is checked as a file would be (decklist_sheet.with_submissions)."""
+        if any(isinstance(path, Path) and str(path).lower().endswith(TABLE_SUFFIXES) for path in paths):
+            from .decklist_sheet import SheetColumns, with_submissions  # only a .csv/.tsv may be a sheet
+
+            paths = with_submissions(paths, self.sheet_columns or SheetColumns())
+        return super().check_all(paths, on_progress)
+
     def _check(self, path: Path, reading: Path, result: DeckResult) -> None:
-        decklist = load_decklist(reading, self.stdin_name)
+        self._check_decklist(load_decklist(reading, self.stdin_name), path, result)
+
+    def _check_decklist(self, decklist: DeckList, path: Path, result: DeckResult) -> None:
         config, config_file = self._config_and_file(path)
         result.config = _shown_path(config_file) if config_file else None
         deck = resolve_deck(decklist, self.pool, self.partner)

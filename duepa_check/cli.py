@@ -183,6 +183,12 @@ def check(
         str | None, typer.Option(help="What to call a deck read from -: its format (by suffix) and house rules.")
     ] = None,
     lang: LangOption = None,
+    deck_column: Annotated[
+        str | None, typer.Option(help="Submission sheet (CSV/TSV of form responses): the decklist column, by header or number.")
+    ] = None,
+    player_column: Annotated[str | None, typer.Option(help="Submission sheet: the player's name column.")] = None,
+    partner_column: Annotated[str | None, typer.Option(help="Submission sheet: the partner column.")] = None,
+    time_column: Annotated[str | None, typer.Option(help="Submission sheet: the timestamp column.")] = None,
 ) -> int:
     """Check decklists (this is also what `duepa-check DECK...` does)."""
     from .checker import Checker
@@ -195,8 +201,14 @@ def check(
         output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
     day = _as_of(as_of)
     pool, regulation, used = _data(data_dir)
+    columns = (deck_column, player_column, partner_column, time_column)
+    sheet_columns = None
+    if any(column is not None for column in columns):
+        from .decklist_sheet import SheetColumns
+
+        sheet_columns = SheetColumns(*columns)
     checker = Checker(pool, regulation, day, config, partner, include_unconfirmed, stdin_filename or "<stdin>",
-                      with_stats=output_format is OutputFormat.html)
+                      with_stats=output_format is OutputFormat.html, sheet_columns=sheet_columns)
     files = list(deck_files(decks))
     house = checker.house_rules_for(files[0] if files else Path.cwd()).lang
     info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used, lang=_set_language(lang, house))
@@ -213,9 +225,14 @@ def check(
     return _exit_code(results, strict, exit_zero)
 
 
+def _counted(result) -> bool:
+    """Whether a result counts for the exit code: all do but a sheet's superseded submissions."""
+    return result.submission is None or result.submission.superseded_by is None
+
+
 def _note_unreadable(results) -> None:
     for result in results:
-        if result.error is not None:
+        if result.error is not None and _counted(result):
             _print_error(DuepaError(result.error))
 
 
@@ -243,9 +260,9 @@ def _check_all(checker, files: list[Path], console) -> list:
 
 
 def _exit_code(results, strict: bool, exit_zero: bool) -> int:
-    if any(r.error is not None for r in results):
+    if any(r.error is not None and _counted(r) for r in results):
         return EXIT_USAGE
-    failed = any(not r.legal or (strict and r.warnings) for r in results)
+    failed = any((not r.legal or (strict and r.warnings)) and _counted(r) for r in results)
     return EXIT_VIOLATION if failed and not exit_zero else EXIT_OK
 
 

@@ -113,12 +113,21 @@ class Submission(NamedTuple):
 
 
 class SheetRow(NamedTuple):
-    """One submission: the sheet it is in, where, its deck cell and its partner cell."""
+    """One submission: the sheet it is in (as the system spells it), where, its deck cell and its
+    partner cell."""
 
     path: str
     submission: Submission
     deck: str
     partner: str | None = None
+
+
+class SheetProblem(NamedTuple):
+    """A sheet that was recognised but cannot be read as one (a column the options name is not
+    there, too many rows, no submission): that file's error (exit code 2)."""
+
+    path: str
+    message: Msg
 
 
 def place(path: str, submission: Submission) -> Msg:
@@ -194,6 +203,31 @@ def is_sheet_path(path: Path | str) -> bool:
     return str(path).lower().endswith(SHEET_SUFFIXES)
 
 
+def with_submissions(items: list, named: SheetColumns = SheetColumns()) -> list:
+    """The items to check, each sheet among them (a .csv/.tsv file read as one) replaced by its
+    rows, in row order; other items as they are. A decklist run never reads a file twice here:
+    only .csv/.tsv files are looked at."""
+    if not any(isinstance(item, Path) and is_sheet_path(item) for item in items):
+        return items
+    expanded: list = []
+    for item in items:
+        if not (isinstance(item, Path) and is_sheet_path(item)):
+            expanded.append(item)
+            continue
+        try:
+            rows = read_sheet(item, named)
+        except DeckInputError as error:
+            expanded.append(SheetProblem(str(item), error.message))
+            continue
+        if rows is None:
+            expanded.append(item)  # a decklist after all
+        elif not rows:
+            expanded.append(SheetProblem(str(item), Msg("sheet.no-rows", {"path": printable(str(item))})))
+        else:
+            expanded.extend(rows)
+    return expanded
+
+
 def read_sheet(path: Path, named: SheetColumns = SheetColumns()) -> list[SheetRow] | None:
     """The rows of a responses sheet, each a deck; None when the file is no sheet (a decklist).
 
@@ -220,7 +254,7 @@ def read_sheet(path: Path, named: SheetColumns = SheetColumns()) -> list[SheetRo
     for number, (line, cells) in enumerate(records[1:], start=2):
         if not any(cell.strip() for cell in cells):
             continue  # a blank row is no submission
-        rows.append(_row(where, number, line, cells, columns))
+        rows.append(_row(str(path), number, line, cells, columns))
     return _supersede(rows)
 
 
@@ -289,7 +323,7 @@ def _filled_lines(cell: str) -> list[str]:
     return [line for line in cell.split("\n") if line.strip()]
 
 
-def _row(where: str, number: int, line: int, cells: list[str], columns: dict[str, int]) -> SheetRow:
+def _row(path: str, number: int, line: int, cells: list[str], columns: dict[str, int]) -> SheetRow:
     def cell(kind: str) -> str | None:
         index = columns.get(kind)
         if index is None or index >= len(cells):
@@ -303,7 +337,7 @@ def _row(where: str, number: int, line: int, cells: list[str], columns: dict[str
     time = (cell("time") or "").strip()
     submission = Submission(number, shown, printable(time) if time else None, None, line, cell_line)
     partner = (cell("partner") or "").strip()
-    return SheetRow(where, submission, cell("deck") or "", partner or None)
+    return SheetRow(path, submission, cell("deck") or "", partner or None)
 
 
 def player_key(player: str) -> str:
@@ -372,7 +406,7 @@ def row_decklist(row: SheetRow) -> DeckList:
     A cell that is empty, larger than a deck file may be, or binary raises DeckInputError naming
     the row: that deck cannot be checked.
     """
-    where = place(row.path, row.submission)
+    where = place(printable(row.path), row.submission)
     text = row.deck
     if not text.strip():
         raise DeckInputError(Msg("sheet.empty-cell", {"place": where}))

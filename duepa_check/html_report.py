@@ -34,6 +34,7 @@ from .report import (
     _totals_line,
     flat,
     omitted_line,
+    place_text,
     summary,
 )
 from .results import DeckResult, RunInfo
@@ -96,11 +97,12 @@ class _Deck(NamedTuple):
     legal: bool
 
 
-def _decks(results: Sequence[DeckResult]) -> list[_Deck]:
+def _decks(results: Sequence[DeckResult], lang: str) -> list[_Deck]:
     decks = []
     for number, result in enumerate(results, start=1):
         errors = result.errors
-        decks.append(_Deck(number, result, _h(result.path), errors, result.warnings,
+        path = _h(result.path) if result.submission is None else _h(place_text(result, lang))  # a sheet's row and player
+        decks.append(_Deck(number, result, path, errors, result.warnings,
                            result.error is None and errors == 0))  # DeckResult.legal
     return decks
 
@@ -234,7 +236,8 @@ def _section(deck: _Deck, text: Text, pieces: _Pieces, page: list[str]) -> None:
     page.append(f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">'
                 f'<h2 id="deck-{number}-name">{deck.path}</h2>')
     if result.error is not None:
-        page.append(f'<p class="bad">{_h(text("html.unreadable", error=words(result.error, lang)))}</p>')
+        key = "html.unreadable" if result.submission is None else "html.unreadable.row"  # a sheet's row is no file
+        page.append(f'<p class="bad">{_h(text(key, error=words(result.error, lang)))}</p>')
     else:
         partner = result.partner
         who = pieces.partner(partner)[2] if partner else pieces.no_partner
@@ -251,6 +254,29 @@ def _section(deck: _Deck, text: Text, pieces: _Pieces, page: list[str]) -> None:
     page.append(pieces.back)
 
 
+def _superseded_table(decks: list[_Deck], counted: list[_Deck], text: Text) -> str:
+    """A sheet's rows superseded by the same player's later submission: who, which row, by which."""
+    columns = ("player", "row", "submitted-at", "superseded-by")
+    labels = [text(f"column.{column}") for column in columns]
+    head = "".join(f'<th scope="col">{_h(label)}</th>' for label in labels)
+    player, row, submitted, by = map(_cell_start, labels, ("p", "n", "k", "n"))
+    numbers = {(d.result.path, d.result.submission.row): d.number for d in counted if d.result.submission is not None}
+    rows = []
+    for deck in decks:
+        submission = deck.result.submission
+        later = numbers.get((deck.result.path, submission.superseded_by))
+        link = f'<a href="#row-{later}">{submission.superseded_by}</a>' if later else str(submission.superseded_by)
+        rows.append(
+            f"<tr>{player}{_h(submission.player or text('html.no-player'))}</td>{row}{submission.row}</td>"
+            f"{submitted}{_h(submission.submitted_at or '')}</td>"
+            f"{by}{link}</td></tr>"
+        )
+    return (
+        f'<table class="stack superseded" id="superseded"><caption>{_h(text("html.superseded"))}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
 TILES = ("decks", "legal", "not_legal", "errors", "warnings", "unreadable")  # summary keys, in order
 _COUNTED = ("decks", "errors", "warnings")  # "1 deck" / "2 decks": catalogue .one/.other keys
 
@@ -264,12 +290,17 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
     """The whole report as one HTML document in ``info.lang`` (deterministic: no clock is read)."""
     lang = info.lang
     text = wording(lang)
-    decks = _decks(results)
+    decks = _decks(results, lang)
     totals = summary(results)
     counts = {**totals, "not_legal": totals["decks"] - totals["legal"] - totals["unreadable"]}
+    superseded = [d for d in decks if d.result.submission is not None and d.result.submission.superseded_by is not None]
+    if superseded:  # a sheet's earlier submissions: listed on their own, left out of the counts
+        gone = {d.number for d in superseded}
+        decks = [d for d in decks if d.number not in gone]
+        counts["superseded"] = len(superseded)
     tiles = "".join(
         f'<li id="count-{key}"><b>{counts[key]}</b> {_h(text(_tile_key(key, counts[key])))}</li>'
-        for key in TILES
+        for key in (*TILES, "superseded") if key in counts
     )
     ordered = _order(decks)
     pieces = _Pieces(text, lang)
@@ -285,6 +316,8 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
         f'<ul class="counts" aria-label="{_h(text("html.counts"))}">{tiles}</ul></header>',
         f'<main><div id="decks">{_deck_table(ordered, text, pieces)}</div>',
     ]
+    if superseded:
+        page.append(_superseded_table(superseded, decks, text))
     for deck in ordered:
         _section(deck, text, pieces, page)
     page.append("</main></body></html>\n")

@@ -20,8 +20,11 @@ from .rules import ERROR, Violation
 def summary(results: Sequence[DeckResult]) -> dict[str, int]:
     """The run's counts, each result's problems counted once (``legal`` and ``errors`` would each
     count them again: a thousand decks, every report)."""
-    legal = errors = warnings = unreadable = 0
+    legal = errors = warnings = unreadable = superseded = 0
     for result in results:
+        if result.submission is not None and result.submission.superseded_by is not None:
+            superseded += 1  # a player's earlier submission: listed, not counted
+            continue
         found = result.errors
         errors += found
         warnings += result.warnings
@@ -29,7 +32,7 @@ def summary(results: Sequence[DeckResult]) -> dict[str, int]:
             unreadable += 1
         elif found == 0:
             legal += 1  # DeckResult.legal
-    return {"decks": len(results), "legal": legal, "errors": errors, "warnings": warnings, "unreadable": unreadable}
+    return {"decks": len(results) - superseded, "legal": legal, "errors": errors, "warnings": warnings, "unreadable": unreadable}
 
 
 def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
@@ -48,6 +51,8 @@ def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
         data["omitted"] = result.omitted  # problems found past the first MAX_REPORTED, not listed
     if result.error is not None:
         data["error"] = text(result.error, lang)
+    if result.submission is not None:  # a row of a submission sheet: where in the sheet, whether it counts
+        data = {"path": data.pop("path"), "submission": result.submission.to_json(), **data}
     return data
 
 
@@ -131,6 +136,9 @@ def render_github(results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> st
     lines = []
     for result in results:
         path = _escape_github(result.path, property_value=True)
+        if result.submission is not None:
+            lines.extend(_github_row(result, path, lang))
+            continue
         if result.error is not None:
             lines.append(f"::error file={path},title=unreadable::{_escape_github(text(result.error, lang))}")
         for v in result.violations:
@@ -141,6 +149,61 @@ def render_github(results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> st
         if result.omitted:
             lines.append(f"::notice file={path},title=omitted::{_escape_github(omitted_line(result, lang))}")
     return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _github_row(result: DeckResult, path: str, lang: str) -> list[str]:
+    """A sheet row's annotations: at the file line of each problem's line in the deck cell (the
+    row's line when it has none), each message naming the row, the player and the cell's line.
+    A superseded row is one notice: it does not count."""
+    submission = result.submission
+    at_row = f"file={path},line={submission.row_line}"
+    if submission.superseded_by is not None:
+        return [f"::notice {at_row},title=superseded::{_escape_github(superseded_line(result, lang))}"]
+    lines = []
+    if result.error is not None:
+        lines.append(f"::error {at_row},title=unreadable::{_escape_github(text(result.error, lang))}")
+    for v in result.violations:
+        level = "error" if v.severity == ERROR else "warning"
+        title = _escape_github(f"{v.rule} {v.name}", property_value=True)
+        where = f"file={path},line={submission.file_line(v.line)}"
+        lines.append(f"::{level} {where},title={title}::{_escape_github(row_text(result, full_text(v, lang), v.line, lang))}")
+    if result.omitted:
+        message = _escape_github(row_text(result, omitted_line(result, lang), 0, lang))
+        lines.append(f"::notice {at_row},title=omitted::{message}")
+    return lines
+
+
+# ---------------------------------------------------------------------------- sheet rows
+
+
+def place_text(result: DeckResult, lang: str) -> str:
+    """How reports name a deck: its path, or for a sheet row "responses.csv, row 5 (たろう)"."""
+    if result.submission is None:
+        return result.path
+    from .decklist_sheet import place
+
+    return text(place(result.path, result.submission), lang)
+
+
+def row_text(result: DeckResult, message: str, line: int, lang: str) -> str:
+    """A message about a sheet row's deck, saying the row, the player and the line in the deck cell."""
+    where = place_text(result, lang)
+    if line:
+        return text(msg("sheet.at-line", place=where, line=line, message=message), lang)
+    return text(msg("sheet.at-row", place=where, message=message), lang)
+
+
+def superseded_line(result: DeckResult, lang: str) -> str:
+    return text(msg("sheet.superseded", place=place_text(result, lang), by=result.submission.superseded_by), lang)
+
+
+def _superseded(result: DeckResult) -> bool:
+    return result.submission is not None and result.submission.superseded_by is not None
+
+
+def _superseded_count_line(results: Sequence[DeckResult], lang: str) -> str | None:
+    count = sum(map(_superseded, results))
+    return text(msg(plural("sheet.superseded.count", count), count=count), lang) if count else None
 
 
 # ---------------------------------------------------------------------------- text
@@ -179,6 +242,8 @@ def _verdict_line(result: DeckResult, lang: str, verdict: str | None = None) -> 
 
 
 def _summary_verdict(result: DeckResult, lang: str) -> str:
+    if result.submission is not None and result.submission.superseded_by is not None:
+        return text(msg("sheet.superseded.verdict", by=result.submission.superseded_by), lang)
     key = "summary.legal" if result.legal else ("summary.unreadable" if result.error else "summary.not-legal")
     return text(msg(key), lang)
 
@@ -247,9 +312,13 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
     lang = info.lang
     out: list[str] = []
     for result in results:
+        if _superseded(result):
+            if not quiet:
+                out.append(superseded_line(result, lang))
+            continue
         if not _shown(result, quiet):
             continue
-        out.append(_header(result, lang, result.path))
+        out.append(_header(result, lang, place_text(result, lang)))
         if result.violations:
             rows = []
             for v in result.violations:
@@ -262,7 +331,7 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
     if len(results) > 1:
         rows = [
             (
-                r.path,
+                place_text(r, lang),
                 r.partner.name if r.partner else "",
                 text(_civilizations(r.partner.civilizations), lang) if r.partner else "",
                 _summary_verdict(r, lang),
@@ -273,6 +342,9 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
         ]
         out.append(box_table(_columns(SUMMARY_COLUMNS, lang), rows, title=text(msg("report.summary-title"), lang)))
         out.append(_totals_line(results, lang))
+        superseded = _superseded_count_line(results, lang)
+        if superseded:
+            out.append(superseded)
     if _footer_wanted(results, quiet):
         out.append(_data_line(info))
     return "".join(line + "\n" for line in out)
@@ -290,6 +362,10 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
 
     lang = info.lang
     for result in results:
+        if _superseded(result):
+            if not quiet:
+                console.print(superseded_line(result, lang), style="dim", markup=False)
+            continue
         if not _shown(result, quiet):
             continue
         # The header is printed even with --quiet: a table of problems must say which deck it is about.
@@ -298,7 +374,7 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
             text(msg("report.partner", name=escape(partner.name), civilizations=civilization_markup(partner.civilizations, lang)), lang)
             if partner else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
         )
-        console.print(_header(result, lang, f"[bold]{escape(result.path)}[/]", who, escape(result.config or "")))
+        console.print(_header(result, lang, f"[bold]{escape(place_text(result, lang))}[/]", who, escape(result.config or "")))
         if result.violations:
             from rich.table import Table  # here: a legal deck's report has no table to import
 
@@ -338,7 +414,7 @@ def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEF
         partner = result.partner
         verdict = escape(_summary_verdict(result, lang))
         table.add_row(
-            escape(result.path),
+            escape(place_text(result, lang)),
             escape(partner.name) if partner else "",
             civilization_markup(partner.civilizations, lang) if partner else "",
             f"[green]{verdict}[/]" if result.legal else f"[red]{verdict}[/]",
@@ -347,3 +423,6 @@ def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEF
         )
     console.print(table)
     console.print(_totals_line(results, lang), markup=False)
+    superseded = _superseded_count_line(results, lang)
+    if superseded:
+        console.print(superseded, markup=False)

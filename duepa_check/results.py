@@ -15,6 +15,7 @@ from .messages import DEFAULT_LANG, Msg
 from .rules.base import ERROR, WARNING, Violation
 
 if TYPE_CHECKING:
+    from .decklist_sheet import Submission
     from .stats import DeckStats
 
 
@@ -56,6 +57,8 @@ class DeckResult:
         # Problems past MAX_REPORTED are counted, not kept: they still decide the verdict.
         self.omitted_errors = 0
         self.omitted_warnings = 0
+        # A row of a submission sheet: its row, player, time, and the later row superseding it.
+        self.submission: Submission | None = None
 
     def __repr__(self) -> str:
         return f"DeckResult({self.path!r}, violations={self.violations!r}, error={self.error!r})"

@@ -20,7 +20,7 @@ from urllib.parse import quote
 from . import __version__
 from .messages import msg, text
 from .printable import printable
-from .report import full_text, omitted_line, summary
+from .report import full_text, omitted_line, row_text, summary, superseded_line
 from .results import DeckResult, RunInfo
 from .rules import ERROR, RULES
 
@@ -86,12 +86,43 @@ def _result(path: str, violation, rule_index: dict[str, int], lang: str, config:
     return result
 
 
-def _unreadable(path: str, error: str) -> dict:
+def _row_result(result: DeckResult, violation, rule_index: dict[str, int], lang: str) -> dict:
+    """A problem of a sheet row's deck: at its file line, the message naming the row and the line in
+    the deck cell, and the row, player, cell line and time as properties."""
+    found = _result(result.raw_path, violation, rule_index, lang, result.config)
+    submission = result.submission
+    found["locations"][0]["physicalLocation"]["region"] = {"startLine": submission.file_line(violation.line)}
+    found["message"] = {"text": row_text(result, full_text(violation, lang), violation.line, lang)}
+    properties = found.setdefault("properties", {})
+    properties.update({"row": submission.row, "player": submission.player, "line": violation.line or None})
+    if submission.submitted_at is not None:
+        properties["submitted_at"] = submission.submitted_at
+    return found
+
+
+def _at_row(result: DeckResult) -> dict:
+    """The location of a result: its file, and for a sheet row that row's first line."""
+    physical: dict = {"artifactLocation": artifact_location(result.raw_path)}
+    if result.submission is not None:
+        physical["region"] = {"startLine": result.submission.row_line}
+    return {"physicalLocation": physical}
+
+
+def _superseded(result: DeckResult) -> bool:
+    return result.submission is not None and result.submission.superseded_by is not None
+
+
+def _superseded_note(result: DeckResult, lang: str) -> dict:
+    """A sheet row superseded by the player's later submission: a note, as it does not count."""
+    return {"level": "note", "message": {"text": superseded_line(result, lang)}, "locations": [_at_row(result)]}
+
+
+def _unreadable(path: str, error: str, location: dict | None = None) -> dict:
     return {
         "level": "error",
         "message": {"text": error},
         "descriptor": {"id": UNREADABLE_ID, "index": 0},
-        "locations": [{"physicalLocation": {"artifactLocation": artifact_location(path)}}],
+        "locations": [location or {"physicalLocation": {"artifactLocation": artifact_location(path)}}],
     }
 
 
@@ -110,12 +141,19 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
     rule_index = {module.ID: index for index, module in enumerate(modules)}
     sarif_results = [
         _result(result.raw_path, violation, rule_index, info.lang, result.config)
+        if result.submission is None else _row_result(result, violation, rule_index, info.lang)
         for result in results
+        if result.submission is None or result.submission.superseded_by is None  # a superseded row does not count
         for violation in result.violations  # already in line order per deck
     ]
-    notifications = [_unreadable(r.raw_path, printable(text(r.error, info.lang))) for r in results if r.error is not None]
+    notifications = [
+        _unreadable(r.raw_path, printable(text(r.error, info.lang)), _at_row(r) if r.submission is not None else None)
+        for r in results
+        if r.error is not None and not _superseded(r)
+    ]
     invocation: dict = {"executionSuccessful": not notifications}
-    notes = [_omitted(r, info.lang) for r in results if r.omitted]
+    notes = [_omitted(r, info.lang) for r in results if r.omitted and not _superseded(r)]
+    notes += [_superseded_note(r, info.lang) for r in results if _superseded(r)]
     if notifications or notes:
         invocation["toolExecutionNotifications"] = notifications + notes
     run = {
