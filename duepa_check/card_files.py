@@ -2,7 +2,7 @@
 
 ``write_card_data`` writes them for tools/build_card_data.py and ``update``, byte for byte
 reproducible; ``facts_of`` makes facts.bin from cards.jsonl, and ``read_facts`` reads it back for
-the pool (``cards._Shard``), which reads everything else itself.
+the pool (``card_pool._Shard``), which reads everything else itself.
 """
 
 from __future__ import annotations
@@ -15,22 +15,27 @@ from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cards import CARDS_FILE, FACTS_FILE, FACTS_VERSION, INDEX_FILE, Card, CardDataError, Face
+from .card_records import card_from_record
+from .cards import Card, CardDataError, Face
 from .messages import msg
 from .names import loose_key, name_key
 
 if TYPE_CHECKING:
     import mmap
 
+CARDS_FILE = "cards.jsonl"
+INDEX_FILE = "index.tsv"
+FACTS_FILE = "facts.bin"  # the embedded data's records as a check reads them, precomputed (see facts_of)
+FACTS_VERSION = 1
 
 # ---------------------------------------------------------------------------- facts.bin
 
 
 def facts_of(data: bytes) -> bytes:
-    """facts.bin for the cards.jsonl ``data``: what a check reads of each card, as ``Card.from_record``
+    """facts.bin for the cards.jsonl ``data``: what a check reads of each card, as ``card_records.card_from_record``
     reads it, so that a look-up decodes no JSON (a JSON record costs ~2.5x a marshalled one).
 
-    Each record that from_record reads is one marshal blob (version 2: no references, no interned
+    Each record that card_from_record reads is one marshal blob (version 2: no references, no interned
     strings, so the bytes are the same on every run): name, faces as tuples, layout, zone, the three
     flags, and where the line's rest (from "aliases") begins and ends. After the blobs, a marshalled
     trailer: FACTS_VERSION, the size and header line of cards.jsonl (a facts.bin of other card data
@@ -46,7 +51,7 @@ def facts_of(data: bytes) -> bytes:
         end = data.find(b"\n", offset)
         end = len(data) if end < 0 else end
         line = data[offset:end]
-        card = Card.from_record(line) if line.strip() else None
+        card = card_from_record(line) if line.strip() else None
         if card is not None:
             blob = marshal.dumps((
                 card.name, tuple(map(tuple, card.faces)), card.layout, card.zone, card.partner_eligible,
@@ -96,7 +101,7 @@ class FactsFile:
         self.blobs, self.starts, self.ends = blobs, starts, ends
 
     def card(self, offset: int, data: bytes | mmap.mmap) -> Card | None:
-        """The card of the cards.jsonl line at ``offset`` from its facts: what ``Card.from_record``
+        """The card of the cards.jsonl line at ``offset`` from its facts: what ``card_records.card_from_record``
         reads from the line, without the line's JSON. None when facts.bin has none for it."""
         starts, ends = self.starts, self.ends
         at = bisect.bisect_left(starts, offset)

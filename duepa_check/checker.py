@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .batch import Batch
-from .cards import CardPool
+from .card_pool import CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
 from .deck import resolve_deck
 from .deck_walk import Skipped

@@ -71,7 +71,7 @@ def _house_language(start: Path, explicit: Path | None = None) -> str | None:
     found = (explicit if os.path.lexists(explicit) else None) if explicit is not None else find_config(start)
     if found is None:
         return None
-    from .cards import CardPool
+    from .card_pool import CardPool
     from .config import load_config
     from .rules import RULE_IDS
     from .userdata import resolve_data_dir
@@ -130,7 +130,7 @@ def _data(data_dir: Path | None):
     A data dir the user named (option or environment) that holds no data gets a warning on
     stderr: the check goes on with the embedded data, and the report says so.
     """
-    from .cards import CardPool
+    from .card_pool import CardPool
     from .regulation import load_current
     from .userdata import data_dir_given, data_folder, data_source_label, missing_data_warning, resolve_data_dir
 

@@ -12,7 +12,8 @@ from itertools import count as counting
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from .cards import Card, CardPool, Lookup
+from .card_pool import CardPool
+from .cards import Card, Lookup
 from .decklist import LABEL_MARK, DeckList, Entry, Heading, ParseProblem
 from .decklist_cards import more_readings
 from .errors import DuepaError

@@ -26,7 +26,8 @@ from datetime import date
 from pathlib import Path
 from typing import NamedTuple
 
-from .cards import CIVILIZATIONS, INFINITY, Card, CardPool, Cost
+from .card_pool import CardPool
+from .cards import CIVILIZATIONS, INFINITY, Card, Cost
 from .config import FormatConfig
 from .deck import Deck
 from .messages import DEFAULT_LANG, Listed, Msg, msg, text

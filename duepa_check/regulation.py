@@ -389,7 +389,7 @@ def dump_regulation(regulation: Regulation, header: str = "") -> str:
 
 
 def embedded_regulation_path() -> Path:
-    from .cards import embedded_data_dir
+    from .card_pool import embedded_data_dir
 
     return embedded_data_dir() / REGULATION_FILE
 

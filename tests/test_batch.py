@@ -48,7 +48,7 @@ def test_a_broken_config_in_a_worker_is_still_one_line_exit_2(capsys, tmp_path):
 def checker(monkeypatch):
     from datetime import date
 
-    from duepa_check.cards import CardPool
+    from duepa_check.card_pool import CardPool
     from duepa_check.regulation import load_current
 
     monkeypatch.setattr(batch_module, "CHUNK_SIZE", 1)  # nine decks, nine chunks to share out

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from duepa_check import batch as batch_module
 from duepa_check import deck as deck_module
 from duepa_check import decklist
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
+from duepa_check.card_records import card_from_json, card_from_record
 from duepa_check.config import FormatConfig
 from duepa_check.deck import resolve_deck
 from duepa_check.decklist import DeckInputError, decode, load_decklist, parse_decklist
@@ -215,7 +216,7 @@ def test_a_list_with_a_line_the_shortcut_cannot_decide_takes_the_long_way(pool, 
 def test_only_cards_is_each_names_one_card(pool):
     """CardPool.only_cards against lookup: the one card, else False (none or several), asked
     twice (the second time from what the first kept), for spellings of every kind."""
-    from duepa_check.cards import CardPool
+    from duepa_check.card_pool import CardPool
 
     ambiguous = next(key for key in ("天地命動 バラギアラ", "零龍") if len(pool.lookup(key).cards) > 1)
     names = [
@@ -249,7 +250,7 @@ def test_rules_run_under_each_house_rules_given_in_one_process(pool):
     """The enabled rules are worked out once per config: another config gets its own."""
     from datetime import date
 
-    from duepa_check.cards import embedded_data_dir
+    from duepa_check.card_pool import embedded_data_dir
     from duepa_check.regulation import load_regulation
     from duepa_check.rules import Context
 
@@ -272,7 +273,7 @@ def test_rules_run_under_each_house_rules_given_in_one_process(pool):
 
 
 def _card_by_keywords(data: dict):
-    """Card.from_json as it was written before it built faces without keyword calls."""
+    """card_from_json as it was written before it built faces without keyword calls."""
     from duepa_check.cards import Card, Face
 
     faces = tuple(
@@ -294,34 +295,37 @@ def _card_by_keywords(data: dict):
 def test_every_embedded_card_record_reads_as_by_keywords():
     import json
 
-    from duepa_check.cards import CARDS_FILE, Card, Face, embedded_data_dir
+    from duepa_check.card_files import CARDS_FILE
+    from duepa_check.card_pool import embedded_data_dir
+    from duepa_check.cards import Face
 
     with open(embedded_data_dir() / CARDS_FILE, encoding="utf-8") as handle:
         handle.readline()
         records = [json.loads(line) for line in handle]
     for data in records:
-        card = Card.from_json(data)
+        card = card_from_json(data)
         assert card == _card_by_keywords(data)
         assert all(type(face) is Face for face in card.faces)
     sparse = {"name": "テスト", "faces": [{"name": "テスト", "type": "呪文"}]}  # every optional field left out
-    assert Card.from_json(sparse) == _card_by_keywords(sparse)
-    assert Card.from_json(sparse).faces[0].races == () and Card.from_json(sparse).complete is True
+    assert card_from_json(sparse) == _card_by_keywords(sparse)
+    assert card_from_json(sparse).faces[0].races == () and card_from_json(sparse).complete is True
 
 
 def test_every_embedded_card_record_reads_the_same_when_its_last_fields_wait():
-    """Card.from_record (the embedded data's look-ups) against the whole record decoded."""
+    """card_from_record (the embedded data's look-ups) against the whole record decoded."""
     import json
     import pickle
 
-    from duepa_check.cards import CARDS_FILE, Card, embedded_data_dir
+    from duepa_check.card_files import CARDS_FILE
+    from duepa_check.card_pool import embedded_data_dir
 
     with open(embedded_data_dir() / CARDS_FILE, "rb") as handle:
         handle.readline()
         lines = [line.rstrip(b"\n") for line in handle]
     incomplete = 0
     for line in lines:
-        whole = Card.from_json(json.loads(line))
-        card = Card.from_record(line)
+        whole = card_from_json(json.loads(line))
+        card = card_from_record(line)
         assert card.complete is whole.complete  # known before the rest is decoded
         incomplete += not card.complete
         assert "_rest" in vars(card)  # nothing read yet
@@ -331,15 +335,15 @@ def test_every_embedded_card_record_reads_the_same_when_its_last_fields_wait():
     # Each waiting field alone reads the rest, and a waiting card survives pickling (a forked
     # worker sends its results, partner card and all, to the parent).
     line = next(line for line in lines if b'"english":["' in line and b'"aliases":["' in line)
-    whole = Card.from_json(json.loads(line))
+    whole = card_from_json(json.loads(line))
     for field in ("aliases", "english", "ids", "source"):
-        assert getattr(Card.from_record(line), field) == getattr(whole, field) != type(getattr(whole, field))()
-        assert getattr(pickle.loads(pickle.dumps(Card.from_record(line))), field) == getattr(whole, field)
+        assert getattr(card_from_record(line), field) == getattr(whole, field) != type(getattr(whole, field))()
+        assert getattr(pickle.loads(pickle.dumps(card_from_record(line))), field) == getattr(whole, field)
     # A line laid out otherwise (no aliases key) is left to the whole decode.
-    assert Card.from_record(b'{"name":"x","faces":[]}') is None
-    assert Card.from_record(b'{"name":"x"} {"name":"y","aliases":[]}') is None  # two objects, not one
+    assert card_from_record(b'{"name":"x","faces":[]}') is None
+    assert card_from_record(b'{"name":"x"} {"name":"y","aliases":[]}') is None  # two objects, not one
     with pytest.raises(ValueError):  # damaged: the caller decodes it whole, and says what is wrong
-        Card.from_record(b'["x","aliases":[]]')
+        card_from_record(b'["x","aliases":[]]')
 
 
 def test_a_cards_civilizations_are_the_union_of_its_faces_in_canonical_order(pool):
@@ -423,7 +427,7 @@ def test_a_cards_derived_facts_are_worked_out_once(pool):
 
 def test_the_embedded_data_waits_and_a_data_dir_is_decoded_whole(pool, tmp_path):
     from duepa_check.card_files import write_card_data
-    from duepa_check.cards import CardPool, embedded_data_dir
+    from duepa_check.card_pool import CardPool, embedded_data_dir
 
     found = pool.lookup("ボルシャック・ドラゴン").card
     assert "_rest" in vars(CardPool([embedded_data_dir()]).lookup("ボルシャック・ドラゴン").card)
@@ -436,8 +440,9 @@ def test_the_embedded_data_waits_and_a_data_dir_is_decoded_whole(pool, tmp_path)
 def test_a_damaged_record_of_trusted_data_is_still_said_not_raised(pool, tmp_path, damage):
     """The shortcut's own errors (the scanner's StopIteration among them) fall back to the whole decode,
     which names the file and offset."""
-    from duepa_check.card_files import write_card_data
-    from duepa_check.cards import CARDS_FILE, CardDataError, _Shard
+    from duepa_check.card_files import CARDS_FILE, write_card_data
+    from duepa_check.card_pool import _Shard
+    from duepa_check.cards import CardDataError
 
     write_card_data([pool.lookup("ボルシャック・ドラゴン").card], {"source": "test"}, tmp_path)
     data = (tmp_path / CARDS_FILE).read_bytes()
@@ -453,7 +458,7 @@ def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monk
     from datetime import date
 
     from duepa_check import checker as checker_module
-    from duepa_check.cards import embedded_data_dir
+    from duepa_check.card_pool import embedded_data_dir
     from duepa_check.regulation import load_regulation
 
     checker = checker_module.Checker(pool, load_regulation(embedded_data_dir() / "regulation.yaml"), date(2026, 3, 16))

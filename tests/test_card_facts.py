@@ -12,7 +12,8 @@ import json
 import pytest
 
 from duepa_check.card_files import index_rows
-from duepa_check.cards import INFINITY, Card, CardPool, embedded_data_dir
+from duepa_check.card_pool import CardPool, embedded_data_dir
+from duepa_check.cards import INFINITY, Card
 from duepa_check.names import loose_key, name_key
 
 

@@ -344,7 +344,7 @@ LAYOUTS = DECKS.parent / "layouts"
 
 @pytest.fixture(scope="module")
 def pool():
-    from duepa_check.cards import CardPool
+    from duepa_check.card_pool import CardPool
 
     return CardPool.load()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 

@@ -271,7 +271,7 @@ def test_a_missing_data_dir_warning_follows_the_language(capsys, tmp_path):
 def test_a_bad_card_record_is_explained_in_the_language(capsys, tmp_path):
     """A data dir whose record of the deck's partner lost its name (bytes kept, so the index still points at it)."""
     from duepa_check.card_files import write_card_data
-    from duepa_check.cards import CardPool
+    from duepa_check.card_pool import CardPool
 
     deck = make_deck(tmp_path)
     data = tmp_path / "data"
@@ -336,7 +336,8 @@ def test_a_yaml_alias_that_refers_to_itself_is_said_in_the_language(capsys, tmp_
 def test_duplicate_card_names_in_built_data_are_said_in_both_languages(tmp_path):
     """write_card_data (the build tool's and update's writer) refuses two records of one name."""
     from duepa_check.card_files import write_card_data
-    from duepa_check.cards import CardDataError, CardPool
+    from duepa_check.card_pool import CardPool
+    from duepa_check.cards import CardDataError
 
     card = CardPool.load().lookup("ボルシャック・ドラゴ大王").card
     with pytest.raises(CardDataError) as caught:
@@ -348,7 +349,7 @@ def test_duplicate_card_names_in_built_data_are_said_in_both_languages(tmp_path)
 def test_the_reason_update_records_for_a_banned_card_is_said_in_the_language(capsys, tmp_path):
     import shutil
 
-    from duepa_check.cards import embedded_data_dir
+    from duepa_check.card_pool import embedded_data_dir
     from duepa_check.regulation import OFFICIAL_PAGE_REASON, dump_regulation, load_regulation
 
     data = tmp_path / "data"

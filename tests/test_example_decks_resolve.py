@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 PARTNER = "パートナー:"

@@ -21,7 +21,7 @@ import pytest
 from conftest import AS_OF, BD4, DECKS, make_deck, run
 
 import duepa_check.checker as checker_module
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 from duepa_check.printable import printable
 from duepa_check.rules import unknown_card
 

@@ -18,7 +18,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from duepa_check import charts, html_report, stats
-from duepa_check.cards import Card, CardPool, Face
+from duepa_check.card_pool import CardPool
+from duepa_check.cards import Card, Face
 from duepa_check.checker import DeckResult
 from duepa_check.deck import Deck, DeckCard, resolve_deck
 from duepa_check.decklist import Entry, parse_decklist

@@ -9,7 +9,7 @@ from conftest import BD4, BD6, DECKS, make_deck
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 from duepa_check.checker import Checker
 from duepa_check.regulation import load_current
 from duepa_check.report import RunInfo, json_document, render_json

@@ -1,6 +1,6 @@
 """The shortcuts of a card's first look-up give the answers of the plain code they replace.
 
-The plain reading of a record is the JSON scanner (``Card.from_record``); the embedded data's
+The plain reading of a record is the JSON scanner (``card_records.card_from_record``); the embedded data's
 records are read from facts.bin (``facts_of``: made from cards.jsonl by the plain reading).
 The plain look-up gathers every index row's card (``CardPool._hits``); a pool of one shard takes
 the one row of an official name typed as printed straight to its card.
@@ -14,8 +14,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from duepa_check.card_files import facts_of, read_facts, write_card_data
-from duepa_check.cards import CARDS_FILE, FACTS_FILE, INDEX_FILE, Card, CardPool, Face, _Shard, embedded_data_dir
+from duepa_check.card_files import CARDS_FILE, FACTS_FILE, INDEX_FILE, facts_of, read_facts, write_card_data
+from duepa_check.card_pool import CardPool, _Shard, embedded_data_dir
+from duepa_check.card_records import card_from_json, card_from_record
+from duepa_check.cards import Card, Face
 
 
 def _embedded_lines() -> list[bytes]:
@@ -47,8 +49,8 @@ def test_every_embedded_card_reads_from_its_facts_as_from_its_line():
         card = shard._facts.card(offset, data)
         assert card is not None  # every line has its facts
         read += 1
-        _same_card(card, Card.from_record(line))
-        assert card == Card.from_json(json.loads(line))  # the waiting fields too
+        _same_card(card, card_from_record(line))
+        assert card == card_from_json(json.loads(line))  # the waiting fields too
         offset += len(line) + 1
     assert read == len(_embedded_lines()) > 10_000
 
@@ -80,7 +82,7 @@ NUMBER = st.one_of(st.none(), st.integers(-10, 10**12), st.sampled_from(["∞", 
          eligible=True, exceed=True, complete=False)
 def test_any_record_as_written_reads_alike_from_its_facts(**fields):
     line = _record(**fields)
-    _same_card(_facts_card(line), Card.from_record(line))
+    _same_card(_facts_card(line), card_from_record(line))
 
 
 NEAR_MISSES = [
@@ -108,7 +110,7 @@ NEAR_MISSES = [
 @pytest.mark.parametrize("line", NEAR_MISSES)
 def test_a_near_miss_has_the_facts_the_scanner_reads_or_none(line):
     try:
-        plain = Card.from_record(line)
+        plain = card_from_record(line)
     except (ValueError, StopIteration):
         with pytest.raises((ValueError, StopIteration)):  # facts_of refuses it: the build stops
             _facts_card(line)

@@ -211,7 +211,7 @@ def test_card_and_regulation_data_errors_follow_the_language(capsys, tmp_path):
     """A broken --data-dir: the same one line and exit code, in the chosen language."""
     import shutil
 
-    from duepa_check.cards import embedded_data_dir
+    from duepa_check.card_pool import embedded_data_dir
 
     deck = make_deck(tmp_path)
     data = tmp_path / "data"

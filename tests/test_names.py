@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 from duepa_check.names import name_key
 
 

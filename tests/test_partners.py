@@ -14,7 +14,8 @@ from datetime import date
 import pytest
 from conftest import AS_OF, BD4, BD6, DECKS, make_deck, run
 
-from duepa_check.cards import INFINITY, CardPool
+from duepa_check.card_pool import CardPool
+from duepa_check.cards import INFINITY
 from duepa_check.partners import Candidate, rank
 from duepa_check.regulation import PREMIUM, load_current
 

@@ -13,7 +13,7 @@ import pytest
 from conftest import AS_OF, BD4, check_json, line_no, make_deck, rule_lines, run
 
 from duepa_check import __version__
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 from duepa_check.checker import Checker
 from duepa_check.regulation import embedded_regulation_path, load_regulation, regulation_from_data
 

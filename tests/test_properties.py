@@ -17,7 +17,7 @@ from conftest import BD4, BD6, deck_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 from duepa_check.cli import main
 from duepa_check.decklist import split_lines
 from duepa_check.names import closest_keys, name_key

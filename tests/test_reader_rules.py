@@ -13,7 +13,7 @@ from conftest import AS_OF, check_json, make_deck, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 from duepa_check.deck import resolve_deck
 from duepa_check.decklist import LINE_BREAKS, parse_decklist
 from duepa_check.decklist_text import MAIN_WORDS, METADATA_WORDS

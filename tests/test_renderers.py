@@ -21,7 +21,7 @@ def test_format_choices_are_the_renderers_names():
 def test_the_cli_writes_what_the_renderer_returns(capsys, name):
     from datetime import date
 
-    from duepa_check.cards import CardPool
+    from duepa_check.card_pool import CardPool
     from duepa_check.checker import Checker
     from duepa_check.regulation import load_current
     from duepa_check.report import RunInfo

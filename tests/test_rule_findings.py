@@ -15,7 +15,7 @@ from datetime import date, timedelta
 import pytest
 from conftest import AS_OF, BD4, BD6, check_json, line_no, make_deck
 
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 from duepa_check.checker import Checker
 from duepa_check.messages import Listed, Msg
 from duepa_check.regulation import OFFICIAL_PAGE_REASON, embedded_regulation_path, load_regulation, regulation_from_data

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import BD4, BD6, DECKS, make_deck, run
 
-from duepa_check.cards import Card, CardPool, Face
+from duepa_check.card_pool import CardPool
+from duepa_check.cards import Card, Face
 from duepa_check.deck import Deck, DeckCard, resolve_deck
 from duepa_check.decklist import Entry, parse_decklist
 from duepa_check.stats import (

@@ -16,9 +16,11 @@ from conftest import run
 from test_update import run as run_update
 from test_update import site, write_fixture_embedded  # noqa: F401  (site: a fixture)
 
-from duepa_check import cards as cards_module
+from duepa_check import card_pool as pool_module
 from duepa_check.card_files import write_card_data
-from duepa_check.cards import FAN_TRANSCRIPTION, OFFICIAL, Card, CardPool, Face, record_problem
+from duepa_check.card_pool import CardPool
+from duepa_check.card_records import card_from_json, record_problem
+from duepa_check.cards import FAN_TRANSCRIPTION, OFFICIAL, Card, Face
 from duepa_check.messages import msg
 
 
@@ -87,7 +89,7 @@ def test_provenance_is_written_only_when_not_official_and_checked():
     face = Face(name="X", type="呪文", civilizations=("闇",), cost=3, power=None)
     assert "provenance" not in Card(name="X", faces=(face,)).to_json()
     record = Card(name="X", faces=(face,), provenance=FAN_TRANSCRIPTION).to_json()
-    assert record["provenance"] == "fan_transcription" and Card.from_json(record).provenance == FAN_TRANSCRIPTION
+    assert record["provenance"] == "fan_transcription" and card_from_json(record).provenance == FAN_TRANSCRIPTION
     assert record_problem({**record, "provenance": "rumour"}) is not None
 
 
@@ -99,7 +101,7 @@ def test_an_official_record_from_update_replaces_a_transcribed_one(site, tmp_pat
     guess = Face(name="旧式テスター", type="クリーチャー", civilizations=("火",), cost=5, power=2000)
     transcribed = Card(name="旧式テスター", faces=(guess,), source="transcription", provenance=FAN_TRANSCRIPTION)
     write_card_data(cards + [transcribed], {}, embedded)
-    monkeypatch.setattr(cards_module, "embedded_data_dir", lambda: embedded)
+    monkeypatch.setattr(pool_module, "embedded_data_dir", lambda: embedded)
     assert CardPool.load().get("旧式テスター").provenance == FAN_TRANSCRIPTION
     data_dir = tmp_path / "data"
     summary = run_update(data_dir)

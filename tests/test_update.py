@@ -24,10 +24,11 @@ import pytest
 import requests
 import responses
 
-from duepa_check import cards as cards_module
+from duepa_check import card_pool as pool_module
 from duepa_check import update
 from duepa_check.card_files import write_card_data
-from duepa_check.cards import Card, CardPool, Face
+from duepa_check.card_pool import CardPool
+from duepa_check.cards import Card, Face
 from duepa_check.messages import text
 from duepa_check.official_site import (
     PageError,
@@ -217,7 +218,7 @@ def write_fixture_embedded(directory: Path) -> Path:
 def fixture_embedded_data(tmp_path_factory, monkeypatch) -> Path:
     """Point the package's embedded data at the tiny fixture pool for this test."""
     directory = write_fixture_embedded(tmp_path_factory.mktemp("embedded"))
-    monkeypatch.setattr(cards_module, "embedded_data_dir", lambda: directory)
+    monkeypatch.setattr(pool_module, "embedded_data_dir", lambda: directory)
     return directory
 
 
@@ -453,7 +454,7 @@ def test_listed_cards_known_only_by_name_are_fetched(site, data_dir, tmp_path, m
     pool = list(CardPool([embedded]))
     stub = Card(name="旧式テスター", faces=(), ids=("dmold-005",), complete=False)
     write_card_data([c for c in pool if c.name != "旧式テスター"] + [stub], {}, embedded)
-    monkeypatch.setattr(cards_module, "embedded_data_dir", lambda: embedded)
+    monkeypatch.setattr(pool_module, "embedded_data_dir", lambda: embedded)
     summary = run(data_dir)
     assert site.requested("list:") == ["list:1", "list:2", "list:3", "list:4"]  # still stops at page 4
     assert site.requested("detail:")[-1] == "detail:dmold-005"
@@ -655,7 +656,7 @@ def test_resolve_data_dir_order(monkeypatch, tmp_path):
     monkeypatch.delenv("DUEPA_CHECK_DATA")
     default = update.resolve_data_dir(None)
     assert "duepa-check" in str(default)
-    assert cards_module.embedded_data_dir().resolve() not in default.resolve().parents
+    assert pool_module.embedded_data_dir().resolve() not in default.resolve().parents
 
 
 @pytest.mark.parametrize("module", ["duepa_check.update", "duepa_check.checker", "duepa_check.cli"])

@@ -34,7 +34,7 @@ from test_update import (  # noqa: F401  (fixtures)
 )
 
 from duepa_check import update
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 from duepa_check.cli import main
 from duepa_check.regulation import Regulation, load_current
 from duepa_check.update import UpdateError, UpdateInterrupted, install, run_update
@@ -428,8 +428,8 @@ def test_a_real_sigint_during_an_update_is_one_line_exit_130_and_the_data_is_kep
     before = previous_data(data_dir)
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     script = (
-        "import sys; from duepa_check import cards; from pathlib import Path;"
-        f"cards.embedded_data_dir = lambda: Path({str(fixture_embedded_data)!r});"
+        "import sys; from duepa_check import card_pool; from pathlib import Path;"
+        f"card_pool.embedded_data_dir = lambda: Path({str(fixture_embedded_data)!r});"
         "from duepa_check.cli import main; sys.exit(main(sys.argv[1:]))"
     )
     with fake_site() as url:

@@ -24,7 +24,7 @@ import pytest
 from test_update import SOURCE, _old_card, data_bytes, fixture_embedded_data  # noqa: F401  (fixture)
 from test_update_install import install_data, start_with, what_a_reader_sees
 
-from duepa_check import cards as cards_module
+from duepa_check import card_pool as pool_module
 from duepa_check.card_files import write_card_data
 from duepa_check.cards import CardDataError
 from duepa_check.messages import msg
@@ -64,7 +64,7 @@ def test_a_data_dir_that_is_a_file_or_the_embedded_data_is_refused_by_name(tmp_p
     a_file = tmp_path / "file"
     a_file.write_text("x", encoding="utf-8")
     assert refusal(check_data_dir, a_file) == msg("update.error.not-a-directory", path=a_file)
-    embedded = cards_module.embedded_data_dir()
+    embedded = pool_module.embedded_data_dir()
     assert refusal(check_data_dir, embedded) == msg("update.error.embedded-dir", path=embedded)
     (tmp_path / "data").mkdir()
     for ours in (".lock", "current", "cards.jsonl", "data-killed-run", ".current-data-killed-run.tmp", "cards.jsonl.tmp"):

@@ -31,7 +31,7 @@ from test_update import (  # noqa: F401
 )
 
 from duepa_check import official_site
-from duepa_check.cards import CardPool
+from duepa_check.card_pool import CardPool
 from duepa_check.cli import main
 from duepa_check.official_site import (
     LABELS,

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from english_join import repaired  # noqa: E402
 from shared_dir import default_shared  # noqa: E402
 
-from duepa_check.cards import CardPool  # noqa: E402
+from duepa_check.card_pool import CardPool  # noqa: E402
 from duepa_check.deck import resolve_deck  # noqa: E402
 from duepa_check.decklist import parse_decklist  # noqa: E402
 

@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from datetime import date
 from typing import NamedTuple
 
-from ..cards import Card, CardPool
+from ..card_pool import CardPool
+from ..cards import Card
 from ..config import FormatConfig
 from ..deck import Deck, DeckCard
 from ..messages import DEFAULT_LANG, Listed, Msg, msg, plural, text

@@ -27,9 +27,10 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import cards as cards_module
-from ..card_files import write_card_data
-from ..cards import CARDS_FILE, INDEX_FILE, Card, CardDataError, CardPool
+from .. import card_pool as pool_module
+from ..card_files import CARDS_FILE, INDEX_FILE, write_card_data
+from ..card_pool import CardPool
+from ..cards import Card, CardDataError
 from ..errors import DuepaError
 from ..messages import Msg, msg
 from ..userdata import DATA_FILES, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
@@ -59,7 +60,7 @@ def check_data_dir(data_dir: Path) -> None:
     try:
         if os.path.lexists(data_dir) and not data_dir.is_dir():
             raise UpdateError(msg("update.error.not-a-directory", path=data_dir))
-        if data_dir.resolve() == cards_module.embedded_data_dir().resolve():
+        if data_dir.resolve() == pool_module.embedded_data_dir().resolve():
             raise UpdateError(msg("update.error.embedded-dir", path=data_dir))
         foreign = sorted(p.name for p in data_dir.iterdir() if not _is_ours(p.name)) if data_dir.is_dir() else []
     except OSError as error:

@@ -9,10 +9,13 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import cards as cards_module
-from ..messages import Msg, msg
+from .. import card_pool as pool_module
 from .. import official_site
-from ..cards import CARDS_FILE, Card, CardDataError, CardPool, Cost, Face
+from ..card_files import CARDS_FILE
+from ..card_pool import CardPool
+from ..card_records import card_from_json
+from ..cards import Card, CardDataError, Cost, Face
+from ..messages import Msg, msg
 from ..names import name_key
 from ..regulation import OFFICIAL_PAGE_REASON
 from .common import REGULATION_FILE, REGULATION_PATH, UpdateError
@@ -67,7 +70,7 @@ def load_previous(data_dir: Path) -> Previous:
     except (CardDataError, DataDirError) as error:
         raise UpdateError(msg("update.error.existing-broken", error=error.message, path=data_dir)) from None
     try:
-        embedded = _cards_in(cards_module.embedded_data_dir())
+        embedded = _cards_in(pool_module.embedded_data_dir())
     except CardDataError as error:
         raise UpdateError(msg("update.error.embedded-broken", error=error.message)) from None
     records = [card for cards in (overlay, embedded) for card in cards.values()]
@@ -112,7 +115,7 @@ def merge_cards(state: RunState, previous: Previous, summary: UpdateSummary) -> 
         record = state.records.get(card_id)
         if record is None:
             continue
-        card = Card.from_json(record["card"])
+        card = card_from_json(record["card"])
         if record.get("not_for_official_play") and card.name not in summary.not_for_official_play:
             summary.not_for_official_play.append(card.name)
         key = name_key(card.name)
@@ -254,4 +257,4 @@ def _canonical_names(regulation: Regulation, cards: list[Card]) -> dict[str, str
 
 
 def _embedded_regulation() -> Path:
-    return cards_module.embedded_data_dir() / REGULATION_FILE
+    return pool_module.embedded_data_dir() / REGULATION_FILE
