@@ -57,7 +57,8 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
     key file would be printed line by line as "unknown cards"); a linked folder inside is not
     walked either (as os.walk does not). A folder that cannot be listed is reported, never
     skipped in silence. .csv and .md files count only when they start like a decklist
-    (decklist_tables.looks_like_deck): a README.md does not. os.scandir, not os.walk: its
+    (decklist_tables.looks_like_deck) or a sheet of form responses (decklist_sheet.looks_like_sheet):
+    a README.md does not. os.scandir, not os.walk: its
     entries know whether they are links without asking the system again for each file.
     """
     top = os.path.realpath(folder)
@@ -94,10 +95,11 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
                 yield Skipped(entry.path, Msg("skipped.symlink-file", {}))
                 continue
             if not lowered.endswith(DECK_SUFFIXES):
+                from .decklist_sheet import looks_like_sheet
                 from .decklist_tables import looks_like_deck
 
-                if not looks_like_deck(Path(entry.path)):
-                    continue  # a README.md or a data CSV: not a decklist
+                if not looks_like_deck(Path(entry.path)) and not looks_like_sheet(Path(entry.path)):
+                    continue  # a README.md or a data CSV: not a decklist, nor a sheet of form responses
             yield Path(entry.path)
 
 

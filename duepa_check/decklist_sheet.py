@@ -203,6 +203,31 @@ def is_sheet_path(path: Path | str) -> bool:
     return str(path).lower().endswith(SHEET_SUFFIXES)
 
 
+SNIFF_BYTES = 65_536  # the header and the first rows: a decklist cell is a few kilobytes
+
+
+def looks_like_sheet(path: Path) -> bool:
+    """Whether a .csv/.tsv met in a folder walk starts like a responses sheet: ``read_sheet``'s
+    header rule, on its first rows. A deck repository's data CSVs do not."""
+    if not is_sheet_path(path):
+        return False
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(SNIFF_BYTES)
+    except OSError:
+        return False
+    if len(head) == SNIFF_BYTES:
+        head = head[: head.rfind(b"\n") + 1]  # whole lines only: no character cut in two
+    try:
+        text = decode(head, str(path))
+    except DeckInputError:
+        return False
+    records = _records(text, "\t" if str(path).lower().endswith(".tsv") else None)
+    if not records:
+        return False
+    return _columns(records[0][1], [cells for _, cells in records[1:]], SheetColumns(), str(path)) is not None
+
+
 def with_submissions(items: list, named: SheetColumns = SheetColumns()) -> list:
     """The items to check, each sheet among them (a .csv/.tsv file read as one) replaced by its
     rows, in row order; other items as they are. A decklist run never reads a file twice here:

@@ -154,9 +154,10 @@ def test_a_partner_cell_naming_a_card_of_the_60(capsys, tmp_path):
 
 
 def test_a_partner_cell_and_a_partner_line_that_disagree_are_two_partners(capsys, tmp_path):
-    found = partner_run(capsys, tmp_path, BD4_LIST, "勝熱英雄 モモキング")
+    found = partner_run(capsys, tmp_path, BD4_LIST, "アカシック・ゼノン")
     assert not found["legal"]
-    assert "DP003" in [v["rule"] for v in found["violations"]]
+    (two,) = [v for v in found["violations"] if v["rule"] == "DP003"]
+    assert "《アカシック・ゼノン》 (the partner column), 《ボルシャック・ドラゴ大王》 (line 1)" in two["message"]
 
 
 def test_a_partner_cell_naming_no_card_is_that_decks_problem(capsys, tmp_path):
@@ -220,3 +221,14 @@ def test_a_cell_holding_a_whole_other_sheet_is_one_deck_with_problems(tmp_path, 
     result = check(capsys, path, "--format", "json")
     (deck,) = result.json["decks"]
     assert result.code == 1 and not deck["legal"] and len(deck["violations"]) <= 500
+
+
+def test_a_folder_walk_takes_a_sheet_and_leaves_a_data_csv(tmp_path, capsys):
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / "responses.csv").write_bytes(SAMPLE.read_bytes())
+    (folder / "visitors.csv").write_text("date,visitors\n2026/11/28,31\n", encoding="utf-8")
+    (folder / "notes.csv").write_text("デッキ,日付\n龍幻郷,2026/11/28\n", encoding="utf-8")  # one line per cell, no timestamp
+    result = check(capsys, folder, "--format", "json")
+    assert {d["path"] for d in result.json["decks"]} == {str(folder / "responses.csv")}
+    assert len(result.json["decks"]) == 6

@@ -39,6 +39,7 @@ MESSAGES: dict[str, str] = {
         "add a line 'パートナー: NAME' (it counts as one of the 60) or pass --partner NAME; {advice}"
     ),
     "partner-designation.listed": "《{card}》 (line {line})",
+    "partner-designation.listed.outside": "《{card}》 (the partner column)",
     "partner-designation.many": "{count} partners are designated: {partners}; a deck has exactly one",
     "partner-designation.many.hint": "keep one partner line and list the other cards as ordinary cards",
     "partner-eligibility.not-eligible": (

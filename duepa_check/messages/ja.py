@@ -41,6 +41,7 @@ MESSAGES: dict[str, str] = {
         "「パートナー: カード名」の行を書く（60枚のうちの1枚に数えます）か、--partner カード名 を指定してください。{advice}"
     ),
     "partner-designation.listed": "《{card}》（{line}行目）",
+    "partner-designation.listed.outside": "《{card}》（パートナー欄）",
     "partner-designation.many": "パートナーが{count}枚指定されています: {partners}。パートナーは1枚だけです",
     "partner-designation.many.hint": "パートナーの行を1つだけ残し、ほかのカードは通常のカードとして書いてください",
     "partner-eligibility.not-eligible": (
