@@ -262,6 +262,15 @@ class CardPool:
     def header(self) -> dict[str, object]:
         return self.shards[0].header
 
+    def english_tcg_only(self, typed: str) -> str | None:
+        """The English TCG card a name that matches no card names, when that card was printed only
+        in the English TCG (never in Japan: the embedded data's header lists them); else None."""
+        table = self.__dict__.get("_tcg_only")
+        if table is None:  # first asked when a name has matched no card
+            names = [n for shard in self.shards for n in shard.header.get("english_tcg_only", ())]
+            table = self.__dict__["_tcg_only"] = {loose_key(name_key(n)): n for n in names}
+        return table.get(loose_key(name_key(typed))) if table else None
+
     def _hits(self, key: str, first: list[tuple[str, int]] | None = None) -> list[tuple[str, Card]]:
         """(kind, card) for every spelling that has this key, overlay shards first, one per name.
 

@@ -384,7 +384,7 @@ def stats(
     decklist = load_decklist(deck)
     resolved = resolve_deck(decklist, pool, partner)
     if decklist.problems or resolved.unresolved:
-        return _explain_unreadable_deck(resolved, regulation, used, no_color, lang_code)
+        return _explain_unreadable_deck(resolved, regulation, used, no_color, lang_code, pool)
     shape = compute_stats(resolved)
     if output_format is SimpleFormat.json:
         import json
@@ -397,14 +397,14 @@ def stats(
     return EXIT_OK
 
 
-def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool, lang: str = "en") -> int:
+def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool, lang: str = "en", pool=None) -> int:
     """stats needs every line to be a card: show (on stderr) the problems check would, exit 1."""
     from .report import render_text
     from .results import DeckResult, RunInfo
     from .rules import Context, run_rules
 
-    context = Context(as_of=date.today(), regulation=regulation)
-    violations = run_rules(deck, context, only=("DP100", "DP101", "DP102"))
+    context = Context(as_of=date.today(), regulation=regulation, pool=pool)
+    violations = run_rules(deck, context, only=("DP100", "DP101", "DP102", "DP103"))
     violations.sort(key=lambda v: v.line or 0)
     result = DeckResult(path=deck.path, violations=violations)
     console = _console(no_color, stderr=True)

@@ -71,3 +71,91 @@ def test_sample_join_has_the_english_cards_colour_and_cost(pool, line, civilizat
 ])
 def test_english_names_people_type(pool, typed, card):
     assert pool.lookup(typed).card.name == card
+
+
+# ---------------------------------------------------------------------------- joined by facts (issue 29)
+# English names from the set files' rows without an official id (the English TCG's own numbering):
+# each joined to the one Japanese card with the same type, civilizations, cost, power and race.
+JOINED_BY_FACTS = [
+    ("Dia Nork, Moonlight Guardian", "月光の守護者ディア・ノーク"),
+    ("Tower Shell", "シェル・タワー"),
+    ("Golden Wing Striker", "黄金の翼"),  # several fit; the only one of DM-01 without an English name
+    ("Scarlet Skyterror", "クリムゾン・ワイバーン"),
+    ("Illusionary Merfolk", "ミラージュ・マーメイド"),
+    ("King Depthcon", "キング・オリオン"),  # DM-01 S4 in both
+]
+
+
+@pytest.mark.parametrize("english, japanese", JOINED_BY_FACTS, ids=[e for e, _ in JOINED_BY_FACTS])
+def test_english_names_joined_by_facts_resolve(pool, english, japanese):
+    found = pool.lookup(english)
+    assert found.card is not None and found.card.name == japanese
+
+
+@pytest.mark.parametrize("typed", [
+    "Perfect, Domination Elemental / Galaxy Charger",  # a deck builder's export
+    "Perfect, Domination Elemental/Galaxy Charger",
+    "Perfect, Domination Elemental／Galaxy Charger",
+    "perfect domination elemental / galaxy charger",
+])
+def test_english_twinpacts_resolve_as_exports_write_them(pool, typed):
+    found = pool.lookup(typed)
+    assert found.card is not None and found.card.name == "支配の精霊ペルフェクト／ギャラクシー・チャージャー"
+    assert "Perfect, Domination Elemental / Galaxy Charger / Galaxy Charger" not in found.card.english
+
+
+def _join():
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))
+    import english_join
+
+    return english_join
+
+
+def _row(name: str, **facts: str) -> dict[str, str]:
+    row = dict.fromkeys(("official_id", "set", "number", "format", "type", "civilization", "cost", "power", "race",
+                         "name_en_2", "type_2", "civilization_2", "cost_2", "race_2"), "")
+    return {**row, "name_en": name, "format": "TCG,OCG", "set": "DM-01 Base Set", "type": "Creature",
+            "civilization": "Light", "cost": "4", "power": "5000", "race": "Guardian", **facts}
+
+
+def _cards(*specs):
+    from duepa_check.cards import Face
+
+    return {name: ("single", (Face(name, "クリーチャー", ("光",), 4, power, ("ガーディアン",)),), set(ids), set(english))
+            for name, power, ids, english in specs}
+
+
+def test_join_by_facts_takes_one_card_and_says_why_others_stay_apart():
+    join = _join()
+    types, races = {"Creature": "クリーチャー", "Spell": "呪文"}, {"guardian": "ガーディアン"}
+    cards = _cards(("ア", 5000, ["dm01-001"], []), ("イ", 6000, ["dm01-002"], []), ("ウ", 6000, ["dm05-002"], ["U"]),
+                   ("エ", 7000, ["dm05-001"], []), ("オ", 7000, ["dm06-001"], []))
+    rows = [_row("One Fits"), _row("Two Fit, One In Set", power="6000"), _row("Two Fit Elsewhere", power="7000"),
+            _row("Nothing Fits", power="9000"), _row("Only In The TCG", format="TCG"), _row("Known", power="5000")]
+    joined, apart = join.join_by_facts(rows, cards, types, races, lambda name: name == "Known")
+    assert joined == [("One Fits", "ア"), ("Two Fit, One In Set", "イ")]
+    assert apart["several cards"] == ["Two Fit Elsewhere"] and apart["no card"] == ["Nothing Fits"]
+    assert "Only In The TCG" not in str(apart) and "Known" not in str(apart)
+    assert join.tcg_only(rows) == ["Only In The TCG"]
+
+
+def test_a_twinpact_row_is_named_once_per_side():
+    join = _join()
+    assert join.twinpact_name("Perfect, Domination Elemental / Galaxy Charger", "Galaxy Charger") == (
+        "Perfect, Domination Elemental / Galaxy Charger")
+    assert join.twinpact_name("Mixel, Strange Stone", "Jamming Chaff") == "Mixel, Strange Stone / Jamming Chaff"
+
+
+# ---------------------------------------------------------------------------- DP103
+@pytest.mark.parametrize("line", ["3 Twister Fish", "2x angry maple", "Thought Probe x1", "1 Loth Rix the Iridescent"])
+def test_a_card_of_the_english_tcg_alone_is_dp103_not_dp100(capsys, tmp_path, line):
+    from conftest import check_json, rule_lines
+
+    deck = tmp_path / "english.txt"
+    deck.write_text(f"Partner: Dia Nork, Moonlight Guardian\n{line}\n1 No Such Card At All\n", encoding="utf-8")
+    _, result = check_json(capsys, deck)
+    assert ("DP103", 2) in rule_lines(result) and ("DP100", 2) not in rule_lines(result)
+    assert ("DP100", 3) in rule_lines(result)  # a name that is no card at all is still DP100
+    found = next(v for v in result["violations"] if v["rule"] == "DP103")
+    assert found["name"] == "english-tcg-only" and "never in Japan" in found["message"]

@@ -548,7 +548,7 @@ def test_dp204_can_be_disabled_by_house_rules(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("rule", ["DP001", "DP002", "DP003", "DP004", "DP005", "DP006", "DP007", "DP008",
-                                  "DP009", "DP010", "DP100", "DP101", "DP102", "DP201", "DP202", "DP203",
+                                  "DP009", "DP010", "DP100", "DP101", "DP102", "DP103", "DP201", "DP202", "DP203",
                                   "DP204"])
 def test_every_rule_id_is_registered(rule):
     from duepa_check.rules import RULES

@@ -742,10 +742,14 @@ class Builder:
                     draft = by_id.get(card_id) if card_id else None
                 if draft and csv_row_fits(row, draft):
                     self.add_english_to(draft, row["CardName"])
+        self.add_english_by_facts(cards_dir, by_id)
         self.add_english_tcg(cards_dir)
         self.drop_ambiguous_english()
         for draft in self.drafts.values():  # 'Überdragon Bajula' is typed 'Uberdragon Bajula' too
             draft.english |= {english_join.ascii_folded(e) for e in draft.english}
+        known = {english_join.loose_english(e) for d in self.drafts.values() for e in d.english}
+        self.english_tcg_only = [n for n in english_join.tcg_only(english_join.octgn_rows(cards_dir / "octgn_ocg_and_tcg_cards.tsv"))
+                                 if english_join.loose_english(n) not in known]
 
     def drafts_by_id(self) -> dict[str, Draft]:
         """Official id (side suffix dropped, lower case) → the one card carrying it."""
@@ -754,6 +758,28 @@ class Builder:
             for card_id in {card_checks.base_id(i).lower() for i in draft.ids}:
                 found[card_id].append(draft)
         return {card_id: drafts[0] for card_id, drafts in found.items() if len(drafts) == 1}
+
+    def add_english_by_facts(self, cards_dir: Path, by_id: dict[str, Draft]) -> None:
+        """English names of the set-file rows without an official id (the English TCG's own
+        numbering, promos): each name no join gave goes to the one card whose type,
+        civilizations, cost, power and races fit (english_join.join_by_facts)."""
+        path = cards_dir / "octgn_ocg_and_tcg_cards.tsv"
+
+        def type_of_id(card_id: str) -> str | None:
+            draft = by_id.get(card_checks.base_id(card_id).lower())
+            return draft.faces[0].type if draft and draft.faces and draft.layout != "twinpact" else None
+
+        types = english_join.learned_types(path, type_of_id) | {"Spell": "呪文"}
+        races = {r["eng"].casefold(): r["jap"] for r in self._json(cards_dir / "ether_races.json") if r.get("eng")}
+        known = {english_join.loose_english(e) for d in self.drafts.values() for e in d.english}
+        cards = {d.name: (d.layout, d.faces, d.ids, d.english) for d in self.drafts.values() if d.complete and d.faces}
+        nameless = [d.name for d in self.drafts.values() if not d.complete and d.provenance == OFFICIAL]  # old promos
+        joined, self.english_facts_apart = english_join.join_by_facts(
+            english_join.octgn_rows(path), cards, types, races, lambda n: english_join.loose_english(n) in known,
+            nameless)
+        self.english_facts_joined = joined
+        for english, card_name in joined:
+            self.add_english_to(self.drafts[card_name], english)
 
     def add_english_tcg(self, cards_dir: Path) -> None:
         """English TCG names: a name that another join put on a card whose facts differ from the
@@ -882,6 +908,8 @@ def header(builder: Builder | None = None) -> dict[str, Any]:
     if builder is not None:
         head["alias_cards"] = builder.alias_pairs
         head["added_cards"] = [{"card": card.name, "source": source} for card, source in card_checks.ADDED_CARDS]
+        # Printed only in the English TCG: a deck naming one gets DP103, not DP100 (no card of the pool).
+        head["english_tcg_only"] = builder.english_tcg_only
     return head
 
 
@@ -899,6 +927,10 @@ def report(builder: Builder, cards: list[Card]) -> str:
     lines.append(f"facts coverage: {complete} of {len(cards)} cards ({100 * complete / len(cards):.2f} %)")
     lines.append(f"English names: {sum(len(c.english) for c in cards)}; kept by a majority of joins that disagree: "
                  + "; ".join(sorted(builder.english_majority)))
+    apart = builder.english_facts_apart
+    lines.append(f"English set-file rows without an id: joined by facts {len(builder.english_facts_joined)}, stayed apart "
+                 f"{sum(map(len, apart.values()))} (" + ", ".join(f"{why} {len(names)}" for why, names in apart.items()) + ")")
+    lines.append(f"English TCG only (DP103): {len(builder.english_tcg_only)}: " + ", ".join(builder.english_tcg_only))
     lines.append(f"English TCG: joined by facts {len(builder.english_tcg_joined)}, names taken off a card whose facts "
                  f"differ {len(builder.english_tcg_dropped)}, left {len(builder.english_tcg_left)}: "
                  + ", ".join(builder.english_tcg_left))

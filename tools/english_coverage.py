@@ -99,7 +99,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"English TCG lines: {total}")
     print(f"  resolved, facts agree: {len(right)} ({100 * len(right) / total:.2f} %)")
     print(f"  resolved, facts differ (wrong join): {len(wrong)}")
-    print(f"  unresolved: {len(unresolved)} ({100 * len(unresolved) / total:.2f} %)")
+    pool = CardPool.load()
+    tcg_only = [(line, names) for line, names in unresolved if pool.english_tcg_only(parse_decklist(line.encode(), "e.txt").entries[0].name)]
+    print(f"  unresolved: {len(unresolved)} ({100 * len(unresolved) / total:.2f} %), of which printed only in the English "
+          f"TCG (DP103, not DP100): {len(tcg_only)}; read (resolved or DP103): {100 * (len(right) + len(tcg_only)) / total:.2f} %")
     for title, items in (("wrong", wrong), ("unresolved", unresolved)):
         for line, names in items[: args.show]:
             print(f"  {title}: {line}  →  {names}")

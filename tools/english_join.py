@@ -8,9 +8,14 @@ Three joins, all checked against the card's facts (civilization and cost) before
 * ``en_ocg_fandom_Ravenite_All_Cards.csv`` rows by set and number read as an official id
   (``DM-18`` + ``S3`` → ``dm18-s03``, ``DMC-42`` + ``4`` → ``dmc42-004``): the set lists the build
   had joined them through stop at DM-08, so every DM-09…DM-35 and DMC row was lost before.
-* ``en_tcg_latepate64_DuelMastersCards.json`` (the English TCG card list) for the names the two
-  above do not give: the Japanese card with the same civilizations, cost, power, type and races,
-  kept only when exactly one card fits.
+* ``octgn_ocg_and_tcg_cards.tsv`` rows without an official id (the English TCG's sets use the
+  English numbering; promos): an English name no other join gave goes to the one Japanese card
+  with the same type, civilizations, cost, power and races (both sides of a twinpact), types
+  translated as the rows with an id show them, races through ``ether_races.json``
+  (``join_by_facts``).
+* ``en_tcg_latepate64_DuelMastersCards.json`` (the English TCG card list) for the names the
+  joins above do not give: the Japanese card with the same civilizations, cost, power, type and
+  races, kept only when exactly one card fits.
 
 Used by tools/build_card_data.py.
 """
@@ -20,7 +25,7 @@ from __future__ import annotations
 import csv
 import json
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -75,9 +80,157 @@ def octgn_names(path: Path) -> Iterable[tuple[str, str, str, str]]:
             card_id, name = row["official_id"].strip(), row["name_en"].strip()
             if not card_id or not name:
                 continue
-            if row.get("name_en_2", "").strip():
-                name = f"{name} / {row['name_en_2'].strip()}"
+            name = twinpact_name(name, row.get("name_en_2", ""))
             yield card_id, name, row.get("civilization", ""), row.get("cost", "")
+
+
+def twinpact_name(name: str, second: str) -> str:
+    """A twinpact row's English name as exports write it, 'creature side / spell side': the set
+    files' name already ends with the spell side ('Perfect, Domination Elemental / Galaxy
+    Charger' with 'Galaxy Charger'), so it is added only when missing."""
+    second = (second or "").strip()
+    if not second or loose_english(name).endswith("/" + loose_english(second)):
+        return name
+    return f"{name} / {second}"
+
+
+def octgn_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return [row for row in csv.DictReader(handle, delimiter="\t") if row["name_en"].strip()]
+
+
+def tcg_only(rows: list[dict[str, str]]) -> list[str]:
+    """English names every row of which is of the format TCG alone: cards printed only in the
+    English TCG (never in Japan), sorted; one spelling per name (the first met)."""
+    formats: dict[str, set[str]] = defaultdict(set)
+    spelling: dict[str, str] = {}
+    for row in rows:
+        name = " ".join(row["name_en"].split())
+        formats[loose_english(name)].add(row["format"].replace(" ", ""))
+        spelling.setdefault(loose_english(name), name)
+    return sorted(spelling[key] for key, found in formats.items() if found == {"TCG"})
+
+
+def learned_types(path: Path, type_of_id: Callable[[str], str | None]) -> dict[str, str]:
+    """English type → Japanese type, as the rows with an official id show them (the type of the
+    card with that id; the one most rows agree on). Twinpact rows ('Creature/Spell') are left out."""
+    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    with path.open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            english = " ".join(row["type"].split())
+            found = type_of_id(row["official_id"].strip()) if row["official_id"].strip() and "/" not in english else None
+            if found:
+                votes[english][found] += 1
+    return {english: counts.most_common(1)[0][0] for english, counts in votes.items()}
+
+
+def row_faces(row: dict[str, str], types: dict[str, str], races: dict[str, str]) -> tuple | None:
+    """A row's facts as (type, civilizations, cost, power, races) per side (races None where a
+    race has no Japanese name); None when the row says something the pool cannot be compared with."""
+    sides = [("type", "civilization", "cost", "power", "race")]
+    if row.get("name_en_2", "").strip():
+        sides.append(("type_2", "civilization_2", "cost_2", None, "race_2"))
+    faces = []
+    for number, (type_key, civ_key, cost_key, power_key, race_key) in enumerate(sides):
+        type_text = " ".join(row[type_key].split())
+        if number == 0 and len(sides) == 2:
+            type_text = type_text.split("/")[0].strip()
+        cost_text = row[cost_key].split("/")[0].strip() if number == 0 else row[cost_key].strip()
+        civs = civilizations_of(row[civ_key])
+        if type_text not in types or civs is None or not cost_text.isdigit():
+            return None
+        words = [w.strip() for w in row[race_key].split("/") if w.strip()]
+        faces.append((types[type_text], frozenset(civs), int(cost_text),
+                      power_number(row[power_key]) if power_key else None,
+                      tuple(races.get(w.casefold()) for w in words)))
+    return tuple(faces)
+
+
+def face_fits(face, fact) -> bool:
+    type_name, civs, cost, power, jp_races = fact
+    known = {r for r in jp_races if r}
+    return (face.type == type_name and frozenset(face.civilizations) == civs and face.cost == cost
+            and power_number(face.power) == power and known <= set(face.races) and len(face.races) == len(jp_races))
+
+
+SET_CODE = re.compile(r"^(DM[A-Z]*-\d+)\s")  # 'DM-01 Base Set' → DM-01
+
+
+def join_by_facts(rows: list[dict[str, str]], cards: dict[str, tuple], types: dict[str, str], races: dict[str, str],
+                  known: Callable[[str], bool], nameless: Iterable[str] = ()) -> tuple[list[tuple[str, str]], dict[str, list[str]]]:
+    """(English name, card name) for each English name of the ``rows`` without an official id that
+    no other join gave and whose rows' facts fit exactly one card; and the names that stayed apart,
+    by why. (Rows with an id the pool does not know only tell the name's sets.)
+
+    ``cards``: name → (layout, faces, ids, English names) of each complete card. A twinpact row is
+    compared with both sides of twinpacts, any other row with the first side of the rest: type,
+    civilizations, cost, power and races. When several cards fit, the one printed in the row's set
+    (its Japanese code: the English TCG's DM-01 was drawn from the Japanese DM-01) is taken if it is
+    the only one, else the only one of those without an English name yet. Where a side has no race
+    to compare (spells) or a race without a Japanese name, the facts say little: the card's katakana
+    must also sound like the English name (closest_by_sound). Rows of cards printed only in the
+    English TCG (format TCG) are never joined; nor is a name whose one card was not printed in any
+    set its rows name (when the pool knows that set's ids) or, when they are all sets of the English
+    TCG's years (rows of promos without a code aside), in none of those years; or that sounds like a card without
+    facts (``nameless``: its facts would pick another card)."""
+    index: dict[tuple, list[str]] = defaultdict(list)
+    printed_sets = {i.lower().split("-", 1)[0] + "-" for _, _, ids, _ in cards.values() for i in ids}
+    for name, (layout, faces, _ids, _english) in cards.items():
+        sides = faces[:2] if layout == "twinpact" else faces[:1]
+        index[tuple((f.type, frozenset(f.civilizations), f.cost) for f in sides)].append(name)
+    by_name: dict[str, list[dict[str, str]]] = defaultdict(list)
+    printed_codes: dict[str, set[str]] = defaultdict(set)  # the set codes of a name's rows that have an id
+    for row in rows:
+        name = twinpact_name(" ".join(row["name_en"].split()), row.get("name_en_2", ""))
+        if row["official_id"].strip():
+            printed_codes[name].add(row["official_id"].strip().lower().split("-", 1)[0] + "-")
+        elif not known(name) and row["format"].replace(" ", "") != "TCG":
+            by_name[name].append(row)
+    nameless = list(nameless)
+    joined: list[tuple[str, str]] = []
+    apart: dict[str, list[str]] = {"no card": [], "several cards": [], "facts unreadable": [], "sounds unlike": [],
+                                   "not printed in its set or years": [], "sounds like a card without facts": []}
+    for name in sorted(by_name):
+        found: set[str] = set()
+        in_set: set[str] = set()
+        sets: set[str] = set()  # the Japanese sets the rows name, where the pool knows that set's ids
+        codes = set(printed_codes.get(name, ()))  # the rows' set codes (promo rows have none)
+        weak = readable = False
+        for row in by_name[name]:
+            facts = row_faces(row, types, races)
+            if facts is None:
+                continue
+            readable = True
+            weak = weak or any(not jp_races or not all(jp_races) for *_, jp_races in facts)
+            shape = tuple((type_name, civs, cost) for type_name, civs, cost, _, _ in facts)
+            fitting = [n for n in index.get(shape, ()) if all(map(face_fits, cards[n][1], facts))]
+            found.update(fitting)
+            code = SET_CODE.match(row["set"])
+            prefix = code[1].lower().replace("-", "") + "-" if code else None
+            sets.update({prefix} & printed_sets)
+            codes.update({prefix} - {None})
+            in_set.update(n for n in fitting if prefix and any(i.lower().startswith(prefix) for i in cards[n][2]))
+        if len(found) > 1 and in_set:
+            unnamed = {n for n in in_set if not cards[n][3]}
+            found = in_set if len(in_set) == 1 else unnamed if len(unnamed) == 1 else found
+        if found and weak:
+            chosen = closest_by_sound(name, sorted(found))
+            if chosen is None:
+                apart["sounds unlike"].append(name)
+                continue
+            found = {chosen}
+        early = bool(codes) and all(EARLY_SET.match(c) for c in codes)  # DM-01…DM-24, DMC: the TCG's years
+        ids = cards[next(iter(found))][2] if len(found) == 1 else ()
+        if ids and (sets and not any(i.lower().startswith(tuple(sets)) for i in ids)
+                    or early and not any(EARLY_SET.match(i) for i in ids)):
+            apart["not printed in its set or years"].append(name)
+        elif len(found) == 1 and any(whole_sound(name, n) >= 0.6 for n in nameless):
+            apart["sounds like a card without facts"].append(name)
+        elif len(found) == 1:
+            joined.append((name, found.pop()))
+        else:
+            apart["several cards" if found else "no card" if readable else "facts unreadable"].append(name)
+    return joined, apart
 
 
 def power_number(value: Any) -> int | None:
@@ -194,6 +347,15 @@ def sound_score(english: str, japanese: str) -> float:
     parts = {english, *english.split(","), *words, *(" ".join(words[i:i + 2]) for i in range(len(words)))}
     sized = [skeleton(p) for p in parts if len(skeleton(p)) >= 0.6 * len(target)]  # not one short word
     return max((SequenceMatcher(None, target, p).ratio() for p in sized), default=0.0)
+
+
+def whole_sound(english: str, japanese: str) -> float:
+    """How the whole English name sounds like the katakana of a Japanese name (0 with under four
+    consonants of katakana): 'Abaku Onifuda and Jaouga' ~ 鬼札アバク＆ジャオウガ 0.62."""
+    from difflib import SequenceMatcher
+
+    target = skeleton(japanese)
+    return SequenceMatcher(None, target, skeleton(english)).ratio() if len(target) >= 4 else 0.0
 
 
 def closest_by_sound(english: str, names: list[str], floor: float = 0.75) -> str | None:

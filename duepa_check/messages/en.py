@@ -79,6 +79,8 @@ MESSAGES: dict[str, str] = {
     "prohibited.house-rules": "《{card}》 is banned by the house rules in {source}",
     "prohibited.official": "《{card}》 is 使用禁止",
     "prohibited.official.reason": "《{card}》 is 使用禁止: {reason}",
+    "english-tcg-only.printed": "《{card}》 was printed only in the English TCG, never in Japan: it is not a card of the OCG pool",
+    "english-tcg-only.hint": "remove it; a デュエパーティー deck is built from cards printed in Japan",
     "unknown-card.none": "《{card}》 matches no card",
     "unknown-card.hint": "check the spelling",
     "unknown-card.hint.suggestions": "did you mean {suggestions}?",

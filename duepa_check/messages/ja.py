@@ -83,6 +83,8 @@ MESSAGES: dict[str, str] = {
     "prohibited.house-rules": "《{card}》はハウスルール（{source}）で使用禁止です",
     "prohibited.official": "《{card}》は使用禁止です",
     "prohibited.official.reason": "《{card}》は使用禁止です: {reason}",
+    "english-tcg-only.printed": "《{card}》は英語版TCGだけのカードで、日本では発売されていません（日本のカードプールにありません）",
+    "english-tcg-only.hint": "抜いてください。デュエパーティーのデッキには日本で発売されたカードだけを使います",
     "unknown-card.none": "《{card}》に一致するカードがありません",
     "unknown-card.hint": "カード名の書き方を確かめてください",
     "unknown-card.hint.suggestions": "もしかして: {suggestions}",

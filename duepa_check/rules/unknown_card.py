@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .base import ERROR, Context, Finding, finding, names_list
+from .english_tcg_only import tcg_only
 
 ID = "DP100"
 NAME = "unknown-card"
@@ -28,7 +29,7 @@ SUGGEST_AT_MOST = 60  # unknown names per deck that get a close-name search
 def check(deck, context: Context) -> Iterator[Finding]:
     searched = 0
     for entry, found in deck.unresolved:
-        if found.cards:
+        if found.cards or tcg_only(entry, found, context):  # a card of the English TCG alone: DP103
             continue
         searched += 1
         if searched > SUGGEST_AT_MOST:  # found.suggestions is not read: that is the search
