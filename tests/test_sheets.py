@@ -232,3 +232,31 @@ def test_a_folder_walk_takes_a_sheet_and_leaves_a_data_csv(tmp_path, capsys):
     result = check(capsys, folder, "--format", "json")
     assert {d["path"] for d in result.json["decks"]} == {str(folder / "responses.csv")}
     assert len(result.json["decks"]) == 6
+
+
+def test_a_superseded_unreadable_row_says_nothing_on_stderr_and_does_not_count(tmp_path, capsys):
+    path = sheet(tmp_path, [["Timestamp", "Name", "Decklist"], ["2026/11/28 10:00:00", "a", ""],
+                            ["2026/11/28 11:00:00", "a", BD4_LIST]])
+    result = check(capsys, path, "--format", "json")
+    assert result.code == 0 and result.err == ""
+    first, second = result.json["decks"]
+    assert first["submission"]["superseded"] and "empty" in first["error"] and second["legal"]
+    assert result.json["summary"]["unreadable"] == 0
+
+
+def test_a_sheet_saved_by_excel_in_shift_jis(tmp_path, capsys):
+    path = tmp_path / "responses.csv"
+    path.write_bytes(SAMPLE.read_text(encoding="utf-8").encode("cp932"))
+    result = check(capsys, path, "--format", "json")
+    assert [d["submission"]["player"] for d in result.json["decks"]] == ["たろう", "はなこ", "さくら", "けん", "さくら", "じろう"]
+    assert [d["legal"] for d in result.json["decks"]] == [True, True, False, False, True, False]
+
+
+def test_the_terminal_report_names_rows_as_the_plain_one(capsys, monkeypatch):
+    plain = check(capsys, SAMPLE).out
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("NO_COLOR", "1")
+    rich = check(capsys, SAMPLE).out
+    for text in ("responses.csv, row 2 (たろう)", "row 4 (さくら): superseded by row 6", "superseded by row 6 ",
+                 "1 earlier submission superseded"):
+        assert text in plain and text in rich, text
