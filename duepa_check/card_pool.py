@@ -30,6 +30,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import shortcuts
 from .card_files import CARDS_FILE, FACTS_FILE, INDEX_FILE, FactsFile, read_facts
 from .card_records import card_from_json, card_from_record, record_problem
 from .cards import Card, CardDataError, Lookup
@@ -119,7 +120,7 @@ class _Shard:
     def card_at(self, offset: int) -> Card:
         card = self._parsed.get(offset)
         if card is None:
-            facts = self._facts
+            facts = self._facts if shortcuts.facts_bin else None
             if facts is not None:
                 card = facts.card(offset, self._data)
             if card is None:
@@ -320,7 +321,7 @@ class CardPool:
         if not key:
             return Lookup(typed)
         rows = None
-        if len(self.shards) == 1:  # the embedded data alone (no update)
+        if len(self.shards) == 1 and shortcuts.one_shard:  # the embedded data alone (no update)
             # The usual first look-up: the official name as printed, whose key only that card has.
             # The one row's card is what _hits would give, without its list and set of names.
             shard = self.shards[0]
@@ -356,6 +357,8 @@ class CardPool:
     def knows(self, typed: str) -> bool:
         """Whether a typed name matches any card, without close-name suggestions (cheap: one
         index search). The decklist reader asks it for each other reading of a line."""
+        if not shortcuts.knows:
+            return bool(self.lookup(typed).cards)
         cached = self._lookups.get(typed)
         if cached is not None:
             return bool(cached.cards)

@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import shortcuts
 from .batch import Batch
 from .card_pool import CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
@@ -198,7 +199,7 @@ class Checker(Batch):
             from .stats import compute_stats
 
             result.stats = compute_stats(deck)
-            if self.chart_lang is not None:  # drawn here, by the process that checked the deck, not after the batch
+            if self.chart_lang is not None and shortcuts.chart_in_worker:  # drawn here, by the process that checked the deck, not after the batch
                 from .charts import render_chart
 
                 result.chart = (self.chart_lang, render_chart(result.stats, self.chart_lang))

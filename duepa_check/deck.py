@@ -12,6 +12,7 @@ from itertools import count as counting
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
+from . import shortcuts
 from .card_pool import CardPool
 from .cards import Card, Lookup
 from .decklist import LABEL_MARK, DeckList, Entry, Heading, ParseProblem
@@ -168,7 +169,7 @@ _ONE_READING = ((), "")  # ... of an entry with no other reading to choose from
 
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
-    if partner is None:
+    if partner is None and shortcuts.usual_deck:
         usual = _usual_deck(decklist, pool)
         if usual is not None:
             return usual
@@ -193,10 +194,11 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
                                key=lambda problem: problem.line)
     matches = list(map(_CARDS, found))
     sizes = set(map(len, matches))
-    if partner is None and sizes <= _ONE:  # the usual list: every line one card, and no --partner
+    if partner is None and sizes <= _ONE and shortcuts.usual_deck:  # the usual list: every line one card, no --partner
         cards = list(map(_FIRST, matches))
         deck.cards = list(map(_new_tuple, repeat(DeckCard), zip(entries, cards)))
-        deck._know_from(entries, cards)  # what every rule run asks, from the cards at hand
+        if shortcuts.deck_memo:
+            deck._know_from(entries, cards)  # what every rule run asks, from the cards at hand
         return deck
     resolved = list(zip(entries, found))
     if max(sizes, default=0) > 1:
@@ -229,7 +231,8 @@ def _usual_deck(decklist: DeckList, pool: CardPool) -> Deck | None:
         return None
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
     deck.cards = list(map(_new_tuple, repeat(DeckCard), zip(entries, cards)))  # DeckCard(entry, card) each
-    deck._know_from(entries, cards)  # what every rule run asks, from the cards at hand
+    if shortcuts.deck_memo:
+        deck._know_from(entries, cards)  # what every rule run asks, from the cards at hand
     return deck
 
 

@@ -29,6 +29,7 @@ import unicodedata
 from itertools import compress, count, islice, repeat
 from operator import add, not_
 
+from . import shortcuts
 from .decklist import (
     LABEL_MARK, DeckList, Entry, Heading, ParseProblem, has_line_breaks, split_breaks, split_lines,
 )
@@ -331,7 +332,8 @@ def parse_text(text: str, path: str) -> DeckList:
     """
     reader = TextReader(path)
     lines = split_lines(text)
-    if has_line_breaks(text):  # a form feed, U+2028…: what follows it is a line of its own
+    if has_line_breaks(text) or not shortcuts.line_cache:  # a form feed, U+2028…: a line of its own
+        # The general route: every line read by TextReader.
         for number, line in enumerate(lines, start=1):
             for piece in split_breaks(line):
                 if piece:
@@ -383,7 +385,7 @@ def _card_line_fields(raw: str) -> tuple | bool:
     line = raw.strip()
     if not line or not ("0" <= line[0] <= "9") or "&" in line or "#" in line or "//" in line or "," in line or "|" in line:
         return _READ_BY_TEXT
-    plain = plain_reading(line)
+    plain = plain_reading(line) if shortcuts.plain_reading else None
     if plain is not None:
         name, number, more = plain
         return name, number, False, (), "", line if more else ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from . import __version__
+from . import __version__, shortcuts
 from .messages import DEFAULT_LANG, Listed, Msg, msg, plural, text
 from .results import DeckResult, RunInfo
 from .rules import ERROR, Violation
@@ -77,7 +77,7 @@ def render_json(results: Sequence[DeckResult], info: RunInfo) -> str:
     Lines suit `grep` and diffs of two runs, and what is inside a line is written by json's
     C encoder: ``indent=`` would switch to its Python one, a twentieth of a 1,000-deck run.
     """
-    dumps = _compact_json
+    dumps = _compact_json if shortcuts.compact_json else _plain_json
     document = json_document(results, info)
     lines = ["{"]
     for key, value in document.items():
@@ -109,14 +109,19 @@ def _compact_encoder():
 _compact_json = _compact_encoder()
 
 
+def _plain_json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _deck_lines(deck: dict) -> str:
     """One deck: its fields on the first line, then one line per violation."""
+    dumps = _compact_json if shortcuts.compact_json else _plain_json
     violations = deck["violations"]
     if not violations:
-        return _compact_json(deck)
-    head = _compact_json({key: value for key, value in deck.items() if key not in ("violations", "omitted", "error")})
-    rows = ",\n".join(f"      {_compact_json(v)}" for v in violations)
-    tail = "".join(f', "{key}": {_compact_json(deck[key])}' for key in ("omitted", "error") if key in deck)
+        return dumps(deck)
+    head = dumps({key: value for key, value in deck.items() if key not in ("violations", "omitted", "error")})
+    rows = ",\n".join(f"      {dumps(v)}" for v in violations)
+    tail = "".join(f', "{key}": {dumps(deck[key])}' for key in ("omitted", "error") if key in deck)
     return f'{head[:-1]}, "violations": [\n{rows}\n    ]{tail}}}'
 
 

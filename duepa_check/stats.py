@@ -46,6 +46,7 @@ from operator import mul
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from . import shortcuts
 from .cards import CIVILIZATIONS, INFINITY, Card, Cost
 from .errors import DuepaError
 
@@ -150,6 +151,8 @@ def compute_stats(deck) -> DeckStats:
     The cards' counts are added as one sum of integers (``_Tally``); a deck that sum cannot
     hold (an entry of no copies, more copies or costs than a field holds) is counted card by card.
     """
+    if not shortcuts.stats_tally:
+        return count_card_by_card(deck)
     if deck.one_copy_each:  # the usual list, as the rules found it: every line one copy
         counts, copies = None, len(deck.cards)
     else:

@@ -98,3 +98,21 @@ def check_json(capsys, path: Path, *extra, as_of: str = AS_OF) -> tuple[int, dic
 def rule_lines(deck: dict) -> list[tuple[str, int | None]]:
     """(rule, line) of every violation, in report order."""
     return [(v["rule"], v["line"]) for v in deck["violations"]]
+
+
+@pytest.fixture
+def shortcuts_on(monkeypatch):
+    """Every shortcut on, whatever DUEPA_CHECK_NO_SHORTCUTS says: for a test of a shortcut itself."""
+    from duepa_check import shortcuts
+
+    for name in shortcuts.NAMES:
+        monkeypatch.setattr(shortcuts, name, True)
+
+
+@pytest.fixture
+def shortcuts_off(monkeypatch):
+    """Every shortcut on its general route, as DUEPA_CHECK_NO_SHORTCUTS=1 makes them."""
+    from duepa_check import shortcuts
+
+    for name in shortcuts.NAMES:
+        monkeypatch.setattr(shortcuts, name, False)

@@ -124,6 +124,7 @@ def shape(deck):
     )
 
 
+@pytest.mark.usefixtures("shortcuts_on")
 def test_a_decks_memo_from_its_cards_at_hand_is_what_the_properties_work_out(pool):
     """Deck._know_from (the usual list) against the properties, on lists made to differ in each fact:
     counts, partners (none, one, two), incomplete cards, other zones, lines out of order."""

@@ -9,6 +9,8 @@ by too little, or a piece shared where it must not be, shows as a different byte
 
 from __future__ import annotations
 
+import pytest
+
 from datetime import date
 from pathlib import Path
 
@@ -209,6 +211,7 @@ def test_the_tally_counts_as_the_loop(chosen, partner):
     assert stats._TALLY.fits(10**6)  # the tally was used: no card here puts more than a field holds
 
 
+@pytest.mark.usefixtures("shortcuts_on")
 def test_a_cost_no_field_holds_is_counted_card_by_card(monkeypatch):
     monkeypatch.setattr(stats, "_TALLY", stats._Tally())
     dear = Card("dear", (Face("dear", "クリーチャー", ("火",), 10**8, 1000),))
@@ -221,6 +224,7 @@ def test_a_cost_no_field_holds_is_counted_card_by_card(monkeypatch):
 # ---------------------------------------------------------------------------- charts drawn by the checker
 
 
+@pytest.mark.usefixtures("shortcuts_on")
 def test_charts_drawn_where_the_decks_were_checked_are_the_pages_charts(tmp_path):
     """A batch of 120 decks is checked in forked workers (with more than one core), each drawing the
     charts of its decks in the language it was given; the page is the plain page of the results, in

@@ -121,6 +121,7 @@ def test_a_near_miss_has_the_facts_the_scanner_reads_or_none(line):
         _same_card(fast, plain)
 
 
+@pytest.mark.usefixtures("shortcuts_on")
 def test_a_look_up_in_the_embedded_data_decodes_no_json(monkeypatch):
     def no_json(shard, line, offset):
         raise AssertionError(f"line {offset} decoded")
