@@ -26,7 +26,7 @@ from .messages import Msg, msg
 from .printable import printable
 from .regulation import Regulation
 from .results import MAX_REPORTED, DeckResult
-from .rules import RULE_IDS, Context, run_rules
+from .rules import READING_RULES, RULE_IDS, Context, run_rules
 
 if TYPE_CHECKING:
     from .decklist_sheet import SheetColumns, SheetRow
@@ -237,3 +237,12 @@ def _shown_path(path: Path) -> str:
     except ValueError:  # another drive (Windows)
         pass
     return printable(text)
+
+
+def reading_problems(deck, regulation: Regulation, as_of: date, pool: CardPool | None = None) -> DeckResult:
+    """The problems ``check`` reports for the lines of ``deck`` that are not cards (the reading
+    rules, DP1xx), in line order: what ``stats`` shows of a deck it cannot count."""
+    context = Context(as_of=as_of, regulation=regulation, pool=pool)
+    violations = run_rules(deck, context, only=READING_RULES)
+    violations.sort(key=lambda v: v.line or 0)
+    return DeckResult(path=deck.path, violations=violations)

@@ -91,6 +91,11 @@ class DeckResult:
         self.omitted_warnings = len(rest) - self.omitted_errors
 
     @property
+    def counted(self) -> bool:
+        """Whether this result counts for the exit code: all do but a sheet's superseded submissions."""
+        return self.submission is None or self.submission.superseded_by is None
+
+    @property
     def legal(self) -> bool:
         return self.error is None and self.errors == 0
 

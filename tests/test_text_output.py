@@ -126,13 +126,13 @@ def test_terminal_text_is_drawn_by_rich_with_colour(capsys, monkeypatch, broken)
      ({"FORCE_COLOR": "1"}, True), ({"FORCE_COLOR": ""}, False), ({}, False)],
 )
 def test_terminal_is_decided_as_rich_decides_it(monkeypatch, environment, terminal):
-    from duepa_check import cli
+    from duepa_check import cli_output
 
     for name in ("TTY_COMPATIBLE", "FORCE_COLOR"):
         monkeypatch.delenv(name, raising=False)
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
-    assert cli._on_terminal() is terminal  # stdout is captured by pytest: never a real terminal here
+    assert cli_output.on_terminal() is terminal  # stdout is captured by pytest: never a real terminal here
 
 
 def test_plain_report_shows_control_characters_harmlessly(capsys, tmp_path):

@@ -56,6 +56,10 @@ RULE_IDS: dict[str, str] = {
     **{module.NAME.upper(): module.ID for module in RULES.values()},
 }
 
+# The rules about lines that are not cards (the 1xx range: unknown, ambiguous, unparsable, ...): all
+# that `stats` shows of a deck it cannot count.
+READING_RULES: tuple[str, ...] = tuple(rule_id for rule_id in RULES if rule_id.startswith("DP1"))
+
 
 def run_rules(deck, context: Context, only: tuple[str, ...] | None = None) -> list[Violation]:
     """Every violation of every enabled rule (or of the ``only`` ids), in line order.
@@ -92,4 +96,4 @@ _ENABLED: dict[tuple[int, tuple[str, ...] | None], tuple[object, list]] = {}
 _new_tuple = tuple.__new__
 
 
-__all__ = ["ERROR", "RULES", "RULE_IDS", "WARNING", "Context", "Finding", "Violation", "finding", "run_rules"]
+__all__ = ["ERROR", "READING_RULES", "RULES", "RULE_IDS", "WARNING", "Context", "Finding", "Violation", "finding", "run_rules"]

@@ -1,0 +1,116 @@
+"""The language of a run's text, decided once per command: --lang, else $DUEPA_CHECK_LANG, else the
+house rules' ``lang:``, else the locale; and the commands' --help put into that language.
+
+The CLI is the one place that keeps it (renderers are handed it explicitly). Before a command
+decides, errors use --lang / $DUEPA_CHECK_LANG / the locale (``early_language``).
+"""
+
+import os
+from pathlib import Path
+
+_language: dict[str, str] = {}
+
+
+def current_language() -> str:
+    """The run's language as decided so far ("en" before anything is)."""
+    return _language.get("lang", "en")
+
+
+def start_language(lang: str | None) -> None:
+    """A new run: in ``lang`` until a command decides (``set_language``); None: not known yet."""
+    _language.clear()
+    if lang is not None:
+        _language["lang"] = lang
+
+
+def set_language(option: str | None, house: str | None = None) -> str:
+    """Decide the run's language: the --lang ``option``, else $DUEPA_CHECK_LANG, else ``house``
+    (the house rules' lang:), else the locale."""
+    from .messages import choose_language
+
+    lang = _language["lang"] = choose_language(option, os.environ, house)
+    return lang
+
+
+def house_language(start: Path, explicit: Path | None = None) -> str | None:
+    """The ``lang:`` of the house rules: ``explicit`` (--config), else those that apply at
+    ``start`` (a deck, or the working folder)."""
+    from .config import find_config
+
+    found = (explicit if os.path.lexists(explicit) else None) if explicit is not None else find_config(start)
+    if found is None:
+        return None
+    from .card_pool import CardPool
+    from .config import load_config
+    from .rules import RULE_IDS
+    from .userdata import resolve_data_dir
+
+    pools: list = []
+
+    def resolve_card(typed: str) -> tuple[str | None, list[str]]:  # the pool loads only if a card is named
+        if not pools:
+            pools.append(CardPool.load(resolve_data_dir(None)))
+        found_card = pools[0].lookup(typed)
+        return (found_card.card.name if found_card.card else None), found_card.suggestions or [
+            c.name for c in found_card.cards
+        ]
+
+    return load_config(found, resolve_card, RULE_IDS).lang
+
+
+def early_language(args: list[str]) -> str:
+    """The language before any command runs (for --help and errors while parsing): --lang in the
+    arguments, else $DUEPA_CHECK_LANG, else the locale. House rules are read later, by the command."""
+    from .messages import LANGUAGES, choose_language
+
+    option = None
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = arg[len("--lang="):] if arg.startswith("--lang=") else (
+            args[index + 1] if arg == "--lang" and index + 1 < len(args) else None
+        )
+        if value in LANGUAGES:
+            option = value
+    return choose_language(option, os.environ)
+
+
+def translate_help(command, lang: str) -> None:
+    """Put the help of our commands and options into ``lang`` from the catalogue.
+
+    Keys: ``help.app``, ``help.command.NAME``, ``help.NAME.PARAM`` for a command's own wording of
+    an option, else ``help.option.PARAM``. tests/test_messages.py checks every one exists in
+    both languages (and that the English is the help written in this module).
+    """
+    from .messages import catalogue
+
+    words = catalogue(lang)
+    group = getattr(command, "commands", None)
+    commands = group or {command.name: command}
+    if group:
+        command.help = words.get("help.app", command.help)
+        _translate_params(command.params, "", words)
+        _translate_help_option(command, words)
+    for name, sub in commands.items():
+        sub.help = words.get(f"help.command.{name}", sub.help)
+        _translate_params(sub.params, name, words)
+        _translate_help_option(sub, words)
+
+
+def _translate_help_option(command, words: dict[str, str]) -> None:
+    """click makes --help itself, with its own English help text: give it the catalogue's."""
+    make = command.get_help_option
+
+    def get_help_option(ctx):
+        option = make(ctx)
+        if option is not None:
+            option.help = words["help.option.help"]
+        return option
+
+    command.get_help_option = get_help_option
+
+
+def _translate_params(params, command: str, words: dict[str, str]) -> None:
+    for param in params:
+        if hasattr(param, "help"):
+            param.help = words.get(f"help.{command}.{param.name}", words.get(f"help.option.{param.name}", param.help))
