@@ -233,6 +233,9 @@ def _sample_rows(index: bytes) -> tuple[list[int], list[bytes]]:
 _NAME_AT_LINE_START = rb'^\{"name":("(?:[^"\\]|\\.)*")'
 
 
+_SIDES = re.compile(r"\s*[／/]\s*")
+
+
 class CardPool:
     """Every known card, indexed by matching key; later shards are overridden by earlier ones."""
 
@@ -351,8 +354,28 @@ class CardPool:
                     result.cards = chosen
                     result.matched_by = "key" if kind == "name" else kind
                     return result
+        if "／" in typed or "/" in typed:
+            card = self._sides_of_one_card(typed)
+            if card is not None:
+                result.cards, result.matched_by = [card], "sides"
+                return result
         result._suggest = functools.partial(self.suggest, key)
         return result
+
+    def _sides_of_one_card(self, typed: str) -> Card | None:
+        """The one card whose sides a 'FRONT／BACK' name lists (a psychic card written with both
+        sides, as a deck site exports it: 「時空の英雄アンタッチャブル／変幻の覚醒者アンタッチャブル・パワード」);
+        None unless every side names that card and no other."""
+        sides = [side for side in _SIDES.split(typed) if side.strip()]
+        if len(sides) < 2:
+            return None
+        common: set[str] | None = None
+        for side in sides:
+            found = {card.name: card for card in self.lookup(side).cards}
+            common = set(found) if common is None else common & set(found)
+            if not common:
+                return None
+        return found[next(iter(common))] if len(common) == 1 else None
 
     def knows(self, typed: str) -> bool:
         """Whether a typed name matches any card, without close-name suggestions (cheap: one

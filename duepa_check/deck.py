@@ -15,7 +15,7 @@ from typing import NamedTuple
 from . import shortcuts
 from .card_pool import CardPool
 from .cards import Card, Lookup
-from .decklist import LABEL_MARK, DeckList, Entry, Heading, ParseProblem
+from .decklist import LABEL_MARK, LIST_MARK, DeckList, Entry, Heading, ParseProblem
 from .decklist_cards import more_readings
 from .errors import DuepaError
 from .messages import Listed, Msg, msg
@@ -174,6 +174,8 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
         if usual is not None:
             return usual
     entries = decklist.entries
+    if LIST_MARK in map(_MARK, entries):
+        entries = _split_lists(entries, pool)
     # Only lines with other readings or a bracket mark have anything to choose.
     if any(map(_MARK, entries)):
         chosen = [_choose_reading(e, pool) if e.others or e.source or e.mark else (e, True) for e in entries]
@@ -256,6 +258,27 @@ def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
             found = entry._replace(name=name, count=count, is_partner=entry.is_partner or partner, others=(), source="")
             return found, True
     return entry._replace(others=(), source=""), False
+
+
+def _split_lists(entries: list[Entry], pool: CardPool) -> list[Entry]:
+    """Each line of comma-separated names (LIST_MARK) as the one card it names as written (English
+    names have commas: 'Barkwhip, the Smasher'), else as its parts (``others``) when every part is a
+    card, or at least two are (a list: a part that is no card is then reported, DP100); else as
+    written (DP100 for the whole line). Never silent: every part is a card or a finding."""
+    result = []
+    for entry in entries:
+        if entry.mark != LIST_MARK:
+            result.append(entry)
+            continue
+        whole = entry._replace(others=(), mark="")
+        if pool.knows(entry.name) or (entry.source and any(pool.knows(r.name) for r in more_readings(entry.source))):
+            result.append(whole)
+            continue
+        parts = [Entry(entry.line, name, count, entry.is_partner and not index, (), "", "")
+                 for index, (count, name, _partner) in enumerate(entry.others)]
+        known = sum(map(pool.knows, map(_NAME, parts)))
+        result.extend(parts if known == len(parts) or known >= 2 else [whole])
+    return result
 
 
 def _marks_used_as_headings(chosen: list[tuple[Entry, bool]], pool: CardPool) -> set[str]:

@@ -66,6 +66,10 @@ class Entry(NamedTuple):
 # Entry.mark of a line that begins like metadata (採用カード：NAME, 価格：3,000円 1 NAME, a URL and a
 # name): a card when one of its readings is one, else the metadata it looks like (deck.py drops it).
 LABEL_MARK = "label"
+# Entry.mark of a line of names separated by ',' or '，' (a card site's import box: 'NAME,NAME'):
+# the line as written when it is a card (English names have commas), else its parts, which are in
+# ``others`` (deck.py: _split_lists).
+LIST_MARK = "list"
 
 
 class Heading(NamedTuple):

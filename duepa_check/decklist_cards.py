@@ -21,7 +21,7 @@ from typing import NamedTuple
 from .messages import Msg
 
 MAX_COUNT = 999
-MAX_NAME_LENGTH = 80
+MAX_NAME_LENGTH = 100  # English names run longer than Japanese ones: a twinpact's both sides, 92 characters
 
 PARTNER_WORDS = {
     "パートナー", "partner", "ぱーとなー", "パートナーカード", "partnercard", "統率者", "commander",
@@ -53,9 +53,9 @@ class CardLine(NamedTuple):
 
 # '1 NAME', '1x NAME', '1xNAME', '1 x NAME', '1×NAME', '1枚 NAME'; '1 X-NAME' keeps its X (a
 # separator x needs a space). \d also takes full-width digits, and int() reads them.
-_COUNT_FIRST = r"^(\d+)(?:\s*[×✕]\s*|\s*[xXｘＸ]\s+|[xXｘＸ]\s*|\s*枚\s*|\s+)(.+)$"
+_COUNT_FIRST = r"^(\d+)(?:\s*[×✕*＊]\s*|\s*[xXｘＸ]\s+|[xXｘＸ]\s*|\s*枚\s*|\s+)(.+)$"  # and '4*NAME' (a card site's import box)
 _X_FIRST = r"^[xXｘＸ×✕*＊]\s*(\d+)\s*枚?\s*(.+)$"  # 'x1 NAME', '×1 NAME', 'ｘ１ NAME'
-_COUNT_LAST = r"^(.+?)(?:\s+[xXｘＸ*＊]\s*|\s*[×✕]\s*)(\d+)\s*枚?$"  # 'NAME x1', 'NAME×1枚', 'NAME *1'
+_COUNT_LAST = r"^(.+?)(?:\s+[xXｘＸ]\s*|\s*[×✕*＊]\s*)(\d+)\s*枚?$"  # 'NAME x1', 'NAME×1枚', 'NAME *1', 'NAME*4'
 _COUNT_PARENS = r"^(.+?)\s*[（(]\s*[xXｘＸ×✕*＊]?\s*(\d+)\s*枚?\s*[)）]$"  # 'NAME (1)', 'NAME (x1)', 'NAME（1枚）'
 _COUNT_MAI = r"^(.+?)\s*(\d+)\s*枚$"  # 'NAME 1枚'
 _COUNT_SLASH = r"^(.+?)\s+[/／\-－]\s*(\d+)\s*枚?$"  # 'NAME / 1', 'NAME - 1' (no name has ' - ' or ' / ')

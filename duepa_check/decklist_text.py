@@ -2,7 +2,10 @@
 
 What a line is, in this order:
 
-* blank, a comment (``#`` / ``//``), a separator (``=====``, ``-----``, ``～～～～``), a Markdown code
+* blank, a comment (``#`` / ``//``: also the piles of an online table's paste, ``//deck-1`` main,
+  ``//deck-2`` 超GR, ``//pile-public`` 超次元, ``//play-1`` start in play, whose cards are read as
+  any card is, so DP006 names those that are not main-deck cards, and its closing
+  ``//c2u TITLE | SUMMARY | URL`` memo), a separator (``=====``, ``-----``, ``～～～～``), a Markdown code
   fence or a table's ``|---|`` row: nothing;
 * a heading of a known word, maybe marked (【】 [] ＜＞ ★★ ■ ``##``) and maybe stating a count:
   the partner heading (パートナー, ★パートナー★, 統率者, Commander), a section (メイン, デッキレシピ,
@@ -31,7 +34,7 @@ from operator import add, not_
 
 from . import shortcuts
 from .decklist import (
-    LABEL_MARK, DeckList, Entry, Heading, ParseProblem, has_line_breaks, split_breaks, split_lines,
+    LABEL_MARK, LIST_MARK, DeckList, Entry, Heading, ParseProblem, has_line_breaks, split_breaks, split_lines,
 )
 from .decklist_cards import PARTNER_WORDS, more_readings, plain_reading, read_card_line
 from .messages import Msg
@@ -177,6 +180,7 @@ class TextReader:
             self.add_card(number, partner, partner=True)
             return
         if line.startswith(("http://", "https://")):
+            self._title_above(number)
             self.add_labelled(number, line.partition(" ")[2])  # a link to the recipe's page, maybe a card after it
             return
         key_value = re.match(_KEY_VALUE, line)
@@ -186,7 +190,37 @@ class TextReader:
         if line.endswith((":", "：")) and len(line) < MAX_HEADING_LENGTH:
             self.add_heading(number, line, "partner" if _word(line) in PARTNER_WORDS else "other", None)
             return
+        if "," in line or "，" in line:
+            self.add_card_or_list(number, line)
+            return
         self.add_card(number, line)
+
+    def _title_above(self, number: int) -> None:
+        """A deck site's text export opens with the deck's title, then its URL: the list's first
+        line, right above the URL line, is metadata unless it names a card (LABEL_MARK)."""
+        entries = self.deck.entries
+        if len(entries) == 1 and entries[0].line == number - 1 and not entries[0].mark and not entries[0].is_partner:
+            title = entries[0]
+            entries[0] = title._replace(mark=LABEL_MARK, others=(*more_readings(title.source), *title.others), source="")
+
+    def add_card_or_list(self, number: int, line: str) -> None:
+        """A line with commas: one card ('Barkwhip, the Smasher') or several ('NAME,NAME', 'NAME，NAME'
+        from a card site's import box), which only the card pool can tell (deck.py)."""
+        parts = [part.strip() for part in re.split(r"[,，]", line)]
+        read = read_card_line(line)
+        if len(parts) < 2 or not all(parts) or read.problem or self.in_partner_section:
+            self.add_card(number, line)
+            return
+        readings = []
+        for part in parts:
+            part_read = read_card_line(part)
+            if part_read.problem or part_read.main.count == 0:
+                self.add_card(number, line)  # a part that is no card line: the line as written
+                return
+            readings.append(part_read.main)
+        main = read.main
+        self.deck.entries.append(_new_tuple(Entry, (number, main.name, main.count, main.partner, tuple(readings), LIST_MARK,
+                                                    line if read.more else "")))
 
     def _markdown_heading(self, number: int, line: str) -> None:
         """'## パートナー', '### クリーチャー (25)': a heading; any other '#' line is a comment."""

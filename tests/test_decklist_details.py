@@ -114,11 +114,11 @@ def test_a_structured_items_count_and_name(item, entries, problem):
 
 
 def test_a_long_name_or_duplicate_key_is_shown_cut_to_60_characters():
-    name, key = "名" * 100, "k" * 100
+    name, key = "名" * 120, "k" * 100
     deck = parse_decklist(f"cards:\n  - {name}\n{key}: 1\n{key}: 2\n".encode(), "deck.yaml")
     assert deck.problems == [
         ParseProblem(1, key, m("parse.unknown-key", key=key)),
-        ParseProblem(2, "名" * 60, m("parse.name-too-long", length=100)),
+        ParseProblem(2, "名" * 60, m("parse.name-too-long", length=120)),
         ParseProblem(4, key[:60], m("parse.duplicate-key", key=key[:60])),
     ]
 
