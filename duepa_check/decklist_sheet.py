@@ -230,8 +230,8 @@ def looks_like_sheet(path: Path) -> bool:
 
 def with_submissions(items: list, named: SheetColumns = SheetColumns()) -> list:
     """The items to check, each sheet among them (a .csv/.tsv file read as one) replaced by its
-    rows, in row order; other items as they are. A decklist run never reads a file twice here:
-    only .csv/.tsv files are looked at."""
+    rows, in row order; other items as they are. Only .csv/.tsv files are read here (one that
+    turns out to be a decklist is read again by the decklist reader: a few kilobytes)."""
     if not any(isinstance(item, Path) and is_sheet_path(item) for item in items):
         return items
     expanded: list = []

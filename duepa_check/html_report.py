@@ -97,11 +97,24 @@ class _Deck(NamedTuple):
     legal: bool
 
 
+def _one_sheet(results: Sequence[DeckResult]) -> bool:
+    """Whether the run is the rows of one submission sheet: the page then names players, not paths."""
+    return bool(results) and all(r.submission is not None for r in results) and len({r.path for r in results}) == 1
+
+
 def _decks(results: Sequence[DeckResult], lang: str) -> list[_Deck]:
     decks = []
+    who = "sheet.who.player" if _one_sheet(results) else None
     for number, result in enumerate(results, start=1):
         errors = result.errors
-        path = _h(result.path) if result.submission is None else _h(place_text(result, lang))  # a sheet's row and player
+        if result.submission is None:
+            path = _h(result.path)
+        elif who is not None:  # "たろう (row 2)": the sheet is named once, above the table
+            submission = result.submission
+            key = who if submission.player is not None else "sheet.who.row"
+            path = _h(words(msg(key, player=submission.player, row=submission.row), lang))
+        else:
+            path = _h(place_text(result, lang))  # "responses.csv, row 2 (たろう)"
         decks.append(_Deck(number, result, path, errors, result.warnings,
                            result.error is None and errors == 0))  # DeckResult.legal
     return decks
@@ -188,8 +201,8 @@ class _Pieces:
         return found
 
 
-def _deck_table(ordered: list[_Deck], text: Text, pieces: _Pieces) -> str:
-    columns = ("deck", "partner", "civilizations", "cards", "verdict", "errors", "warnings")
+def _deck_table(ordered: list[_Deck], text: Text, pieces: _Pieces, first: str = "deck") -> str:
+    columns = (first, "partner", "civilizations", "cards", "verdict", "errors", "warnings")
     labels = [text(f"column.{column}") for column in columns]
     head = "".join(f'<th scope="col">{_h(label)}</th>' for label in labels)
     kinds = ("p", "", "", "n", "k", "n", "n")
@@ -305,16 +318,18 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
     ordered = _order(decks)
     pieces = _Pieces(text, lang)
     totals_line = _h(_totals_line(results, lang))
+    one_sheet = _one_sheet(results)  # an organizer's page of one sheet: its name once, then players
+    sheet = f'<p id="sheet">{_h(text("html.sheet", path=results[0].path))}</p>' if one_sheet else ""
     page = [
         f'<!DOCTYPE html><html lang="{_h(text("html.lang"))}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width,initial-scale=1">',
         f"<title>{_h(text('html.heading'))}: {totals_line}</title>",
         f"<style>{CSS}</style></head><body>",
-        f'<header><h1>{_h(text("html.heading"))}</h1>',
+        f'<header><h1>{_h(text("html.heading"))}</h1>{sheet}',
         f'<p class="meta" id="regulation">{_h(_data_line(info))}</p>',
         f'<p id="totals">{totals_line}</p>',
         f'<ul class="counts" aria-label="{_h(text("html.counts"))}">{tiles}</ul></header>',
-        f'<main><div id="decks">{_deck_table(ordered, text, pieces)}</div>',
+        f'<main><div id="decks">{_deck_table(ordered, text, pieces, "player" if one_sheet else "deck")}</div>',
     ]
     if superseded:
         page.append(_superseded_table(superseded, decks, text))

@@ -103,8 +103,15 @@ def test_the_sample_as_the_organizers_page(capsys, lang, superseded, player):
     assert re.search(r'<td class="p" data-label="[^"]+">さくら</td><td class="n" data-label="[^"]+">4</td>', page)
     assert '<a href="#row-5">6</a>' in page  # the row superseding it, linked
     assert '<li id="count-superseded"><b>1</b>' in page and '<li id="count-decks"><b>5</b>' in page
-    for who in ("たろう", "はなこ", "けん", "じろう"):
-        assert f"（{who}）" in page or f"({who})" in page
+    assert '<p id="sheet">' in page  # one sheet: named once, then players by name and row
+    for who, row in (("たろう", 2), ("はなこ", 3), ("けん", 5), ("さくら", 6), ("じろう", 7)):
+        shown = f"{who}（{row}行目）" if lang == "ja" else f"{who} (row {row})"
+        assert f'<a href="#deck-{row - 1}">{shown}</a>' in page and f'<h2 id="deck-{row - 1}-name">{shown}</h2>' in page
+
+
+def test_a_page_of_a_sheet_and_a_deck_file_names_paths(capsys):
+    page = check(capsys, SAMPLE, DECKS / "DM23-BD4.txt", "--format", "html").out
+    assert '<p id="sheet">' not in page and "responses.csv, row 7 (じろう)" in page and "DM23-BD4.txt" in page
 
 
 # ---------------------------------------------------------------------------- what counts
