@@ -6,8 +6,14 @@ decides, errors use --lang / $DUEPA_CHECK_LANG / the locale (``early_language``)
 """
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
+from .errors import DuepaError
+from .messages import DEFAULT_LANG, LANGUAGES, msg
+
+LANG_VARIABLE = "DUEPA_CHECK_LANG"
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX order: the first one set decides
 _language: dict[str, str] = {}
 
 
@@ -26,8 +32,6 @@ def start_language(lang: str | None) -> None:
 def set_language(option: str | None, house: str | None = None) -> str:
     """Decide the run's language: the --lang ``option``, else $DUEPA_CHECK_LANG, else ``house``
     (the house rules' lang:), else the locale."""
-    from .messages import choose_language
-
     lang = _language["lang"] = choose_language(option, os.environ, house)
     return lang
 
@@ -61,8 +65,6 @@ def house_language(start: Path, explicit: Path | None = None) -> str | None:
 def early_language(args: list[str]) -> str:
     """The language before any command runs (for --help and errors while parsing): --lang in the
     arguments, else $DUEPA_CHECK_LANG, else the locale. House rules are read later, by the command."""
-    from .messages import LANGUAGES, choose_language
-
     option = None
     for index, arg in enumerate(args):
         if arg == "--":
@@ -114,3 +116,29 @@ def _translate_params(params, command: str, words: dict[str, str]) -> None:
     for param in params:
         if hasattr(param, "help"):
             param.help = words.get(f"help.{command}.{param.name}", words.get(f"help.option.{param.name}", param.help))
+
+
+def choose_language(option: str | None, environ: Mapping[str, str], house: str | None = None) -> str:
+    """--lang, else $DUEPA_CHECK_LANG, else the house rules' ``lang:``, else the locale, else English.
+
+    The locale counts as Japanese when the first of LC_ALL, LC_MESSAGES, LANG that is set
+    starts with ``ja`` (ja_JP.UTF-8, ja). A bad $DUEPA_CHECK_LANG is an error, not ignored.
+    """
+    if option:
+        return option
+    chosen = environ.get(LANG_VARIABLE, "").strip()
+    if chosen:
+        if chosen not in LANGUAGES:
+            raise DuepaError(msg("error.lang-variable", variable=LANG_VARIABLE, value=chosen))
+        return chosen
+    if house:
+        return house
+    return locale_language(environ)
+
+
+def locale_language(environ: Mapping[str, str]) -> str:
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable)
+        if value:
+            return "ja" if value.lower().startswith("ja") else DEFAULT_LANG
+    return DEFAULT_LANG

@@ -320,7 +320,7 @@ def _records(text: str, delimiter: str | None) -> list[tuple[int, list[str]]]:
 def _columns(header: list[str], rows: list[list[str]], named: SheetColumns, where: str) -> dict[str, int] | None:
     """The sheet's columns, or None when the file is a decklist, not a sheet."""
     if named.deck is None:
-        from .decklist_tables import header_columns
+        from .decklist_rows import header_columns
 
         if header_columns([cell.strip() for cell in header]) is not None:
             return None  # a deck table's header (カード名, 枚数): one card per row

@@ -152,7 +152,7 @@ class TextReader:
             self.add_card(number, line)  # the common '1 NAME': never a heading, partner or metadata line
             return
         if first == "|" or "," in line or "\t" in line:
-            from .decklist_tables import read_row
+            from .decklist_rows import read_row
 
             if read_row(self, number, line):
                 return

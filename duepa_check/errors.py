@@ -8,6 +8,8 @@ puts into words in the chosen language; ``str(error)`` is the English.
 
 from __future__ import annotations
 
+from .messages import Msg, text
+
 
 class Worded:
     """An exception whose message is a plain string or a Msg: ``str()`` is the English,
@@ -21,8 +23,6 @@ class Worded:
         return self.text()
 
     def text(self, lang: str = "en") -> str:
-        from .messages import Msg, text
-
         return text(self.message, lang) if isinstance(self.message, Msg) else str(self.message)
 
 

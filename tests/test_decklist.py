@@ -499,7 +499,7 @@ def test_a_heading_keeps_its_stated_count(line):
 
 def test_no_heading_word_is_a_card_name(pool):
     """The reader decides headings by their words alone: none of them may be a card."""
-    from duepa_check.decklist_tables import COUNT_COLUMNS, NAME_COLUMNS, PARTNER_COLUMNS
+    from duepa_check.decklist_rows import COUNT_COLUMNS, NAME_COLUMNS, PARTNER_COLUMNS
     from duepa_check.decklist_text import HEADING_KINDS, METADATA_WORDS
 
     words = set(HEADING_KINDS) | METADATA_WORDS | NAME_COLUMNS | COUNT_COLUMNS | PARTNER_COLUMNS

@@ -15,7 +15,8 @@ import typer
 from conftest import AS_OF, BD4, make_deck, run
 
 from duepa_check import cli
-from duepa_check.messages import LANGUAGES, Listed, Msg, catalogue, choose_language, msg, plural, text
+from duepa_check.cli_language import choose_language
+from duepa_check.messages import LANGUAGES, Listed, Msg, catalogue, msg, plural, text
 
 FORMATTER = string.Formatter()
 

@@ -15,13 +15,10 @@ silent fallback: a key missing from a catalogue raises KeyError, and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 LANGUAGES = ("en", "ja")
 DEFAULT_LANG = "en"
-LANG_VARIABLE = "DUEPA_CHECK_LANG"
-LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX order: the first one set decides
 
 
 class Msg(NamedTuple):
@@ -70,34 +67,6 @@ def catalogue(lang: str) -> dict[str, str]:
     return found
 
 
-def choose_language(option: str | None, environ: Mapping[str, str], house: str | None = None) -> str:
-    """--lang, else $DUEPA_CHECK_LANG, else the house rules' ``lang:``, else the locale, else English.
-
-    The locale counts as Japanese when the first of LC_ALL, LC_MESSAGES, LANG that is set
-    starts with ``ja`` (ja_JP.UTF-8, ja). A bad $DUEPA_CHECK_LANG is an error, not ignored.
-    """
-    if option:
-        return option
-    chosen = environ.get(LANG_VARIABLE, "").strip()
-    if chosen:
-        if chosen not in LANGUAGES:
-            from ..errors import DuepaError
-
-            raise DuepaError(msg("error.lang-variable", variable=LANG_VARIABLE, value=chosen))
-        return chosen
-    if house:
-        return house
-    return locale_language(environ)
-
-
-def locale_language(environ: Mapping[str, str]) -> str:
-    for variable in LOCALE_VARIABLES:
-        value = environ.get(variable)
-        if value:
-            return "ja" if value.lower().startswith("ja") else DEFAULT_LANG
-    return DEFAULT_LANG
-
-
 def text(value: Any, lang: str = DEFAULT_LANG) -> str:
     """Put a Msg (or Listed) into words in ``lang``; any other value as ``str.format`` shows it."""
     words = catalogue(lang)
@@ -115,5 +84,5 @@ def _words(value: Any, words: dict[str, str]) -> Any:
 
 
 __all__ = [
-    "DEFAULT_LANG", "LANGUAGES", "Listed", "Msg", "catalogue", "choose_language", "locale_language", "msg", "plural", "text",
+    "DEFAULT_LANG", "LANGUAGES", "Listed", "Msg", "catalogue", "msg", "plural", "text",
 ]
