@@ -159,3 +159,8 @@ def test_a_card_of_the_english_tcg_alone_is_dp103_not_dp100(capsys, tmp_path, li
     assert ("DP100", 3) in rule_lines(result)  # a name that is no card at all is still DP100
     found = next(v for v in result["violations"] if v["rule"] == "DP103")
     assert found["name"] == "english-tcg-only" and "never in Japan" in found["message"]
+
+
+def test_a_products_title_is_no_english_name(pool):
+    """Ether's English table gives T・T・T the title of the deck it came in: not kept."""
+    assert not any(name.startswith("DM24-SP1") for name in pool.lookup("T・T・T").card.english)

@@ -895,10 +895,14 @@ def csv_row_fits(row: dict[str, str], draft: Draft) -> bool:
     return not cost.isdigit() or any(face.cost == int(cost) for face in draft.faces if isinstance(face.cost, int))
 
 
+PRODUCT_NAME = re.compile(r"^DM[A-Z]*\d*-[A-Z]*\d+ ")  # a set's code and title, not a card's name
+
+
 def plausible_english(text: str) -> bool:
     """The Ether English table has a few rules snippets in it; keep only name-like values."""
     text = text.strip()
-    return bool(text) and "Rulings" not in text and not text.startswith(("Chooses", "When ", "This ")) and len(text) < 120
+    return (bool(text) and "Rulings" not in text and not text.startswith(("Chooses", "When ", "This ")) and len(text) < 120
+            and not PRODUCT_NAME.match(text))  # 'DM24-SP1 Character Premium Deck: …' is given for T・T・T
 
 
 def header(builder: Builder | None = None) -> dict[str, Any]:
