@@ -157,7 +157,7 @@ class Checker(Batch):
     def _check_row(self, row: SheetRow) -> DeckResult:
         """Check one row of a submission sheet: its deck cell is the decklist, the sheet's folder
         gives the house rules; a cell that cannot be read is this row's error, as a file's."""
-        from .decklist_sheet import place, row_decklist
+        from .decklist_sheet import row_decklist
 
         result = DeckResult(path=printable(row.path))
         result.raw_path = row.path
@@ -170,7 +170,7 @@ class Checker(Batch):
             raise
         except Exception as error:  # not the deck's fault: say so, keep the batch
             why = f"{type(error).__name__}: {str(error)[:200]}"
-            result.error = Msg("error.cannot-check", {"path": place(row.path, row.submission), "why": why})
+            result.error = Msg("error.cannot-check", {"path": row.submission.place(row.path), "why": why})
         if result.error is not None:
             result.error = _printable_message(result.error)
         return result

@@ -107,6 +107,12 @@ class Submission(NamedTuple):
         """The file line of the deck cell's line ``line`` (0, no line in the cell: the row's)."""
         return self.cell_line + line - 1 if line else self.row_line
 
+    def place(self, path: str) -> Msg:
+        """"responses.csv, row 5 (たろう)": how every output names this row's deck."""
+        if self.player is None:
+            return Msg("sheet.place", {"path": path, "row": self.row})
+        return Msg("sheet.place.player", {"path": path, "row": self.row, "player": self.player})
+
     def to_json(self) -> dict:
         """The ``submission`` object of the JSON contract (design.md, "Submission sheets")."""
         return {"row": self.row, "player": self.player, "submitted_at": self.submitted_at, "superseded": self.superseded}
@@ -128,13 +134,6 @@ class SheetProblem(NamedTuple):
 
     path: str
     message: Msg
-
-
-def place(path: str, submission: Submission) -> Msg:
-    """"responses.csv, row 5 (たろう)": how every output names a row's deck."""
-    if submission.player is None:
-        return Msg("sheet.place", {"path": path, "row": submission.row})
-    return Msg("sheet.place.player", {"path": path, "row": submission.row, "player": submission.player})
 
 
 # ---------------------------------------------------------------------------- the header
@@ -431,7 +430,7 @@ def row_decklist(row: SheetRow) -> DeckList:
     A cell that is empty, larger than a deck file may be, or binary raises DeckInputError naming
     the row: that deck cannot be checked.
     """
-    where = place(printable(row.path), row.submission)
+    where = row.submission.place(printable(row.path))
     text = row.deck
     if not text.strip():
         raise DeckInputError(Msg("sheet.empty-cell", {"place": where}))

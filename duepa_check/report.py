@@ -185,9 +185,7 @@ def place_text(result: DeckResult, lang: str) -> str:
     """How reports name a deck: its path, or for a sheet row "responses.csv, row 5 (たろう)"."""
     if result.submission is None:
         return result.path
-    from .decklist_sheet import place
-
-    return text(place(result.path, result.submission), lang)
+    return text(result.submission.place(result.path), lang)
 
 
 def row_text(result: DeckResult, message: str, line: int, lang: str) -> str:
