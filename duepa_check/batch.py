@@ -8,6 +8,7 @@ machinery (chunks, tickets, forked children, the cycle collector) can be read ap
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,6 +27,8 @@ class Batch:
     def check_all(self, paths: list[Path], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
         """Check many files, in order; large batches are split over the machine's cores."""
         workers = _worker_count(len(paths))
+        if _other_threads():
+            workers = 1  # a fork copies one thread: a lock another thread holds would never be released
         if len(paths) < PARALLEL_FROM:
             return self._check_here(paths, on_progress)
         with _batch_collector():
@@ -52,11 +55,6 @@ class Batch:
         and send back their results through a second pipe; an error in a child is raised here,
         as if this process had met it. A plain fork, not multiprocessing: its import and pool
         cost ~50 ms, a tenth of a 1,000-deck run.
-
-        This process checks the first chunk before it forks: what the decks of a batch share (the
-        popular cards' look-ups and lines, the rules' first-use work) is then worked out once, and
-        each child inherits it, instead of every process meeting it cold (the 1,000 benchmark decks
-        in two processes: 24M instructions fewer, of the ~120M that two processes cost over one).
         """
         import signal
 
@@ -72,19 +70,16 @@ class Batch:
                 on_progress(started - reported)
                 reported = started
 
-        first = self._check_here(chunks[0], None)
-        report_started(0)
         if len(chunks) == 1:
-            return first
+            return self._check_here(paths, on_progress)
         tickets, write_end = os.pipe()
-        _write_all(write_end, b"".join(number.to_bytes(TICKET_BYTES, "big") for number in range(1, len(chunks))))
+        _write_all(write_end, b"".join(number.to_bytes(TICKET_BYTES, "big") for number in range(len(chunks))))
         os.close(write_end)  # every chunk number is in the pipe: an empty read means all are taken
         children = [_fork_child(self, chunks, tickets) for _ in range(workers - 1)]
         waiting = dict(child for child in children if child is not None)  # pid → its results pipe
 
         try:
             done = self._check_chunks(chunks, tickets, report_started)
-            done[0] = first
             for pid in list(waiting):
                 with os.fdopen(waiting.pop(pid), "rb") as pipe:
                     payload = pipe.read()
@@ -115,6 +110,12 @@ class Batch:
                 on_take(number)
             done[number] = self._check_here(chunks[number], None)
         return done
+
+
+def _other_threads() -> bool:
+    """Whether a thread other than this one runs (none can without the threading module)."""
+    threading = sys.modules.get("threading")
+    return threading is not None and threading.active_count() > 1
 
 
 PARALLEL_FROM = 100  # below this many files, forking costs more than it saves (measured: even at ~60)
@@ -152,8 +153,6 @@ YOUNG_THRESHOLD_FACTOR = 100  # 70,000 new objects between collections during a 
 
 
 def _worker_count(files: int) -> int:
-    import sys
-
     if files < PARALLEL_FROM or not sys.platform.startswith("linux"):
         return 1
     return min(len(os.sched_getaffinity(0)), 4)

@@ -19,6 +19,7 @@ from .card_records import card_from_record
 from .cards import Card, CardDataError, Face
 from .messages import msg
 from .names import loose_key, name_key
+from .tuples import made
 
 if TYPE_CHECKING:
     import mmap
@@ -115,14 +116,12 @@ class FactsFile:
             return None
         card = Card.__new__(Card)
         card.__dict__ = {
-            "name": name, "faces": tuple([_new_tuple(Face, face) for face in faces]), "layout": layout, "zone": zone,
+            "name": name, "faces": tuple([made(Face, face) for face in faces]), "layout": layout, "zone": zone,
             "partner_eligible": partner, "may_exceed_four": exceed, "complete": complete,
             "_rest": data[offset + rest : offset + end],
         }
         return card
 
-
-_new_tuple = tuple.__new__
 
 
 # ---------------------------------------------------------------------------- writing

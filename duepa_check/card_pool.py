@@ -275,15 +275,12 @@ class CardPool:
             table = self.__dict__["_tcg_only"] = {loose_key(name_key(n)): n for n in names}
         return table.get(loose_key(name_key(typed))) if table else None
 
-    def _hits(self, key: str, first: list[tuple[str, int]] | None = None) -> list[tuple[str, Card]]:
-        """(kind, card) for every spelling that has this key, overlay shards first, one per name.
-
-        ``first``: the first shard's rows for this key, when the caller has searched them already."""
+    def _hits(self, key: str) -> list[tuple[str, Card]]:
+        """(kind, card) for every spelling that has this key, overlay shards first, one per name."""
         hits: list[tuple[str, Card]] = []
         seen: set[str] = set()
         for shard in self.shards:
-            rows, first = shard.hits(key) if first is None else first, None
-            for kind, offset in rows:
+            for kind, offset in shard.hits(key):
                 card = shard.card_at(offset)
                 if card.name not in seen:
                     seen.add(card.name)
@@ -323,18 +320,8 @@ class CardPool:
         key = name_key(typed)
         if not key:
             return Lookup(typed)
-        rows = None
-        if len(self.shards) == 1 and shortcuts.one_shard:  # the embedded data alone (no update)
-            # The usual first look-up: the official name as printed, whose key only that card has.
-            # The one row's card is what _hits would give, without its list and set of names.
-            shard = self.shards[0]
-            rows = shard.hits(key)
-            if len(rows) == 1:
-                card = shard.card_at(rows[0][1])
-                if card.name == typed:
-                    return Lookup(typed, [card], None, "exact")
         result = Lookup(typed)
-        hits = self._hits(key, rows)
+        hits = self._hits(key)
         if not hits and loose_key(key) != key:  # punctuation left out or added: loose spellings are indexed too
             hits = self._hits(loose_key(key))
         if hits:
@@ -376,20 +363,6 @@ class CardPool:
             if not common:
                 return None
         return found[next(iter(common))] if len(common) == 1 else None
-
-    def knows(self, typed: str) -> bool:
-        """Whether a typed name matches any card, without close-name suggestions (cheap: one
-        index search). The decklist reader asks it for each other reading of a line."""
-        if not shortcuts.knows:
-            return bool(self.lookup(typed).cards)
-        cached = self._lookups.get(typed)
-        if cached is not None:
-            return bool(cached.cards)
-        key = name_key(typed)
-        if not key:
-            return False
-        loose = loose_key(key)  # the look-up's second try (punctuation left out) counts too
-        return any(shard.hits(key) or (loose != key and shard.hits(loose)) for shard in self.shards)
 
     def get(self, name: str) -> Card | None:
         """The card with this official name (or key), or None."""

@@ -12,6 +12,7 @@ import json.scanner
 
 from .cards import CIVILIZATIONS, LAYOUTS, OFFICIAL, PROVENANCES, ZONES, Card, Face
 from .messages import Listed, Msg, msg
+from .tuples import made
 
 
 def card_from_json(data: dict) -> Card:
@@ -54,7 +55,6 @@ def card_from_record(line: bytes) -> Card | None:
     return card
 
 
-_new_tuple = tuple.__new__
 # json.loads without its layers (bytes sniffing, whitespace regexes, end check): for records that
 # tools/ wrote. It raises StopIteration, not ValueError, when nothing at the start is JSON.
 _scan_json = json.scanner.make_scanner(json.JSONDecoder())
@@ -63,7 +63,7 @@ _scan_json = json.scanner.make_scanner(json.JSONDecoder())
 def _faces(faces: list[dict]) -> tuple[Face, ...]:
     return tuple(
         [
-            _new_tuple(Face, (
+            made(Face, (
                 f["name"], f["type"], tuple(f.get("civilizations", ())), f.get("cost"), f.get("power"),
                 tuple(f.get("races", ())),
             ))

@@ -14,7 +14,6 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import shortcuts
 from .batch import Batch
 from .card_pool import CardPool
 from .config import ConfigError, FormatConfig, find_config, load_config
@@ -59,7 +58,6 @@ class Checker(Batch):
         self.pool = pool
         self.sheet_columns = sheet_columns  # columns of submission sheets the options name
         self.with_stats = with_stats  # the HTML report draws each deck's shape: count it while the deck is here
-        self.chart_lang: str | None = None  # and in this language, once it is known: draw it here too
         # What a deck read from standard input is called: in messages, for its format
         # (by suffix) and for finding its house rules (from that name's folder).
         self.stdin_name = stdin_name
@@ -199,10 +197,6 @@ class Checker(Batch):
             from .stats import compute_stats
 
             result.stats = compute_stats(deck)
-            if self.chart_lang is not None and shortcuts.chart_in_worker:  # drawn here, by the process that checked the deck, not after the batch
-                from .charts import render_chart
-
-                result.chart = (self.chart_lang, render_chart(result.stats, self.chart_lang))
 
     def _context_for(self, config: FormatConfig) -> Context:
         """What the rules read besides the deck, made once per house rules (a batch shares a few)."""

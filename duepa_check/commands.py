@@ -62,8 +62,6 @@ def check_decks(
     files = list(deck_files(decks))
     house = checker.house_rules_for(files[0] if files else Path.cwd()).lang
     info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used, lang=set_language(lang, house))
-    if checker.with_stats:  # the HTML report: each deck's chart drawn by the process that checks it
-        checker.chart_lang = info.lang
     # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).
     console = make_console(no_color) if output_format == "text" and on_terminal() else None
     results = _check_all(checker, files, console)
@@ -85,13 +83,25 @@ def _check_all(checker, files: list[Path], console) -> list:
     """Check every file; a progress bar only for many files on a terminal in text format."""
     if console is None or not console.is_terminal or len(files) <= 50:
         return checker.check_all(files)
+    import time
+
     from rich.progress import Progress
 
-    with Progress(console=console, transient=True) as progress:
+    # Drawn by this thread as decks are done (no refresh thread: the batch forks its workers, and a
+    # fork while another thread runs can leave a child waiting on a lock that thread held).
+    with Progress(console=console, transient=True, auto_refresh=False) as progress:
         from .messages import msg, text
 
         task = progress.add_task(text(msg("progress.checking"), current_language()), total=len(files))
-        return checker.check_all(files, on_progress=lambda done: progress.advance(task, done))
+        shown = [0.0]  # when it was last drawn: ten times a second at most
+
+        def advance(done: int) -> None:
+            progress.advance(task, done)
+            if time.monotonic() - shown[0] >= 0.1:
+                progress.refresh()
+                shown[0] = time.monotonic()
+
+        return checker.check_all(files, on_progress=advance)
 
 
 def show_card(name: str, day: date, as_json: bool, data_dir: Path | None, lang: str) -> bool:

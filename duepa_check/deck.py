@@ -19,6 +19,7 @@ from .decklist import LABEL_MARK, LIST_MARK, DeckList, Entry, Heading, ParseProb
 from .decklist_cards import more_readings
 from .errors import DuepaError
 from .messages import Listed, Msg, msg
+from .tuples import field, made
 
 
 class PartnerOptionError(DuepaError):
@@ -62,9 +63,9 @@ class Deck:
         """Every entry, found or not, in line order."""
         found = self.memo.get("entries")
         if found is None:
-            found = list(map(_FIRST, self.cards))  # DeckCard.entry (and the entry of each unresolved pair)
+            found = list(map(_ENTRY, self.cards))
             if self.unresolved:
-                found += map(_FIRST, self.unresolved)
+                found += map(_ENTRY, self.unresolved)
             found.sort(key=_LINE)
             self.memo["entries"] = found
         return found
@@ -82,14 +83,6 @@ class Deck:
         found = self.memo.get("names")
         if found is None:
             found = self.memo["names"] = frozenset({deck_card.card.name for deck_card in self.cards})
-        return found
-
-    @property
-    def zones(self) -> frozenset[str]:
-        """The zones of the cards found: {"main"} for a deck of main-deck cards only."""
-        found = self.memo.get("zones")
-        if found is None:
-            found = self.memo["zones"] = frozenset({deck_card.card.zone for deck_card in self.cards})
         return found
 
     @property
@@ -111,27 +104,11 @@ class Deck:
         return self.memo["partner"]
 
     @property
-    def civilization_sets(self) -> frozenset[tuple[str, ...]]:
-        """The civilizations of each card found, each set once (DP005 judges these, not every card)."""
-        found = self.memo.get("civilization_sets")
-        if found is None:
-            found = self.memo["civilization_sets"] = frozenset({deck_card.card.civilizations for deck_card in self.cards})
-        return found
-
-    @property
     def one_copy_each(self) -> bool:
-        """Whether every card found is listed with a count of 1 (DP002 looks closer otherwise)."""
+        """Whether every card found is listed with a count of 1 (stats then counts each card once)."""
         found = self.memo.get("one_copy_each")
         if found is None:
             found = self.memo["one_copy_each"] = {deck_card.entry.count for deck_card in self.cards} <= _ONE
-        return found
-
-    @property
-    def all_complete(self) -> bool:
-        """Whether every card found has its facts in the data (DP201 names the others)."""
-        found = self.memo.get("all_complete")
-        if found is None:
-            found = self.memo["all_complete"] = False not in {deck_card.card.complete for deck_card in self.cards}
         return found
 
     def _know_from(self, entries: list[Entry], cards: list[Card]) -> None:
@@ -142,28 +119,23 @@ class Deck:
         # attribute loads cost about half of attrgetter's generic look-up on a Card.
         memo = self.memo
         memo["entries"] = sorted(entries, key=_LINE)
-        one_each = memo["one_copy_each"] = {entry[2] for entry in entries} <= _ONE  # Entry.count
+        one_each = memo["one_copy_each"] = set(map(_COUNT, entries)) <= _ONE
         memo["card_count"] = len(entries) if one_each else sum(map(_COUNT, entries))
         memo["names"] = frozenset({card.name for card in cards})
-        memo["zones"] = frozenset({card.zone for card in cards})
-        memo["civilization_sets"] = frozenset({card.civilizations for card in cards})
-        memo["all_complete"] = False not in {card.complete for card in cards}
         where = list(compress(counting(), map(_IS_PARTNER, entries)))
         memo["partner_entries"] = sorted([entries[index] for index in where], key=_LINE)
         memo["partner"] = self.cards[where[0]] if len(where) == 1 else None
 
 
-# Field getters for map() over tuples (an Entry, a DeckCard): a thousand decks of sixty lines make
-# these loops the per-deck cost, and itemgetter on a tuple costs a fraction of a Python loop. (Not
-# for a Card's attributes: there a comprehension's loads are cheaper than attrgetter, see _know_from.)
-_LINE = itemgetter(0)  # Entry.line
-_NAME = itemgetter(1)  # Entry.name
-_COUNT = itemgetter(2)  # Entry.count
-_IS_PARTNER = itemgetter(3)  # Entry.is_partner
-_OTHERS, _MARK, _SOURCE = itemgetter(4), itemgetter(5), itemgetter(6)  # Entry.others, .mark, .source
-_FIRST = itemgetter(0)  # DeckCard.entry, a Lookup's only card, an (entry, lookup) pair's entry
+# Field getters for map() over an Entry or a DeckCard (tuples.field): a thousand decks of sixty lines
+# make these loops the per-deck cost. (Not for a Card's attributes: there a comprehension's loads
+# are cheaper than attrgetter, see _know_from.)
+_LINE, _NAME, _COUNT, _IS_PARTNER = (field(Entry, name) for name in ("line", "name", "count", "is_partner"))
+_OTHERS, _MARK, _SOURCE = field(Entry, "others"), field(Entry, "mark"), field(Entry, "source")
+_OTHERS_AND_SOURCE = field(Entry, "others", "source")
+_ENTRY = field(DeckCard, "entry")  # also the entry of an (entry, lookup) pair of Deck.unresolved
+_FIRST_CARD = itemgetter(0)  # of a Lookup's list of cards
 _CARDS = attrgetter("cards")  # Lookup.cards
-_OTHERS_AND_SOURCE = itemgetter(4, 6)  # Entry.others, .source
 _ONE_READING = ((), "")  # ... of an entry with no other reading to choose from
 
 
@@ -197,8 +169,8 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     matches = list(map(_CARDS, found))
     sizes = set(map(len, matches))
     if partner is None and sizes <= _ONE and shortcuts.usual_deck:  # the usual list: every line one card, no --partner
-        cards = list(map(_FIRST, matches))
-        deck.cards = list(map(_new_tuple, repeat(DeckCard), zip(entries, cards)))
+        cards = list(map(_FIRST_CARD, matches))
+        deck.cards = list(map(made, repeat(DeckCard), zip(entries, cards)))
         if shortcuts.deck_memo:
             deck._know_from(entries, cards)  # what every rule run asks, from the cards at hand
         return deck
@@ -211,13 +183,12 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     for pair in resolved:
         matches = pair[1].cards
         if len(matches) == 1:
-            cards.append(_new_tuple(DeckCard, (pair[0], matches[0])))  # DeckCard(entry, card), minus a Python call
+            cards.append(DeckCard(pair[0], matches[0]))
         else:
             unresolved.append(pair)
     return deck
 
 
-_new_tuple = tuple.__new__
 _ONE = frozenset((1,))
 
 
@@ -232,7 +203,7 @@ def _usual_deck(decklist: DeckList, pool: CardPool) -> Deck | None:
     if not all(cards):  # a line that names no card, or several
         return None
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
-    deck.cards = list(map(_new_tuple, repeat(DeckCard), zip(entries, cards)))  # DeckCard(entry, card) each
+    deck.cards = list(map(made, repeat(DeckCard), zip(entries, cards)))  # DeckCard(entry, card) each
     if shortcuts.deck_memo:
         deck._know_from(entries, cards)  # what every rule run asks, from the cards at hand
     return deck
@@ -247,14 +218,14 @@ def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
     card. When none is, the main reading stays, and DP100 reports the line as written.
     """
     if not entry.others and not entry.source:
-        return entry, not entry.mark or pool.knows(entry.name)
-    # The usual case: the name as written is a card. A full look-up, not knows(): lookup_all
-    # asks for this name right after, and a look-up is kept (suggestions are only searched if read).
+        return entry, not entry.mark or bool(pool.lookup(entry.name).cards)
+    # The usual case: the name as written is a card (a look-up is kept: lookup_all asks for it
+    # right after, and suggestions are only searched when read).
     if pool.lookup(entry.name).cards:
         return entry, True  # its other readings stay unread
     readings = (*more_readings(entry.source), *entry.others) if entry.source else entry.others
     for count, name, partner in readings:
-        if pool.knows(name):
+        if pool.lookup(name).cards:
             found = entry._replace(name=name, count=count, is_partner=entry.is_partner or partner, others=(), source="")
             return found, True
     return entry._replace(others=(), source=""), False

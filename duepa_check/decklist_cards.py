@@ -19,6 +19,7 @@ import unicodedata
 from typing import NamedTuple
 
 from .messages import Msg
+from .tuples import made
 
 MAX_COUNT = 999
 MAX_NAME_LENGTH = 100  # English names run longer than Japanese ones: a twinpact's both sides, 92 characters
@@ -229,7 +230,6 @@ def read_card_line(line: str) -> CardLine:
 
 
 _READ_LINES: dict[str, CardLine] = {}
-_new_tuple = tuple.__new__  # Reading(...) and CardLine(...) with every field given, minus a Python call
 _READ_LINES_LIMIT = 50_000
 
 
@@ -273,7 +273,7 @@ def _main(line: str) -> tuple[Reading, str, str, bool]:
     name, partner = _strip_partner_mark(name)
     if partner and counted is None and (recounted := parse_count_and_name(name)):
         count, name = recounted  # 'NAME ×1 （パートナー）'
-    return _new_tuple(Reading, (count, unwrap(name), partner)), text, unmarked, counted is not None
+    return made(Reading, (count, unwrap(name), partner)), text, unmarked, counted is not None
 
 
 def _read(line: str) -> CardLine:
@@ -283,7 +283,7 @@ def _read(line: str) -> CardLine:
     problem = name_problem(main.name, main.count)
     if problem and main.count <= MAX_COUNT and any(not name_problem(r.name, r.count) for r in others + more_readings(line)):
         problem = None  # a long line with a remark: one of its shorter readings may be the card
-    return _new_tuple(CardLine, (main, others, problem, more))
+    return made(CardLine, (main, others, problem, more))
 
 
 def more_readings(line: str) -> tuple[Reading, ...]:

@@ -38,6 +38,7 @@ from .decklist import (
 )
 from .decklist_cards import PARTNER_WORDS, more_readings, plain_reading, read_card_line
 from .messages import Msg
+from .tuples import made
 
 MAIN_WORDS = {
     "メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards",
@@ -297,7 +298,7 @@ class TextReader:
                 others = (*others, read_card_line(whole).main)
             is_partner = partner or self.in_partner_section or main.partner
             source = text if read.more else ""
-            self.deck.entries.append(_new_tuple(Entry, (number, main.name, main.count, is_partner, others, mark, source)))
+            self.deck.entries.append(made(Entry, (number, main.name, main.count, is_partner, others, mark, source)))
         if self.in_partner_section or partner:
             self._close("_partner", number + 1)
         self.in_partner_section = False
@@ -402,10 +403,9 @@ def _add_plain_lines(reader: TextReader, lines: list[str], found: list, start: i
         reader.read_line(start + 1, lines[start])
         start += 1
     # (number,) + fields, made a tuple of Entry's type: no Python-level call per line.
-    reader.deck.entries.extend(map(_new_tuple, repeat(Entry), map(add, zip(count(start + 1)), islice(found, start, stop))))
+    reader.deck.entries.extend(map(made, repeat(Entry), map(add, zip(count(start + 1)), islice(found, start, stop))))
 
 
-_new_tuple = tuple.__new__
 _READ_BY_TEXT = False  # what _CARD_LINES holds for a line that is no plain card line (false, as None is)
 _CARD_LINES: dict[str, tuple | bool] = {}
 _CARD_LINES_LIMIT = 50_000

@@ -261,9 +261,7 @@ def _section(deck: _Deck, text: Text, pieces: _Pieces, page: list[str]) -> None:
         if result.omitted:
             page.append(f'<p class="warn">{_h(omitted_line(result, lang))}</p>')
         if result.stats is not None:
-            chart = result.chart  # drawn by the checker (the worker that checked the deck) when it knew the language
-            svg = chart[1] if chart is not None and chart[0] == lang else render_chart(result.stats, lang)
-            page += (pieces.shape, svg, "</figure>")
+            page += (pieces.shape, render_chart(result.stats, lang), "</figure>")
     page.append(pieces.back)
 
 

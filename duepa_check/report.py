@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from . import __version__, shortcuts
+from . import __version__
 from .messages import DEFAULT_LANG, Listed, Msg, msg, plural, text
 from .results import DeckResult, RunInfo
 from .rules import ERROR, Violation
@@ -77,7 +77,6 @@ def render_json(results: Sequence[DeckResult], info: RunInfo) -> str:
     Lines suit `grep` and diffs of two runs, and what is inside a line is written by json's
     C encoder: ``indent=`` would switch to its Python one, a twentieth of a 1,000-deck run.
     """
-    dumps = _compact_json if shortcuts.compact_json else _plain_json
     document = json_document(results, info)
     lines = ["{"]
     for key, value in document.items():
@@ -87,41 +86,25 @@ def render_json(results: Sequence[DeckResult], info: RunInfo) -> str:
             lines[-1] = lines[-1][:-1]
             lines.append("  ],")
         else:
-            lines.append(f"  {dumps(key)}: {dumps(value)},")
+            lines.append(f"  {_json(key)}: {_json(value)},")
     lines[-1] = lines[-1][:-1]
     lines.append("}")
     return "\n".join(lines)
 
 
-def _compact_encoder():
-    """``json.dumps(value, ensure_ascii=False)`` by json's C encoder made once: JSONEncoder.encode
-    makes a new one at every call, which was half of encoding a deck's line. The documents here
-    are trees built by this module (no cycle to look for). Where json has no C part, its own."""
-    from json.encoder import c_make_encoder, encode_basestring
-
-    if c_make_encoder is None:
-        return json.JSONEncoder(ensure_ascii=False).encode
-    # markers, default, string encoder, indent, key and item separators, sort_keys, skipkeys, allow_nan
-    encoder = c_make_encoder(None, json.JSONEncoder().default, encode_basestring, None, ": ", ", ", False, False, True)
-    return lambda value: "".join(encoder(value, 0))
-
-
-_compact_json = _compact_encoder()
-
-
-def _plain_json(value: object) -> str:
+def _json(value: object) -> str:
+    """One value on one line, as JSON, non-ASCII text as it is."""
     return json.dumps(value, ensure_ascii=False)
 
 
 def _deck_lines(deck: dict) -> str:
     """One deck: its fields on the first line, then one line per violation."""
-    dumps = _compact_json if shortcuts.compact_json else _plain_json
     violations = deck["violations"]
     if not violations:
-        return dumps(deck)
-    head = dumps({key: value for key, value in deck.items() if key not in ("violations", "omitted", "error")})
-    rows = ",\n".join(f"      {dumps(v)}" for v in violations)
-    tail = "".join(f', "{key}": {dumps(deck[key])}' for key in ("omitted", "error") if key in deck)
+        return _json(deck)
+    head = _json({key: value for key, value in deck.items() if key not in ("violations", "omitted", "error")})
+    rows = ",\n".join(f"      {_json(v)}" for v in violations)
+    tail = "".join(f', "{key}": {_json(deck[key])}' for key in ("omitted", "error") if key in deck)
     return f'{head[:-1]}, "violations": [\n{rows}\n    ]{tail}}}'
 
 

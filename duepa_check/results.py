@@ -51,7 +51,6 @@ class DeckResult:
         self.partner = partner
         self.card_count = card_count
         self.stats = stats  # the deck's shape, only when the report draws it (Checker with_stats)
-        self.chart: tuple[str, str] | None = None  # (language, SVG) of that shape, drawn where it was checked
         self.config = config  # the house-rules file that applied, or None (the recommended rules)
         self.raw_path = path  # as the system spells it (SARIF percent-encodes its bytes); path is printable
         # Problems past MAX_REPORTED are counted, not kept: they still decide the verdict.

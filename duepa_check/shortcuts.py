@@ -10,37 +10,36 @@ The value ``1`` turns every shortcut off; a comma-separated list of the names be
 those only (to measure one: ``benchmarks/README.md``); empty or ``0`` leaves them on. Code asks
 ``shortcuts.NAME`` (a module attribute, so a test may set it) at the moment it would take one.
 
-The registry: name, the general routine it stands for, and what it saves. Figures are
-instructions (callgrind, ``PYTHONHASHSEED=0``, one core) of the 1,000 generated benchmark decks
-checked as JSON, with the shortcut off against on, measured 2026-12-02 (see benchmarks/README.md).
+The registry: name, the general route it stands for, and what it saves: instructions (callgrind,
+``PYTHONHASHSEED=0``, one core, /work/scratch/ic.sh) of the 1,000 generated benchmark decks checked
+as JSON (HTML for stats_tally), with that shortcut alone off against every one on; 2026-12-02,
+the batch then 1,607.9 M instructions as JSON and 2,880 M as HTML. A shortcut is kept when it
+saves at least 2 % of the batch (benchmarks/README.md lists those retired).
 
-================  ==========================================================  ================
-name              the general route it stands for                             saves
-================  ==========================================================  ================
-line_cache        ``TextReader.read_line`` for every line of a text list      (measuring)
-plain_reading     ``decklist_cards.read_card_line`` for a plain ``1 NAME``    (measuring)
-usual_deck        ``resolve_deck``'s full look-ups for a list whose every     (measuring)
-                  line names one card (``CardPool.only_cards``)
-deck_memo         the ``Deck`` properties, each worked out on first read      (measuring)
-                  (``Deck._know_from`` fills them from the cards at hand)
-facts_bin         ``Card.from_record`` on the cards.jsonl line                (measuring)
-one_shard         ``CardPool._hits`` for a name looked up in the embedded     (measuring)
-                  data alone
-knows             ``CardPool.lookup(name).cards``                             (measuring)
-compact_json      ``json.dumps(value, ensure_ascii=False)``                   (measuring)
-stats_tally       ``stats.count_card_by_card``                                (measuring)
-chart_in_worker   the HTML page draws each chart (``html_report._section``)   (measuring)
-================  ==========================================================  ================
+==============  ============================================================  =================
+name            the general route it stands for                               saves
+==============  ============================================================  =================
+line_cache      ``TextReader.read_line`` for every line of a text list         478.5 M (29.8 %)
+                (decklist_text.parse_text keeps each plain card line's Entry
+                fields by its text and adds runs of them at once)
+usual_deck      ``resolve_deck``'s full look-ups, for a list whose every       303.1 M (18.9 %)
+                line names one card as written (``CardPool.only_cards``)
+plain_reading   ``decklist_cards.read_card_line`` for a new ``1 NAME``,         97.0 M  (6.0 %)
+                ``1x NAME`` or ``1 《NAME》`` line
+deck_memo       the ``Deck`` properties, each worked out when first read        87.2 M  (5.4 %)
+                (``Deck._know_from`` fills them from the cards at hand)
+facts_bin       ``card_records.card_from_record`` on the cards.jsonl line       75.3 M  (4.7 %)
+                (card_data/facts.bin, tied to cards.jsonl by its hash)
+stats_tally     ``stats.count_card_by_card`` (HTML report: a sum of packed     179.0 M  (6.2 %
+                integers per deck)                                                     of HTML)
+==============  ============================================================  =================
 """
 
 from __future__ import annotations
 
 import os
 
-NAMES = (
-    "line_cache", "plain_reading", "usual_deck", "deck_memo", "facts_bin", "one_shard", "knows", "compact_json",
-    "stats_tally", "chart_in_worker",
-)
+NAMES = ("line_cache", "usual_deck", "plain_reading", "deck_memo", "facts_bin", "stats_tally")
 
 
 def _off(value: str) -> frozenset[str]:
@@ -60,8 +59,4 @@ plain_reading = "plain_reading" not in OFF
 usual_deck = "usual_deck" not in OFF
 deck_memo = "deck_memo" not in OFF
 facts_bin = "facts_bin" not in OFF
-one_shard = "one_shard" not in OFF
-knows = "knows" not in OFF
-compact_json = "compact_json" not in OFF
 stats_tally = "stats_tally" not in OFF
-chart_in_worker = "chart_in_worker" not in OFF

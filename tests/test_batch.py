@@ -102,29 +102,53 @@ def test_forked_split_keeps_order_and_counts_progress(checker, nine_decks):
     assert no_children_left()
 
 
-def test_the_first_chunk_is_checked_here_before_any_fork(checker, nine_decks, monkeypatch):
-    """What the decks share is met once, in this process, and every child inherits it."""
+def test_no_fork_while_another_thread_runs(checker, nine_decks, monkeypatch):
+    """A fork copies only the thread that calls it: a lock another thread held stays held in the
+    child for ever. With another thread alive, the batch is checked in this process."""
     import os
+    import threading
 
-    parent, real, checked = os.getpid(), checker.check, []
+    def no_fork():
+        raise AssertionError("forked while another thread ran")
 
-    def check(path):
-        if os.getpid() == parent:
-            checked.append(path)
-        return real(path)
+    monkeypatch.setattr(batch_module, "PARALLEL_FROM", 5)
+    monkeypatch.setattr(batch_module, "CHUNK_SIZE", 2)
+    monkeypatch.setattr(batch_module, "_worker_count", lambda files: 3)
+    monkeypatch.setattr(os, "fork", no_fork)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        results = checker.check_all(nine_decks)
+    finally:
+        stop.set()
+        other.join()
+    assert [r.legal for r in results] == [n != 7 for n in range(9)]
 
-    real_fork, forks = batch_module._fork_child, []
 
-    def fork_child(*args):
-        forks.append(list(checked))  # what this process had checked when it forked
-        return real_fork(*args)
+def test_the_progress_bar_runs_no_thread_while_the_batch_forks(tmp_path, monkeypatch):
+    """The CLI's progress bar on a terminal is drawn by the checking thread itself: when the batch
+    would fork, no other thread runs."""
+    import io
+    import threading
 
-    monkeypatch.setattr(checker, "check", check)
-    monkeypatch.setattr(batch_module, "_fork_child", fork_child)
-    results = checker._check_forked(nine_decks, 3, None)
-    assert forks == [[nine_decks[0]], [nine_decks[0]]]  # two children, both after the first chunk
-    assert [r.path for r in results] == [str(p) for p in nine_decks]
-    assert no_children_left()
+    from rich.console import Console
+
+    from duepa_check import commands
+
+    seen = []
+
+    class Checker:
+        def check_all(self, files, on_progress=None):
+            seen.append(threading.active_count())
+            for _ in files:
+                on_progress(1)
+            return []
+
+    console = Console(file=io.StringIO(), force_terminal=True)
+    files = [tmp_path / f"{n}.txt" for n in range(60)]
+    assert commands._check_all(Checker(), files, console) == []
+    assert seen == [threading.active_count()] == [1]
 
 
 def test_a_batch_of_one_chunk_forks_no_child(checker, nine_decks, monkeypatch):

@@ -503,7 +503,7 @@ def test_no_heading_word_is_a_card_name(pool):
     from duepa_check.decklist_text import HEADING_KINDS, METADATA_WORDS
 
     words = set(HEADING_KINDS) | METADATA_WORDS | NAME_COLUMNS | COUNT_COLUMNS | PARTNER_COLUMNS
-    assert [word for word in sorted(words) if pool.knows(word)] == []
+    assert [word for word in sorted(words) if pool.lookup(word).cards] == []
 
 
 def test_lines_that_are_nothing_are_still_reported(pool):

@@ -220,27 +220,3 @@ def test_a_cost_no_field_holds_is_counted_card_by_card(monkeypatch):
         assert stats_shape(compute_stats(deck)) == stats_shape(count_card_by_card(deck))
     assert not stats._TALLY.fits(60)
 
-
-# ---------------------------------------------------------------------------- charts drawn by the checker
-
-
-@pytest.mark.usefixtures("shortcuts_on")
-def test_charts_drawn_where_the_decks_were_checked_are_the_pages_charts(tmp_path):
-    """A batch of 120 decks is checked in forked workers (with more than one core), each drawing the
-    charts of its decks in the language it was given; the page is the plain page of the results, in
-    that language and in another (whose charts are drawn again)."""
-    from duepa_check.checker import Checker
-    from duepa_check.regulation import load_current
-
-    for copy in range(20):
-        for deck in sorted(DECKS.glob("*.txt")):
-            (tmp_path / f"{copy:02}-{deck.name}").write_bytes(deck.read_bytes())
-    regulation = load_current(None)
-    checker = Checker(CardPool.load(), regulation, date(2026, 3, 16), with_stats=True)
-    checker.chart_lang = "en"
-    results = checker.check_all(sorted(tmp_path.iterdir()))
-    drawn = [result for result in results if result.stats is not None]
-    assert len(drawn) >= 100 and all(result.chart is not None and result.chart[0] == "en" for result in drawn)
-    for lang in ("en", "ja"):
-        info = RunInfo(date(2026, 3, 16), regulation.data_date, "embedded", lang=lang)
-        assert html_report.render_html(results, info) == plain_report.render_html(results, info)

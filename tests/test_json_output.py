@@ -6,8 +6,6 @@ import json
 from datetime import date
 
 from conftest import BD4, BD6, DECKS, make_deck
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from duepa_check.card_pool import CardPool
 from duepa_check.checker import Checker
@@ -49,22 +47,3 @@ def test_no_decks_is_still_a_document():
     info = RunInfo(date(2026, 3, 16), date(2026, 3, 16), "embedded")
     document = json.loads(render_json([], info))
     assert document["decks"] == [] and document["summary"]["decks"] == 0
-
-
-_JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=20,
-)
-
-
-@settings(max_examples=300, deadline=None)
-@given(_JSON_VALUES)
-def test_the_compact_encoder_writes_what_json_dumps_writes(value):
-    """report's encoder made once (json's C encoder) against json.dumps(ensure_ascii=False):
-    every JSON line of the report is written by it."""
-    import json
-
-    from duepa_check.report import _compact_json
-
-    assert _compact_json(value) == json.dumps(value, ensure_ascii=False)

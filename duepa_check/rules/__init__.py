@@ -70,7 +70,7 @@ def run_rules(deck, context: Context, only: tuple[str, ...] | None = None) -> li
     found: list[Violation] = []
     for rule_id, name, severity, check in _enabled(context.config, only):
         for finding in check(deck, context):
-            found.append(_new_tuple(Violation, (rule_id, name, severity, *finding)))  # Violation(...), minus a Python call
+            found.append(Violation(rule_id, name, severity, *finding))
     found.sort(key=lambda v: (v.line is not None, v.line or 0, v.rule))
     return found
 
@@ -93,7 +93,6 @@ def _enabled(config, only: tuple[str, ...] | None) -> list[tuple[str, str, str, 
 
 
 _ENABLED: dict[tuple[int, tuple[str, ...] | None], tuple[object, list]] = {}
-_new_tuple = tuple.__new__
 
 
 __all__ = ["ERROR", "READING_RULES", "RULES", "RULE_IDS", "WARNING", "Context", "Finding", "Violation", "finding", "run_rules"]

@@ -98,8 +98,6 @@ class Context(NamedTuple):
 
     def _restricted_cards(self, deck: Deck) -> list[tuple[DeckCard, str]]:
         restricted = self.regulation.restricted_names
-        if restricted.isdisjoint(deck.names):
-            return []  # the usual deck: no card with any 殿堂 history
         found = []
         for deck_card in deck.cards:
             if deck_card.card.name in restricted:

@@ -14,8 +14,6 @@ reads ``partner_min_cost`` to know whether the partner can be one.)
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress
-from operator import attrgetter, not_
 
 from ..messages import Listed
 from .base import ERROR, Context, Finding, civilization_text, finding, line_of
@@ -41,16 +39,11 @@ def check(deck, context: Context) -> Iterator[Finding]:
     if partner.card.partner_problem(context.config.partner_min_cost) is not None:
         return  # DP004 reports the partner; judging 59 cards against it would bury that
     allowed = set(partner.card.civilizations)
-    if all(map(allowed.issuperset, deck.civilization_sets)):
-        return  # the usual deck: every card's civilizations are the partner's
     allowed_text = Listed(partner.card.civilizations, "sep.civilizations.words")
     hint = "civilization.outside.hint" if allowed else "civilization.outside.hint.colorless-partner"
-    cards = deck.cards
-    # The cards with a civilization outside the allowed ones (a map over C getters: this runs for
-    # every card of every deck; the partner and incomplete cards, with none outside, never pass).
-    for deck_card in compress(cards, map(not_, map(allowed.issuperset, map(_CIVILIZATIONS, cards)))):
+    for deck_card in deck.cards:
         card = deck_card.card
-        if deck_card is partner or not card.complete:
+        if deck_card is partner or not card.complete or allowed.issuperset(card.civilizations):
             continue
         outside = [c for c in card.civilizations if c not in allowed]
         yield finding(
@@ -58,6 +51,3 @@ def check(deck, context: Context) -> Iterator[Finding]:
             card=card.name, civilizations=civilization_text(card.civilizations), partner=partner.card.name,
             outside=civilization_text(outside), allowed=allowed_text,
         )
-
-
-_CIVILIZATIONS = attrgetter("card.civilizations")  # of a DeckCard

@@ -9,8 +9,6 @@ fetches them.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress
-from operator import attrgetter, not_
 
 from .base import WARNING, Context, Finding, finding, line_of
 
@@ -26,14 +24,10 @@ DOC_JA = """\
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
-    if deck.all_complete:
-        return
-    cards = deck.cards
-    for deck_card in compress(cards, map(not_, map(_COMPLETE, cards))):  # the incomplete ones
+    for deck_card in deck.cards:
+        if deck_card.card.complete:
+            continue
         yield finding(
             line_of(deck_card), deck_card.card.name, "incomplete-card-data.no-data",
             hint="incomplete-card-data.no-data.hint", card=deck_card.card.name,
         )
-
-
-_COMPLETE = attrgetter("card.complete")  # of a DeckCard

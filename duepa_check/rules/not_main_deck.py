@@ -15,8 +15,6 @@ from collections.abc import Iterator
 from ..messages import msg
 from .base import ERROR, Context, Finding, finding, line_of, names_list, shared_side_zone
 
-MAIN_ONLY = frozenset({"main"})
-
 ID = "DP006"
 NAME = "not-main-deck"
 SEVERITY = ERROR
@@ -42,8 +40,6 @@ def check(deck, context: Context) -> Iterator[Finding]:
 
 def _checked_cards(deck, context: Context) -> Iterator[Finding]:
     starters = context.regulation.starter_names
-    if deck.zones == MAIN_ONLY and starters.isdisjoint(deck.names):
-        return  # the usual deck: main-deck cards only, none that starts in the battle zone
     for deck_card in deck.cards:
         card = deck_card.card
         zone = "starts_in_battle_zone" if card.name in starters else card.zone

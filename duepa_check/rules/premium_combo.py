@@ -24,19 +24,10 @@ DOC_JA = """\
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
-    names = deck.names
-    if context.regulation.combo_names.isdisjoint(names):
-        return  # the usual deck: no card of any combo
-    by_name: dict = {}
     for combo in context.regulation.combos_on(context.as_of):
-        if not names.issuperset(combo.cards):
-            continue  # the usual deck: not both cards of any combo
-        if not by_name:
-            for deck_card in deck.cards:
-                by_name.setdefault(deck_card.card.name, deck_card)
-        if set(combo.cards) & set(context.config.allowed):
-            continue
-        first, second = (by_name[name] for name in combo.cards)  # deck.names are the names of deck.cards
+        if not deck.names.issuperset(combo.cards) or set(combo.cards) & set(context.config.allowed):
+            continue  # not both cards of the combo, or the house rules allow one
+        first, second = (next(c for c in deck.cards if c.card.name == name) for name in combo.cards)
         later = max(first, second, key=lambda c: c.entry.line)
         other = first if later is second else second
         yield finding(

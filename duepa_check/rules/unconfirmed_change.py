@@ -27,8 +27,6 @@ def check(deck, context: Context) -> Iterator[Finding]:
     regulation = context.regulation
     if context.include_unconfirmed or context.as_of <= regulation.data_date:
         return
-    if regulation.unconfirmed.keys().isdisjoint(deck.names):
-        return  # the usual deck: no card the unconfirmed change names
     for deck_card in deck.cards:
         name = deck_card.card.name
         after = regulation.unconfirmed.get(name)
