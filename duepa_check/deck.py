@@ -209,6 +209,11 @@ def _usual_deck(decklist: DeckList, pool: CardPool) -> Deck | None:
     return deck
 
 
+def _known(pool: CardPool, name: str) -> bool:
+    """Whether the name means a card (or several)."""
+    return bool(pool.lookup(name).cards)
+
+
 def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
     """The entry as its first reading that names a card, and whether one does.
 
@@ -218,14 +223,14 @@ def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
     card. When none is, the main reading stays, and DP100 reports the line as written.
     """
     if not entry.others and not entry.source:
-        return entry, not entry.mark or bool(pool.lookup(entry.name).cards)
+        return entry, not entry.mark or _known(pool, entry.name)
     # The usual case: the name as written is a card (a look-up is kept: lookup_all asks for it
     # right after, and suggestions are only searched when read).
     if pool.lookup(entry.name).cards:
         return entry, True  # its other readings stay unread
     readings = (*more_readings(entry.source), *entry.others) if entry.source else entry.others
     for count, name, partner in readings:
-        if pool.lookup(name).cards:
+        if _known(pool, name):
             found = entry._replace(name=name, count=count, is_partner=entry.is_partner or partner, others=(), source="")
             return found, True
     return entry._replace(others=(), source=""), False
@@ -242,12 +247,12 @@ def _split_lists(entries: list[Entry], pool: CardPool) -> list[Entry]:
             result.append(entry)
             continue
         whole = entry._replace(others=(), mark="")
-        if pool.knows(entry.name) or (entry.source and any(pool.knows(r.name) for r in more_readings(entry.source))):
+        if _known(pool, entry.name) or (entry.source and any(_known(pool, r.name) for r in more_readings(entry.source))):
             result.append(whole)
             continue
         parts = [Entry(entry.line, name, count, entry.is_partner and not index, (), "", "")
                  for index, (count, name, _partner) in enumerate(entry.others)]
-        known = sum(map(pool.knows, map(_NAME, parts)))
+        known = sum(_known(pool, part.name) for part in parts)
         result.extend(parts if known == len(parts) or known >= 2 else [whole])
     return result
 

@@ -220,8 +220,8 @@ class TextReader:
                 return
             readings.append(part_read.main)
         main = read.main
-        self.deck.entries.append(_new_tuple(Entry, (number, main.name, main.count, main.partner, tuple(readings), LIST_MARK,
-                                                    line if read.more else "")))
+        self.deck.entries.append(made(Entry, (number, main.name, main.count, main.partner, tuple(readings), LIST_MARK,
+                                              line if read.more else "")))
 
     def _markdown_heading(self, number: int, line: str) -> None:
         """'## パートナー', '### クリーチャー (25)': a heading; any other '#' line is a comment."""
