@@ -86,6 +86,28 @@ JOINED_BY_FACTS = [
 ]
 
 
+# The English TCG's later sets kept the Japanese numbering: DM-13 'S1/55' is dm13-s01, joined when
+# that card has the TCG card's civilizations, cost, kind and power (english_join.join_tcg_by_number).
+JOINED_BY_NUMBER = [
+    ("Balforce, the Demonic Holy Spirit", "悪魔聖霊バルホルス"),
+    ("Eternal Phoenix, Phoenix of the Dragonflame", "龍炎鳳エターナル・フェニックス"),
+    ("Shining Defense", "シャイニング・ディフェンス"),  # a cross gear the TCG list calls a spell
+    ("Patrial Flame", "ペトリアル・フレーム"),
+]
+
+
+@pytest.mark.parametrize("english, japanese", JOINED_BY_NUMBER, ids=[e for e, _ in JOINED_BY_NUMBER])
+def test_english_tcg_names_joined_by_set_and_number_resolve(pool, english, japanese):
+    assert pool.lookup(english).card.name == japanese
+
+
+def test_tcg_set_and_number_read_as_an_official_id():
+    join = _join()
+    card = {"printings": [{"set": "DM-13 Eternal Phoenix", "id": "S1/55"}, {"set": "DM-15 Secret", "id": "17/55"},
+                          {"set": "Promotional", "id": "L1/6 Y1"}]}
+    assert join.tcg_ids(card) == ["dm13-s01", "dm15-017"]
+
+
 @pytest.mark.parametrize("english, japanese", JOINED_BY_FACTS, ids=[e for e, _ in JOINED_BY_FACTS])
 def test_english_names_joined_by_facts_resolve(pool, english, japanese):
     found = pool.lookup(english)

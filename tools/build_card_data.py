@@ -799,6 +799,13 @@ class Builder:
                     draft.english.discard(english)
                     self.english_tcg_dropped.append(f"{english} ✗ {draft.name}")
         known = {english_join.loose_english(e) for d in self.drafts.values() for e in d.english}
+        by_id = self.drafts_by_id()
+        self.english_tcg_by_number = english_join.join_tcg_by_number(
+            tcg, lambda i: (lambda d: (d.name, d.faces) if d and d.complete and d.layout == "single" else None)(by_id.get(i)),
+            lambda n: english_join.loose_english(n) in known)
+        for english, card_name in self.english_tcg_by_number:
+            self.add_english_to(self.drafts[card_name], english)
+            known.add(english_join.loose_english(english))
         pool = {d.name: (d.faces, d.ids) for d in self.drafts.values() if d.complete and d.faces and d.layout == "single"}
         named = {d.name for d in self.drafts.values() if any(english_join.loose_english(e) in facts for e in d.english)}
         joined, self.english_tcg_left = english_join.join_tcg(tcg, pool, races, lambda n: english_join.loose_english(n) in known,
@@ -935,7 +942,8 @@ def report(builder: Builder, cards: list[Card]) -> str:
     lines.append(f"English set-file rows without an id: joined by facts {len(builder.english_facts_joined)}, stayed apart "
                  f"{sum(map(len, apart.values()))} (" + ", ".join(f"{why} {len(names)}" for why, names in apart.items()) + ")")
     lines.append(f"English TCG only (DP103): {len(builder.english_tcg_only)}: " + ", ".join(builder.english_tcg_only))
-    lines.append(f"English TCG: joined by facts {len(builder.english_tcg_joined)}, names taken off a card whose facts "
+    lines.append(f"English TCG: joined by set and number {len(builder.english_tcg_by_number)} ("
+                 + ", ".join(f"{e} → {c}" for e, c in builder.english_tcg_by_number) + f"), joined by facts {len(builder.english_tcg_joined)}, names taken off a card whose facts "
                  f"differ {len(builder.english_tcg_dropped)}, left {len(builder.english_tcg_left)}: "
                  + ", ".join(builder.english_tcg_left))
     lines.append("merged split records: " + "; ".join(builder.merged + builder.auto_merged))

@@ -292,6 +292,54 @@ def join_tcg(cards: list[dict[str, Any]], pool: dict[str, tuple[Any, Any]], race
     return joined, left
 
 
+TCG_SET = re.compile(r"^DM-(\d+)\s")  # 'DM-13 Eternal Phoenix'
+TCG_NUMBER = re.compile(r"^([A-Za-z]*)(\d+)/")  # '1/55', 'S1/55'
+
+
+def tcg_ids(card: dict[str, Any]) -> list[str]:
+    """The official ids a TCG card's printings would have in the Japanese set of the same code and
+    number ('DM-13 …' 'S1/55' → dm13-s01; '17/55' → dm13-017): the TCG's later sets kept the
+    Japanese numbering, its first ones did not (the facts check of join_tcg_by_number tells)."""
+    found = []
+    for printing in card.get("printings") or ():
+        code, number = TCG_SET.match(printing.get("set", "")), TCG_NUMBER.match(printing.get("id", ""))
+        if code and number:
+            letters, digits = number.groups()
+            found.append(f"dm{int(code[1]):02d}-" + (f"{letters.lower()}{int(digits):02d}" if letters else f"{int(digits):03d}"))
+    return found
+
+
+def join_tcg_by_number(cards: list[dict[str, Any]], by_id: Callable[[str], Any],
+                       known: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """(English name, card name) for each English TCG card no other join named whose set and
+    number give a Japanese card (tcg_ids) with its civilizations, cost and kind (a spell, a cross
+    gear — the list calls those spells too, its text says Cross Gear — or neither), and its power
+    when it has one. ``by_id`` gives the (name, faces) of the card with an id."""
+    joined = []
+    for card in cards:
+        name = repaired(card["name"])
+        if known(name):
+            continue
+        civs = frozenset(ENGLISH_CIVILIZATIONS.get(c, "?") for c in card.get("civilizations", []))
+        spell, power = card.get("type") == "Spell", power_number(card.get("power"))
+        cross_gear = card.get("type") == "Cross Gear" or spell and (card.get("text") or "").startswith("Cross Gear")
+        kind = "クロスギア" if cross_gear else "呪文" if spell else None
+        fitting = set()
+        for card_id in tcg_ids(card):
+            found = by_id(card_id)
+            if found is None:
+                continue
+            card_name, faces = found
+            face = faces[0] if faces else None
+            if (face is not None and frozenset(face.civilizations) == civs and face.cost == card.get("cost")
+                    and (face.type == kind if kind else face.type not in ("呪文", "クロスギア"))
+                    and (power is None or power_number(face.power) == power)):
+                fitting.add(card_name)
+        if len(fitting) == 1:
+            joined.append((name, fitting.pop()))
+    return joined
+
+
 def repaired(name: str) -> str:
     """Undo the mojibake of the TCG list ('Ãœberdragon' is 'Überdragon' read as cp1252)."""
     if "Ã" in name or "â€" in name:
