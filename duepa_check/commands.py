@@ -169,7 +169,8 @@ def show_stats(deck: Path, partner: str | None, as_json: bool, svg: Path | None,
     """Show a deck's shape; False (after showing why on stderr) when a line of it is not a card."""
     from .deck import resolve_deck
     from .decklist import load_decklist
-    from .stats import compute_stats, render_stats, stats_json, write_svg
+    from .stats import compute_stats
+    from .stats_report import render_stats, stats_json, write_svg
 
     pool, regulation, used = load_data(data_dir)
     decklist = load_decklist(deck)

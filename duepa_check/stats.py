@@ -1,9 +1,8 @@
 """A deck's shape: mana curve, civilizations, card types, twinpacts, multicolour, partner.
 
-``compute_stats(deck)`` is pure computation over a resolved ``Deck``; ``stats_json`` is the
-``--format json`` contract; ``render_stats`` prints the rich view to the console it is
-given (and only it imports rich, when it runs); ``write_svg`` saves the chart that
-``charts.render_chart`` draws (plain SVG, also used by the HTML report).
+``compute_stats(deck)`` is pure computation over a resolved ``Deck``. What shows it lives in
+``stats_report``: ``stats_json`` (the ``--format json`` contract), ``render_stats`` (the rich
+view) and ``write_svg`` (the chart that ``charts.render_chart`` draws).
 
 Every number counts cards, not lines: an entry ``3 NAME`` counts three times. The partner
 is one of the 60 cards, so it is counted like any other card (and also named on its own).
@@ -39,16 +38,13 @@ How a card is counted
 
 from __future__ import annotations
 
-import math
 import sys
 from dataclasses import dataclass, field
 from operator import mul
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from . import shortcuts
 from .cards import CIVILIZATIONS, INFINITY, Card, Cost
-from .errors import DuepaError
 
 COLORLESS = "無色"
 UNKNOWN = "unknown"
@@ -56,8 +52,6 @@ TOP_BUCKET = "10+"
 CURVE_BUCKETS = tuple(str(n) for n in range(1, 10)) + (TOP_BUCKET,)
 CIVILIZATION_ORDER = (*CIVILIZATIONS, COLORLESS, UNKNOWN)
 TWINPACT_JOIN = "／"
-BAR = "█"
-BAR_WIDTH = 40  # the longest bar, in cells; shorter bars are scaled to it when a count is larger
 
 
 @dataclass(frozen=True)
@@ -306,106 +300,3 @@ class _Tally:
 
 
 _TALLY = _Tally()
-
-
-def stats_json(stats: DeckStats) -> dict[str, Any]:
-    """The ``--format json`` document (keys in this order)."""
-    return {
-        "path": stats.path,
-        "card_count": stats.card_count,
-        "curve": dict(stats.curve),
-        "civilizations": dict(stats.civilizations),
-        "types": dict(stats.types),
-        "partner": (
-            {"name": stats.partner_name, "civilizations": list(stats.partner_civilizations)}
-            if stats.partner_name is not None
-            else None
-        ),
-        "twinpacts": stats.twinpacts,
-        "multicolor": stats.multicolor,
-        "average_cost": stats.average_cost,
-    }
-
-
-# ---------------------------------------------------------------------------- rendering (rich)
-
-
-def bar_length(count: int, largest: int, width: int = BAR_WIDTH) -> int:
-    """One cell per card; scaled down to ``width`` for the largest count. Any card shows."""
-    if count <= 0:
-        return 0
-    if largest <= width:
-        return count
-    return max(1, math.ceil(count * width / largest))
-
-
-def _bar_table(rows: list[tuple[str, int, str]], label_justify: str):
-    """A borderless grid: label, bar (styled), count."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(justify=label_justify, no_wrap=True)
-    grid.add_column(no_wrap=True)
-    grid.add_column(justify="right", no_wrap=True)
-    largest = max((count for _, count, _ in rows), default=0)
-    for label, count, style in rows:
-        bar = BAR * bar_length(count, largest)
-        grid.add_row(escape(label), f"[{style}]{bar}[/]" if bar else "", str(count))
-    return grid
-
-
-def render_stats(console, stats: DeckStats, lang: str = "en") -> None:
-    """Print the deck's shape to a rich Console: header, curve, civilizations, types, totals."""
-    from rich.markup import escape
-    from rich.padding import Padding
-
-    from .messages import msg, text
-    from .report import CIVILIZATION_STYLES, civilization_markup
-
-    partner = (
-        text(msg("report.partner", name=escape(stats.partner_name),
-                 civilizations=civilization_markup(stats.partner_civilizations, lang)), lang)
-        if stats.partner_name is not None
-        else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
-    )
-    console.print(text(msg("report.header", path=f"[bold]{escape(stats.path)}[/]", partner=partner, count=stats.card_count), lang))
-    sections = (
-        ("stats.curve", "right", [(bucket, count, "cyan") for bucket, count in stats.curve.items()]),
-        (
-            "stats.civilizations",
-            "left",
-            [(c, count, CIVILIZATION_STYLES.get(c, "dim")) for c, count in stats.civilizations.items()],
-        ),
-        ("stats.types", "left", [(kind, count, "magenta") for kind, count in stats.types.items()]),
-    )
-    for title, justify, rows in sections:
-        console.print()
-        console.print(f"[bold]{escape(text(msg(title), lang))}[/]")
-        console.print(Padding(_bar_table(rows, justify), (0, 0, 0, 2), expand=False))
-    average = f"{stats.average_cost:.2f}" if stats.average_cost is not None else "-"
-    console.print()
-    totals = msg("stats.totals", twinpacts=stats.twinpacts, multicolor=stats.multicolor, average=average)
-    console.print(escape(text(totals, lang)))
-
-
-class SvgWriteError(DuepaError):
-    """``--svg PATH`` cannot be written (one line: the path and why)."""
-
-
-def export_svg(stats: DeckStats, lang: str = "en") -> str:
-    """The deck's shape as an SVG document (``charts.render_chart``; not rich's terminal picture)."""
-    from .charts import render_chart
-
-    return render_chart(stats, lang) + "\n"
-
-
-def write_svg(stats: DeckStats, path: Path, lang: str = "en") -> None:
-    """Write the SVG picture to ``path``; a path that cannot be written is SvgWriteError."""
-    document = export_svg(stats, lang)
-    try:
-        Path(path).write_text(document, encoding="utf-8")
-    except OSError as error:
-        from .messages import msg
-
-        raise SvgWriteError(msg("error.svg-write", path=path, why=error.strerror or error)) from None

@@ -16,7 +16,7 @@ from conftest import AS_OF, BD4, BD6, DECKS, make_deck, run
 
 from duepa_check.card_pool import CardPool
 from duepa_check.cards import INFINITY
-from duepa_check.partners import Candidate, rank
+from duepa_check.partner_candidates import Candidate, rank
 from duepa_check.regulation import PREMIUM, load_current
 
 PRODUCTS = sorted(path.name for path in DECKS.glob("*.txt"))

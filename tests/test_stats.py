@@ -20,18 +20,8 @@ from duepa_check.card_pool import CardPool
 from duepa_check.cards import Card, Face
 from duepa_check.deck import Deck, DeckCard, resolve_deck
 from duepa_check.decklist import Entry, parse_decklist
-from duepa_check.stats import (
-    BAR,
-    bar_length,
-    card_cost,
-    card_type,
-    compute_stats,
-    cost_bucket,
-    export_svg,
-    render_stats,
-    stats_json,
-    write_svg,
-)
+from duepa_check.stats import card_cost, card_type, compute_stats, cost_bucket
+from duepa_check.stats_report import BAR, bar_length, export_svg, render_stats, stats_json, write_svg
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 BUCKETS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10+"]
@@ -241,7 +231,7 @@ def test_cli_svg_writes_the_chart_and_keeps_stdout(tmp_path, capsys):
 
 
 def test_write_svg_to_an_unwritable_path_is_one_clear_error(pool, tmp_path):
-    from duepa_check.stats import SvgWriteError
+    from duepa_check.stats_report import SvgWriteError
 
     with pytest.raises(SvgWriteError, match="--svg .*missing.*cannot write"):
         write_svg(fixture_stats(pool), tmp_path / "missing" / "deck.svg")

@@ -132,11 +132,11 @@ def partner_advice(deck: Deck, context: Context) -> Listed:
     those with the fewest civilizations first) and the deck's cards that leave the fewest
     off-colour, with their counts.
 
-    The candidates are `duepa-check partners`'s (``partners.in_deck`` / ``partners.find``):
+    The candidates are `duepa-check partners`'s (``partner_candidates.in_deck`` / ``find``):
     eligible by ``Card.partner_problem`` with the house rules' minimum, legal on the check date.
     So a partner DP004 rejects (by the same test) is never among them.
     """
-    from .. import partners
+    from .. import partner_candidates as partners  # only when DP003/DP004 find something to hint at
 
     config = context.config
     own = partners.in_deck(deck, context.regulation, context.as_of, config)
