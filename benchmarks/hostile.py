@@ -1,10 +1,12 @@
-"""Time and peak memory of one check of a 1 MB file of each hostile shape (issue 13.2).
+"""Time and peak memory of one check of a 1 MB file of each hostile shape (issues 13.2, 30).
 
-    python benchmarks/hostile.py [--python PATH] [--repeat N]
+    python benchmarks/hostile.py [--python PATH] [--repeat N] [--only WORD]
 
 Each file is just under the 1 MB decklist limit. Every row is a fresh `duepa-check FILE`
-subprocess; wall time is the median of N runs and peak RSS (ru_maxrss from wait4, so the
-child alone) the largest. The first row, one real 60-card deck, is the baseline measured in
+subprocess (or `stats FILE`, `partners FILE --pool`); wall time is the median of N runs, CPU
+time (user + system, from wait4: the child alone, what a loaded machine does not inflate much)
+the median too, and peak RSS (ru_maxrss) the largest. The bound (issue 30): any input under
+the 1 MB limit finishes in 10 s or less. The first row, one real 60-card deck, is the baseline measured in
 the same rounds: compare ratios, not seconds, on a loaded machine. Standard library only;
 exits 0 (a report, not a gate). Results go to benchmarks/out/hostile.json.
 """
@@ -66,25 +68,30 @@ def shapes() -> dict[str, tuple[str, str]]:
         "off-colour-repeated.txt": (".txt", _fill(lambda n: "1 アクア・サーファー\n", "パートナー: ボルシャック・ドラゴ大王\n")),
         "one-long-line.txt": (".txt", "1 " + "ボ" * (LIMIT // 3 - 2)),
         "unparsable-lines.txt": (".txt", _fill(lambda n: f"!!!! {n}\n")),
+        "real-deck-then-unknown-names.txt": (".txt", _fill(lambda n: f"1 {distinct_name(n)}\n", deck)),
+        "huge-heading-counts.txt": (".txt", _fill(lambda n: f"クリーチャー ({'9' * 26})\n1 {distinct_name(n)}\n")),
+        "comments-with-form-feeds.txt": (".txt", _fill(lambda n: f"# note\f1 {distinct_name(n)}\u2028x\n")),
+        "labels-then-names.txt": (".txt", _fill(lambda n: f"価格：3,000円 1 {distinct_name(n)} #x\n")),
         "json-nested.json": (".json", '{"cards": ' + "[" * (LIMIT // 2 - 10) + "]" * (LIMIT // 2 - 10) + "}"),
         "yaml-aliases.yaml": (".yaml", _fill(lambda n: f"k{n}: *a\n", "cards: &a [" + ", ".join(["x"] * 50) + "]\n")),
     }
 
 
-def run_once(cmd: list[str], env: dict[str, str]) -> tuple[float, int, int]:
-    """(wall seconds, peak RSS in KB, exit code) of one subprocess."""
+def run_once(cmd: list[str], env: dict[str, str]) -> tuple[float, float, int, int]:
+    """(wall seconds, CPU seconds, peak RSS in KB, exit code) of one subprocess."""
     start = time.perf_counter()
     process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
-    return elapsed, usage.ru_maxrss, process.returncode
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, process.returncode
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", default="", help="only the rows whose label holds this text (and the baseline)")
     args = parser.parse_args()
     script = str(Path(args.python).parent / "duepa-check")
     env = {key: value for key, value in os.environ.items() if key not in ("GITHUB_ACTIONS", "FORCE_COLOR")}
@@ -100,27 +107,39 @@ def main() -> int:
         for output in ("text", "sarif", "github", "html"):
             files[f"unknown-names.txt as {output}"] = (big, output)
         files["off-colour-repeated.txt drawn by rich"] = (Path(folder, "off-colour-repeated.txt"), "tty")
+        files["unknown-names.txt: stats"] = (big, ("stats",))
+        files["unknown-names.txt: stats drawn by rich"] = (big, ("stats", "tty"))
+        mixed = Path(folder, "real-deck-then-unknown-names.txt")
+        files["real-deck-then-unknown-names.txt: partners --pool"] = (mixed, ("partners", "--pool"))
+        files["real-deck-then-unknown-names.txt: stats"] = (mixed, ("stats",))
+        if args.only:
+            files = {label: item for label, item in files.items() if args.only in label or label.startswith("baseline")}
         timings: dict[str, list[float]] = {label: [] for label in files}
+        cpu: dict[str, list[float]] = {label: [] for label in files}
         peaks: dict[str, int] = dict.fromkeys(files, 0)
         codes: dict[str, int] = {}
         for _ in range(args.repeat):
             for label, (path, output) in files.items():
                 run_env = dict(env)
-                if output == "tty":
+                if "tty" in output:
                     run_env.update(TTY_COMPATIBLE="1", COLUMNS="200")
-                    output = "text"
-                cmd = [script, str(path), "--format", output, "--as-of", AS_OF]
-                seconds, peak, code = run_once(cmd, run_env)
+                if isinstance(output, tuple):  # a command: stats FILE, partners FILE --pool
+                    cmd = [script, output[0], str(path), *[o for o in output[1:] if o != "tty"]]
+                    cmd += ["--as-of", AS_OF] if output[0] == "partners" else []
+                else:
+                    cmd = [script, str(path), "--format", "text" if output == "tty" else output, "--as-of", AS_OF]
+                seconds, cpu_seconds, peak, code = run_once(cmd, run_env)
                 timings[label].append(seconds)
+                cpu[label].append(cpu_seconds)
                 peaks[label] = max(peaks[label], peak)
                 codes[label] = code
     base = statistics.median(timings["baseline: one 60-card deck"])
-    print(f"{'file':48} {'median s':>9} {'x base':>7} {'peak MB':>8} {'exit':>5}")
+    print(f"{'file':56} {'median s':>9} {'cpu s':>6} {'x base':>7} {'peak MB':>8} {'exit':>5}")
     for label in files:
-        median = statistics.median(timings[label])
-        rows.append({"file": label, "median_s": round(median, 3), "ratio": round(median / base, 1),
+        median, used = statistics.median(timings[label]), statistics.median(cpu[label])
+        rows.append({"file": label, "median_s": round(median, 3), "cpu_s": round(used, 3), "ratio": round(median / base, 1),
                      "peak_rss_mb": round(peaks[label] / 1024, 1), "exit": codes[label]})
-        print(f"{label:48} {median:9.2f} {median / base:7.1f} {peaks[label] / 1024:8.1f} {codes[label]:5}")
+        print(f"{label:56} {median:9.2f} {used:6.2f} {median / base:7.1f} {peaks[label] / 1024:8.1f} {codes[label]:5}")
     (HERE / "out").mkdir(exist_ok=True)
     (HERE / "out" / "hostile.json").write_text(json.dumps(rows, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -141,6 +141,8 @@ _ONE_READING = ((), "")  # ... of an entry with no other reading to choose from
 
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
+    if decklist.problems and any(map(_READINGS, decklist.problems)):
+        decklist = _problems_that_name_cards(decklist, pool)
     if partner is None and shortcuts.usual_deck:
         usual = _usual_deck(decklist, pool)
         if usual is not None:
@@ -190,6 +192,26 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
 
 
 _ONE = frozenset((1,))
+
+
+_READINGS = itemgetter(3)  # ParseProblem.readings
+
+
+def _problems_that_name_cards(decklist: DeckList, pool: CardPool) -> DeckList:
+    """The list with each unreadable line one of whose readings names a card made that card:
+    a whole name is tried before the line is called no card (《♪2×2-4×5+17=1》 looks like no
+    name; a 113-character name is longer than most)."""
+    read = DeckList(decklist.path)
+    read.headings = decklist.headings
+    entries = list(decklist.entries)
+    for problem in decklist.problems:
+        found = next((r for r in problem.readings if r.count and _known(pool, r.name)), None)
+        if found is None:
+            read.problems.append(problem._replace(readings=()))
+        else:
+            entries.append(Entry(problem.line, found.name, found.count, found.partner))
+    read.entries = sorted(entries, key=_LINE)  # stable: a line's own entries keep their order
+    return read
 
 
 def _usual_deck(decklist: DeckList, pool: CardPool) -> Deck | None:

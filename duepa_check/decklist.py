@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .decklist_cards import MAX_COUNT, MAX_NAME_LENGTH, name_problem
+from .decklist_cards import LONGEST_NAME, MAX_COUNT, MAX_NAME_LENGTH, Reading, name_problem
 from .errors import DuepaError
 from .messages import Msg
 from .printable import has_surrogates, printable
@@ -88,6 +88,7 @@ class ParseProblem(NamedTuple):
     line: int
     text: str
     message: Msg
+    readings: tuple = ()  # (count, name, partner) each: when one names a card, the line is that card (deck.py)
 
 
 class DeckList:
@@ -293,8 +294,9 @@ def _add_structured(deck: DeckList, item: Any, line_of: dict[int, int], is_partn
         problem, name = Msg("parse.lone-surrogate", {}), printable(name, False)
     else:
         problem = name_problem(name, count)
-    if problem:
-        deck.problems.append(ParseProblem(line, name[:60], problem))
+    if problem:  # a name that looks like none (《♪2×2-4×5+17=1》) is still that card when it is one (deck.py)
+        readings = (Reading(count, name, is_partner),) if 0 < count <= MAX_COUNT and 0 < len(name) <= LONGEST_NAME else ()
+        deck.problems.append(ParseProblem(line, name[:60], problem, readings))
     elif count > 0:
         deck.entries.append(Entry(line=line, name=name, count=count, is_partner=is_partner))
     else:

@@ -23,6 +23,7 @@ from .tuples import made
 
 MAX_COUNT = 999
 MAX_NAME_LENGTH = 100  # English names run longer than Japanese ones: a twinpact's both sides, 92 characters
+LONGEST_NAME = 120  # the longest official name has 113 characters: a longer text is no name in any reading
 
 PARTNER_WORDS = {
     "パートナー", "partner", "ぱーとなー", "パートナーカード", "partnercard", "統率者", "commander",
@@ -77,7 +78,7 @@ COUNT_FORMS = (
 def _number(digits: str) -> int:
     if digits in KANJI_DIGITS:
         return KANJI_DIGITS[digits]
-    return int(digits) if len(digits) <= 9 else MAX_COUNT + 1  # int() of 5000 digits fails
+    return int(digits) if len(digits) <= 9 else 10**9  # ten digits or more, said so (int() of 5000 digits fails)
 
 
 def parse_count_and_name(text: str) -> tuple[int, str] | None:
@@ -277,11 +278,17 @@ def _main(line: str) -> tuple[Reading, str, str, bool]:
 
 
 def _read(line: str) -> CardLine:
-    main, text, unmarked, _ = _main(line)
+    main, text, unmarked, explicit = _main(line)
     others = (Reading(1, unwrap(text)),) if unmarked != text else ()  # '1、2、3、チームボンバーイェー！'
-    more = _may_carry_more(main.name)
+    # The line may be read otherwise when it ends like a remark or a code, or when a count or a
+    # mark was taken off it (《×マドギワ親父》 in '1 ×マドギワ親父'): more_readings has the rest.
+    count_text, space, rest = unmarked.partition(" ")
+    plain_count = count_text.isdigit() or count_text[-1:] in ("x", "X") and count_text[:-1].isdigit()
+    written = unwrap(rest.strip()) if space and plain_count else unwrap(unmarked)  # '1 NAME', '1x NAME' → NAME
+    more = _may_carry_more(main.name) or main.name != written
     problem = name_problem(main.name, main.count)
-    if problem and main.count <= MAX_COUNT and any(not name_problem(r.name, r.count) for r in others + more_readings(line)):
+    peeled = _other_readings(main, explicit) if problem and _may_carry_more(main.name) else ()
+    if problem and main.count <= MAX_COUNT and any(not name_problem(r.name, r.count) for r in (*others, *peeled)):
         problem = None  # a long line with a remark: one of its shorter readings may be the card
     return made(CardLine, (main, others, problem, more))
 
@@ -291,9 +298,10 @@ def more_readings(line: str) -> tuple[Reading, ...]:
     order they are tried; () when the line carries nothing after its name."""
     found = _MORE.get(line)
     if found is None:
-        main, _, _, explicit = _main(line)
+        main, _, unmarked, explicit = _main(line)
         peeled = _other_readings(main, explicit) if _may_carry_more(main.name) else []
-        found = tuple(dict.fromkeys(r for r in peeled if r.name != main.name))[:MAX_OTHER_READINGS]
+        found = tuple(dict.fromkeys(r for r in (*peeled, *_whole_readings(unmarked)) if r.name != main.name))
+        found = found[: MAX_OTHER_READINGS + len(COUNT_FORMS) + 2]
         if len(_MORE) >= _READ_LINES_LIMIT:
             _MORE.clear()
         _MORE[line] = found
@@ -301,6 +309,23 @@ def more_readings(line: str) -> tuple[Reading, ...]:
 
 
 _MORE: dict[str, tuple[Reading, ...]] = {}
+
+
+def _whole_readings(unmarked: str) -> list[Reading]:
+    """The line read more literally than its main reading: the count its first word gives and
+    the rest whole (《×マドギワ親父》 in '1 ×マドギワ親父'), every other count form that matches
+    (《♪言葉すら もう必要ない ×××××》 in 'NAME 1枚'), and the whole text as one name."""
+    found = []
+    count_text, space, rest = unmarked.partition(" ")
+    if space and count_text.isdigit() and len(count_text) <= 3 and rest.strip():
+        found.append(Reading(int(count_text), unwrap(rest.strip())))
+    if "枚" in unmarked or any(character.isdigit() for character in unmarked):
+        for pattern, count_group, name_group in COUNT_FORMS:
+            match = re.match(pattern, unmarked)
+            if match and (number := _number(match.group(count_group))) <= MAX_COUNT:
+                found.append(Reading(number, unwrap(match.group(name_group).strip())))
+    found.append(Reading(1, unwrap(unmarked)))
+    return [reading for reading in found if reading.name]
 
 
 def unwrap(name: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .decklist import Entry, ParseProblem
-from .decklist_cards import PARTNER_WORDS, more_readings, name_problem, read_card_line
+from .decklist_cards import LONGEST_NAME, MAX_COUNT, PARTNER_WORDS, more_readings, name_problem, read_card_line
 from .messages import Msg
 
 NAME_COLUMNS = {"カード名", "名前", "name", "card", "cardname", "カード", "名称", "カードの名前"}
@@ -155,7 +155,10 @@ def _add(reader, number: int, text: str, count: int | None, partner: bool, other
         count = main.count
     problem = read.problem or name_problem(main.name, count)
     if problem:
-        reader.deck.problems.append(ParseProblem(number, text, problem))
+        # its readings stay: a name that looks like none (《♪2×2-4×5+17=1》) is still that card (deck.py)
+        readings = (main._replace(count=count), *(r._replace(count=count) for r in more_readings(text) + read.others))
+        readings = tuple(r for r in readings if len(r.name) <= LONGEST_NAME) if count <= MAX_COUNT else ()
+        reader.deck.problems.append(ParseProblem(number, text, problem, readings))
         return
     if count == 0:  # a card listed 0 times is not in the deck, and said so (DP102)
         reader.deck.problems.append(ParseProblem(number, text, Msg("parse.count-zero", {})))

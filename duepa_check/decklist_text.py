@@ -36,7 +36,7 @@ from . import shortcuts
 from .decklist import (
     LABEL_MARK, LIST_MARK, DeckList, Entry, Heading, ParseProblem, has_line_breaks, split_breaks, split_lines,
 )
-from .decklist_cards import PARTNER_WORDS, more_readings, plain_reading, read_card_line
+from .decklist_cards import LONGEST_NAME, MAX_COUNT, PARTNER_WORDS, more_readings, plain_reading, read_card_line
 from .messages import Msg
 from .tuples import made
 
@@ -76,7 +76,8 @@ _MARKED = r"^(?:【([^【】]+)】|[\[［]([^\[\]［］]+)[\]］]|[<＜〈]([^<>
 # What decorates a heading word and is not part of it: marks, brackets, colons, Markdown emphasis.
 _DECORATION = re.compile(r"[\s【】\[\]［］<>＜＞〈〉★☆■◆●▼□◇◎:：*＊_~～=＝「」『』]+")
 # After NFKC and _DECORATION: 'クリーチャー(25)', '合計60枚', 'メインデッキ(計59枚)'.
-_HEADING_COUNTS = (r"^(.+?)\(?(\d{1,4})枚?\)?$", r"^(.+?)\(?(?:全|計|合計)(\d{1,4})枚?\)?$")
+# A count of any length (up to 100 digits, which int() reads) is the heading's, quoted as written.
+_HEADING_COUNTS = (r"^(.+?)\(?(\d{1,100})枚?\)?$", r"^(.+?)\(?(?:全|計|合計)(\d{1,100})枚?\)?$")
 _BRACKETED = r"^(?:【([^【】]+)】|[\[［]([^\[\]［］]+)[\]］]|[<＜〈]([^<>＜＞〈〉]+)[>＞〉]|★([^★]+)★)\s*(.*)$"
 _ANNOTATION = r"^[（(]?\s*(?:[xX×]|全|計|合計)?\s*\d+\s*枚?\s*[)）]?$"
 _KEY_VALUE = r"^([^\s:：]+)\s*[:：]\s*(.*)$"
@@ -84,6 +85,12 @@ _SEPARATOR_CHARS = "-=_~～〜ー―─━＝＿*＊・.。+＋`"
 _SEPARATOR = r"^[-=_~～〜ー―─━＝＿*＊・.。+＋\s]{3,}$"
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//)")
 MAX_HEADING_LENGTH = 40
+
+
+def _in_brackets(line: str, at: int) -> bool:
+    """Whether ``at`` is inside a 《…》 of the line (a mark there is part of a name)."""
+    opened = line.rfind("《", 0, at)
+    return opened >= 0 and line.rfind("》", opened, at) < 0 and line.find("》", at) >= 0
 
 
 def _word(text: str) -> str:
@@ -126,6 +133,7 @@ class TextReader:
     def __init__(self, path: str) -> None:
         self.deck = DeckList(path=path)
         self.in_partner_section = False
+        self._whole: tuple[str, ...] = ()  # the line as written, when a comment or emphasis was taken off it
         self.columns: dict[str, int] | None = None  # a table header's columns, once one is read
         self._section: int | None = None  # index in deck.headings of the open section / type heading
         self._type: int | None = None
@@ -134,6 +142,7 @@ class TextReader:
     # ------------------------------------------------------------------------ lines
 
     def read_line(self, number: int, raw: str) -> None:
+        self._whole = ()
         line = raw
         if "&" in line and ";" in line:  # '&amp;' and '&#12354;' copied from a web page
             import html
@@ -143,31 +152,46 @@ class TextReader:
         if stripped.startswith("#"):
             self._markdown_heading(number, stripped)  # '## パートナー' is a heading; '# note' a comment
             return
+        whole: tuple[str, ...] = ()
         if ("#" in line or "//" in line) and not stripped.startswith("|"):  # a table's '| # |' column is no comment
-            line = _COMMENT.split(line, maxsplit=1)[0]
+            # Not inside 《》 (《イルミツリー #夜景がやけに綺麗 #草 #草超えてツリー》 is one name); and the
+            # line cut at each later mark, and whole, stay readings of the card (tried when the line
+            # without its comment is none).
+            cuts = [match.start() for match in islice(_COMMENT.finditer(line), 8) if not _in_brackets(line, match.start())]
+            if cuts:
+                whole = (stripped, *(line[:at].strip() for at in reversed(cuts[1:])))
+                line = line[: cuts[0]]
         line = line.strip()
         if not line:
             return
         first = line[0]
         if first.isascii() and first.isdigit() and "," not in line and "|" not in line:
-            self.add_card(number, line)  # the common '1 NAME': never a heading, partner or metadata line
+            self.add_card(number, line, whole=whole)  # the common '1 NAME': never a heading, partner or metadata line
             return
         if first == "|" or "," in line or "\t" in line:
             from .decklist_rows import read_row
 
+            before = len(self.deck.entries)
             if read_row(self, number, line):
+                if whole and len(self.deck.entries) == before + 1:  # '1,NAME #…': the cells of the whole row too
+                    entry = self.deck.entries[-1]
+                    self.deck.entries[-1] = entry._replace(others=(*entry.others, *self._whole_readings(whole)))
                 return
             line = line.replace("\t", " ")
         if first in _SEPARATOR_CHARS and (line.startswith("```") or re.match(_SEPARATOR, line)):
             return  # '=====', '-----', '～～～～', a Markdown code fence: nothing to read
+        self._whole = whole
         self.read_text_line(number, line)
 
     def read_text_line(self, number: int, line: str) -> None:
         """A line that is no table row: heading, metadata, partner line, bracketed line or card."""
         if "**" in line or "__" in line:
-            line = line.replace("**", "").replace("__", "").strip()  # Markdown emphasis
-            if not line:
+            emphasis = re.sub(r"(\*\*|__)(.*?)\1", r"\2", line).strip()  # Markdown emphasis: in pairs (《【問１】 テック__》)
+            if not emphasis.strip("*_ \t"):
                 return  # '**', '** __': emphasis of nothing
+            if emphasis != line:
+                self._whole = self._whole or (line,)
+                line = emphasis
         if "](" in line:
             line = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", line)  # a Markdown link: its text
         heading = heading_of(line)
@@ -178,7 +202,8 @@ class TextReader:
             return
         partner = _partner_line(line)
         if partner:
-            self.add_card(number, partner, partner=True)
+            wholes = tuple(value for value in map(_partner_line, self._whole) if value)  # 'パートナー: NAME #…'
+            self.add_card(number, partner, partner=True, whole=wholes)
             return
         if line.startswith(("http://", "https://")):
             self._title_above(number)
@@ -190,6 +215,7 @@ class TextReader:
             return
         if line.endswith((":", "：")) and len(line) < MAX_HEADING_LENGTH:
             self.add_heading(number, line, "partner" if _word(line) in PARTNER_WORDS else "other", None)
+            self.add_labelled(number, line)  # 《ガイアール Re:》 ends in a colon too
             return
         if "," in line or "，" in line:
             self.add_card_or_list(number, line)
@@ -280,28 +306,48 @@ class TextReader:
         if self.in_partner_section or rest[:1] in ("x", "X", "×", "ｘ", "Ｘ"):
             self.add_card(number, text)  # the partner, whatever it looks like; or a card with an x count
         else:
-            self.add_card(number, text, mark=line[0], whole=line)
+            self.add_card(number, text, mark=line[0], whole=(line,))
         return True
 
     # ------------------------------------------------------------------------ what lines make
 
-    def add_card(self, number: int, text: str, partner: bool = False, mark: str = "", whole: str = "") -> None:
+    def add_card(self, number: int, text: str, partner: bool = False, mark: str = "", whole: tuple[str, ...] = ()) -> None:
         """A card line; under a partner heading, the first card is the partner."""
         read = read_card_line(text)
+        whole = whole or self._whole
         if read.problem:
-            self.deck.problems.append(ParseProblem(number, text.replace("\t", " "), read.problem))
+            # 《♪2×2-4×5+17=1》 looks like no name, and a 113-character name is longer than most:
+            # the line's readings stay, and deck.py makes it that card when one names one.
+            readings = (read.main, *read.others, *self._whole_readings(whole))  # (not more_readings: 90,000 such lines)
+            readings = tuple(r._replace(partner=r.partner or partner or self.in_partner_section)
+                             for r in readings if r.count <= MAX_COUNT and len(r.name) <= LONGEST_NAME)
+            self.deck.problems.append(ParseProblem(number, text.replace("\t", " "), read.problem, readings))
         elif read.main.count == 0:  # '0 NAME', 'NAME x0': no copy in the deck, and said so (DP102)
             self.deck.problems.append(ParseProblem(number, text.replace("\t", " "), Msg("parse.count-zero", {})))
         else:
             main, others = read.main, read.others
             if whole:
-                others = (*others, read_card_line(whole).main)
+                others = (*others, *self._whole_readings(whole))
             is_partner = partner or self.in_partner_section or main.partner
             source = text if read.more else ""
             self.deck.entries.append(made(Entry, (number, main.name, main.count, is_partner, others, mark, source)))
         if self.in_partner_section or partner:
             self._close("_partner", number + 1)
         self.in_partner_section = False
+
+    @staticmethod
+    def _whole_readings(whole: tuple[str, ...]) -> tuple:
+        """The readings of a line as written (a bracket, a comment or emphasis left on)."""
+        found: list = []
+        for text in whole:
+            read = read_card_line(text)
+            found += (read.main, *read.others, *more_readings(text))
+            if "," in text or "\t" in text or "|" in text:  # a table row: each cell, with the row's count
+                cells = [cell.strip().strip('"').strip() for cell in re.split(r"[,\t|]", text)]
+                counts = [int(cell) for cell in cells if cell.isdigit() and len(cell) <= 3]
+                found += (read_card_line(cell).main._replace(count=counts[0] if len(counts) == 1 else 1)
+                          for cell in cells if cell and not cell.isdigit())
+        return tuple(found)
 
     def add_labelled(self, number: int, value: str) -> None:
         """What follows a metadata label (採用カード：NAME, 文明：NAME, プレイレベル：2 NAME, 価格：3,000円 1 NAME,

@@ -78,11 +78,19 @@ def render_json(advice: Advice) -> str:
 
 
 def not_counted_notes(advice: Advice, lang: str = DEFAULT_LANG) -> list[str]:
-    """One line per deck line whose colours were not counted (stderr beside the JSON)."""
-    return [
+    """One line per deck line whose colours were not counted (stderr beside the JSON), the first
+    MAX_NOTES of them and a count of the rest."""
+    notes = [
         text(msg("partners.not-counted.note", deck=advice.deck, line=s.line, text=s.text, why=s.why), lang)
-        for s in advice.not_counted
+        for s in advice.not_counted[:MAX_NOTES]
     ]
+    if len(advice.not_counted) > MAX_NOTES:
+        notes.append(text(msg("partners.not-counted.more", deck=advice.deck, count=len(advice.not_counted) - MAX_NOTES),
+                          lang))
+    return notes
+
+
+MAX_NOTES = 500  # as check lists 500 problems: a 1 MB file of unknown names is 27,000 lines nobody reads
 
 
 def render_advice(console, advice: Advice, lang: str = DEFAULT_LANG, rows: int = TEXT_ROWS) -> None:
@@ -97,8 +105,11 @@ def render_advice(console, advice: Advice, lang: str = DEFAULT_LANG, rows: int =
     needed = civilization_markup(advice.civilizations_needed)
     rule = words("partners.rule", minimum=advice.min_cost, as_of=advice.as_of)
     console.print(f"[bold]{escape(advice.deck)}[/]  {words('partners.needs')} {needed}  [dim]{rule}[/]")
-    for s in advice.not_counted:
+    for s in advice.not_counted[:MAX_NOTES]:
         console.print(f"[yellow]{words('partners.not-counted', line=s.line, text=s.text, why=s.why)}[/]")
+    if len(advice.not_counted) > MAX_NOTES:
+        more = len(advice.not_counted) - MAX_NOTES
+        console.print(f"[yellow]{words('partners.not-counted.more', deck=advice.deck, count=more)}[/]")
     groups = [("in-deck", [c for c in advice.candidates if c.in_deck])]
     if advice.pool_searched:
         groups.append(("pool", [c for c in advice.candidates if not c.in_deck]))

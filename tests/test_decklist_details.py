@@ -116,7 +116,7 @@ def test_a_structured_items_count_and_name(item, entries, problem):
 def test_a_long_name_or_duplicate_key_is_shown_cut_to_60_characters():
     name, key = "名" * 120, "k" * 100
     deck = parse_decklist(f"cards:\n  - {name}\n{key}: 1\n{key}: 2\n".encode(), "deck.yaml")
-    assert deck.problems == [
+    assert [problem._replace(readings=()) for problem in deck.problems] == [
         ParseProblem(1, key, m("parse.unknown-key", key=key)),
         ParseProblem(2, "名" * 60, m("parse.name-too-long", length=120)),
         ParseProblem(4, key[:60], m("parse.duplicate-key", key=key[:60])),
@@ -153,7 +153,7 @@ def test_a_yaml_alias_is_built_once_not_once_per_use():
 
 def test_a_number_too_long_for_python_is_read_as_text():
     deck = parse_decklist(b"cards:\n  - " + b"9" * 5000 + b"\n", "deck.yaml")
-    assert deck.problems == [ParseProblem(2, "9" * 60, m("parse.not-a-card-line"))]
+    assert deck.problems == [ParseProblem(2, "9" * 60, m("parse.not-a-card-line"))]  # no reading: longer than any name
 
 
 # --- JSON: the line of each card -----------------------------------------------------------------------

@@ -129,3 +129,63 @@ def test_partners_on_a_file_that_lists_no_card_is_no_verdict(capsys, tmp_path, t
     result = run(capsys, "partners", path, "--as-of", AS_OF, *extra)
     assert result.code == 2 and "✔" not in result.out and "no line names a card" in result.err, result
     assert result.out == "" or json.loads(result.out) is None
+
+
+# ---------------------------------------------------------------------------- every real name
+
+
+def pool_names() -> list[str]:
+    from duepa_check.card_pool import CardPool
+
+    return sorted(card.name for card in CardPool.load(None))
+
+
+TRICKY = ["イルミツリー #夜景がやけに綺麗 #草 #草超えてツリー", "×マドギワ親父", "♪2×2-4×5+17=1", "【問１】 テック__",
+          "ガイアール Re:", "エンペラー・セブ・マルコ X", "♪言葉すら もう必要ない ×××××",
+          "「破壊の赤！スクラッパーレッド！」「知識の青！ブレインブルー！」「魅惑の緑！トラップグリーン！」「閃光の黄色！スパークイエロー！」"
+          "「強欲の紫！ハンドパープル！」「ブレイクあるところに我らあり！シールド戦隊、トリガージャー!!」"]
+TEXT_FORMS = ["{}", "1 {}", "1x {}", "{} x1", "{} ×1", "{} 1枚", "1枚 {}", "《{}》", "1 《{}》", "- {}", "1. {}",
+              "{} (1)", "1 {} # メモ", "1 《{}》 // メモ", "パートナー: {}", "{},1", "1,{}", "| 1 | {} |"]
+
+
+def csv_cell(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"' if any(c in name for c in ',"') else name
+
+
+FILE_FORMS = {
+    "deck.csv": lambda n: f"カード名,枚数\n{csv_cell(n)},1\n",
+    "deck.yaml": lambda n: "cards:\n  - " + json.dumps(n, ensure_ascii=False) + "\n",
+    "deck.json": lambda n: json.dumps({"cards": [{"name": n, "count": 1}]}, ensure_ascii=False),
+    "deck.md": lambda n: f"| 枚数 | カード名 |\n|---|---|\n| 1 | {n} |\n",
+}
+
+
+@PROPERTY
+@given(data=st.data(), form=st.sampled_from(TEXT_FORMS + sorted(FILE_FORMS)))
+def test_any_pool_name_in_every_list_form_is_read_as_that_card(pool, data, form):
+    """The whole text (and what is inside 《》) is tried as a name before marks, counts and
+    comments are read. (A name with '|' cannot be a Markdown table cell unescaped: left out.)"""
+    names = data.draw(st.sampled_from(TRICKY) | st.sampled_from(ALL_NAMES))
+    if "|" in names and ("|" in form or form == "deck.md"):
+        return
+    if form in FILE_FORMS:
+        text, path = FILE_FORMS[form](names), form
+    else:
+        line = form.format(csv_cell(names) if "," in form else names)
+        text, path = line + "\n", "deck.txt"
+    deck = resolve_deck(parse_decklist(text.encode("utf-8"), path), pool)
+    assert [(c.card.name, c.entry.count) for c in deck.cards] == [(names, 1)], (text, deck.problems, deck.unresolved)
+
+
+ALL_NAMES = pool_names()
+
+
+@pytest.mark.parametrize("name", TRICKY)
+@pytest.mark.parametrize("form", TEXT_FORMS + sorted(FILE_FORMS))
+def test_the_names_that_looked_like_marks_counts_or_comments(pool, name, form):
+    if form in FILE_FORMS:
+        text, path = FILE_FORMS[form](name), form
+    else:
+        text, path = form.format(csv_cell(name) if "," in form else name) + "\n", "deck.txt"
+    deck = resolve_deck(parse_decklist(text.encode("utf-8"), path), pool)
+    assert [(c.card.name, c.entry.count) for c in deck.cards] == [(name, 1)], text

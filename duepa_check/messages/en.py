@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "partners.needs": "needs",
     "partners.rule": "(partner: a creature of cost {minimum} or more, regulation as of {as_of})",
     "partners.not-counted": "line {line}: {text!r} {why}; its colours are not counted",
+    "partners.not-counted.more": "{deck}: and {count} more lines whose colours are not counted",
     "partners.not-counted.note": "{deck}:{line}: {text!r} {why}; its colours are not counted",
     "partners.no-cards": "{path}: no line names a card ({lines} lines read as no card); nothing to choose a partner for",
     "partners.why.unreadable": "is not read as a card",

@@ -158,6 +158,7 @@ MESSAGES: dict[str, str] = {
     "partners.needs": "必要な文明",
     "partners.rule": "（パートナー: コスト{minimum}以上のクリーチャー、{as_of}時点のレギュレーション）",
     "partners.not-counted": "{line}行目: {text!r} は{why}。この行の文明は数えていません",
+    "partners.not-counted.more": "{deck}: ほかに {count} 行の文明を数えていません",
     "partners.not-counted.note": "{deck}:{line}: {text!r} は{why}。この行の文明は数えていません",
     "partners.no-cards": "{path}: カードを書いた行がありません（カードと読めない行 {lines}）。パートナーを選ぶ対象がありません",
     "partners.why.unreadable": "カードとして読めません",

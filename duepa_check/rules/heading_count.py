@@ -11,7 +11,9 @@ with an unreadable line (DP102) is not counted: that line may be the missing car
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from itertools import accumulate
 
 from .base import WARNING, Context, Finding, finding
 
@@ -29,11 +31,19 @@ DOC_JA = """\
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
+    if not deck.headings:
+        return
+    # Cards and unreadable lines by line number, summed once: a file of 13,000 headings must not
+    # add up every card under each (17 s); a heading then costs two bisections.
+    cards = sorted((entry.line, entry.count) for entry in deck.entries)
+    lines = [line for line, _ in cards]
+    totals = list(accumulate((count for _, count in cards), initial=0))
+    problems = sorted(problem.line for problem in deck.problems)
     for heading in deck.headings:
         end = heading.end if heading.end is not None else float("inf")
-        if any(heading.start < problem.line < end for problem in deck.problems):
+        if bisect_left(problems, end) > bisect_right(problems, heading.start):  # a problem line under it
             continue
-        counted = sum(entry.count for entry in deck.entries if heading.start < entry.line < end)
+        counted = totals[bisect_left(lines, end)] - totals[bisect_right(lines, heading.start)]
         if counted != heading.stated:
             key = "heading-count.total" if heading.start == 0 else "heading-count.group"
             yield finding(
