@@ -186,3 +186,11 @@ def test_a_card_of_the_english_tcg_alone_is_dp103_not_dp100(capsys, tmp_path, li
 def test_a_products_title_is_no_english_name(pool):
     """Ether's English table gives T・T・T the title of the deck it came in: not kept."""
     assert not any(name.startswith("DM24-SP1") for name in pool.lookup("T・T・T").card.english)
+
+
+def test_a_name_that_sounds_like_a_card_without_facts_is_not_joined_to_another(pool):
+    """Abaku Onifuda and Jaouga is the promo 鬼札アバク＆ジャオウガ, which no source describes: its
+    facts fit only 「迅雷」の鬼 ライジン天, which must not take its name. Valkyrie Dogiragon sounds more like
+    the card its facts pick than like 行くぜ団長！ ドギラゴン (no facts): joined."""
+    assert pool.lookup("Abaku Onifuda and Jaouga").card is None
+    assert pool.lookup("Valkyrie Dogiragon").card.name == "ヴァルキリー・ドギラゴン"

@@ -172,7 +172,7 @@ def join_by_facts(rows: list[dict[str, str]], cards: dict[str, tuple], types: di
     English TCG (format TCG) are never joined; nor is a name whose one card was not printed in any
     set its rows name (when the pool knows that set's ids) or, when they are all sets of the English
     TCG's years (rows of promos without a code aside), in none of those years; or that sounds like a card without
-    facts (``nameless``: its facts would pick another card)."""
+    facts (``nameless``) more than like the card its facts pick."""
     index: dict[tuple, list[str]] = defaultdict(list)
     printed_sets = {i.lower().split("-", 1)[0] + "-" for _, _, ids, _ in cards.values() for i in ids}
     for name, (layout, faces, _ids, _english) in cards.items():
@@ -224,7 +224,7 @@ def join_by_facts(rows: list[dict[str, str]], cards: dict[str, tuple], types: di
         if ids and (sets and not any(i.lower().startswith(tuple(sets)) for i in ids)
                     or early and not any(EARLY_SET.match(i) for i in ids)):
             apart["not printed in its set or years"].append(name)
-        elif len(found) == 1 and any(whole_sound(name, n) >= 0.6 for n in nameless):
+        elif len(found) == 1 and any(max(0.6, sound_score(name, next(iter(found)))) <= whole_sound(name, n) for n in nameless):
             apart["sounds like a card without facts"].append(name)
         elif len(found) == 1:
             joined.append((name, found.pop()))
