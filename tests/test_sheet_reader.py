@@ -8,6 +8,8 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from duepa_check.decklist import DeckInputError
 from duepa_check.decklist_sheet import (
@@ -216,3 +218,28 @@ def test_a_partner_line_naming_another_card_leaves_two_partners():
 def test_lines_are_lines_inside_the_cell():
     deck = row_decklist(row("\n\n1 ガルチェンソ・ドラゴン"))
     assert deck.entries[0].line == 3
+
+
+# ---------------------------------------------------------------------------- any cell text
+
+
+cell_text = st.text(alphabet=st.sampled_from(list('ab ,"\n\r\t1xカード《》パートナー:')), max_size=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=st.lists(st.tuples(cell_text, cell_text), min_size=1, max_size=5))
+def test_cells_come_back_as_written_and_lines_point_into_the_file(tmp_path_factory, rows):
+    """Whatever the cells hold (quotes, commas, line breaks), each row's deck cell is read back as
+    written (line breaks as \\n) and its file lines are where the cell's lines are in the file."""
+    path = tmp_path_factory.mktemp("prop") / "r.csv"
+    written = [["Timestamp", "Note", "Decklist"]] + [["2026-11-28 10:00", note, "1 x\n" + deck] for note, deck in rows]
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\r\n").writerows(written)  # as spreadsheets export (a lone CR quoted)
+    found = read_sheet(path)
+    lines = path.read_text(encoding="utf-8").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    assert [r.submission.row for r in found] == list(range(2, len(rows) + 2))
+    for row, (note, deck) in zip(found, rows):
+        expected = ("1 x\n" + deck).replace("\r\n", "\n").replace("\r", "\n")
+        assert row.deck == expected
+        first = row.submission.file_line(1) - 1  # the cell's first line: '1 x', after its opening quote
+        assert lines[first].endswith('"1 x') or lines[first].endswith(",1 x")

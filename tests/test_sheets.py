@@ -267,3 +267,14 @@ def test_the_terminal_report_names_rows_as_the_plain_one(capsys, monkeypatch):
     for text in ("responses.csv, row 2 (たろう)", "row 4 (さくら): superseded by row 6", "superseded by row 6 ",
                  "1 earlier submission superseded"):
         assert text in plain and text in rich, text
+
+
+def test_hostile_player_names_are_escaped_and_printable(tmp_path, capsys):
+    player = "<script>alert(1)</script>\u2028\x1b[31mx"
+    path = sheet(tmp_path, [["Timestamp", "Name", "Decklist"], ["2026/11/28 10:00:00", player, BD4_LIST]])
+    page = check(capsys, path, "--format", "html").out
+    assert "<script>" not in page and "&lt;script&gt;" in page and "\x1b" not in page and "\u2028" not in page
+    deck = check(capsys, path, "--format", "json").json["decks"][0]
+    assert deck["submission"]["player"] == "<script>alert(1)</script>\\u2028\\x1b[31mx"  # printable, as file names are
+    github = check(capsys, path, "--format", "github").out
+    assert "\x1b" not in github and "\u2028" not in github
