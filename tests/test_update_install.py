@@ -376,7 +376,9 @@ def test_a_finished_runs_log_left_by_a_kill_after_the_switch_is_not_resumed(site
     pointer = json.loads((data_dir / POINTER_FILE).read_text(encoding="utf-8"))
     # A kill between the switch and the removal of the log: the log of the installed run remains.
     header = {"format": 1, "source": SOURCE, "full": False, "run": pointer["run"]}
-    (data_dir / update.STATE_FILE).write_text(json.dumps(header) + "\n" + json.dumps({"list_done": True}) + "\n")
+    listed = {"page": 1, "ids": ["dmtest-001"], "total": 1}  # (a run that listed nothing is an error: nothing to install)
+    (data_dir / update.STATE_FILE).write_text(
+        "\n".join(json.dumps(entry) for entry in (header, listed, {"list_done": True})) + "\n")
     site.seen.clear()
     summary = run_update(SOURCE, data_dir, delay=0)
     assert not summary.resumed and site.requested("list:")  # listed afresh
@@ -386,7 +388,9 @@ def test_a_log_from_a_release_without_run_ids_is_still_resumed(site, tmp_path, f
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     header = {"format": 1, "source": SOURCE, "full": False}
-    (data_dir / update.STATE_FILE).write_text(json.dumps(header) + "\n" + json.dumps({"list_done": True}) + "\n")
+    listed = {"page": 1, "ids": ["dmtest-001"], "total": 1}  # (a run that listed nothing is an error: nothing to install)
+    (data_dir / update.STATE_FILE).write_text(
+        "\n".join(json.dumps(entry) for entry in (header, listed, {"list_done": True})) + "\n")
     summary = run_update(SOURCE, data_dir, delay=0)
     assert summary.resumed and site.requested("list:") == []
 

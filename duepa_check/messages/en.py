@@ -538,6 +538,8 @@ MESSAGES.update({
     # ------------------------------------------------------------ duepa-check update: writing and checking the data (exit 2)
     "update.error.cannot-write-to": "update: cannot write to {path} ({why}); nothing changed",
     "update.error.cannot-write": "update: cannot write {path} ({why}); nothing changed",
+    "update.error.none-listed": "update: the site listed no card ({pages} list pages read); nothing changed (is the site down or its search changed?)",
+    "update.error.none-fetched": "update: fetched 0 cards (the {count} listed card pages were all missing); nothing changed",
     "update.error.stopped": "{error}; stopped, nothing changed{resume}",
     "update.error.resume": " ({count} cards fetched so far are kept in {path}; run update again to resume)",
     "update.error.then-nothing-changed": "{error}; nothing changed",
@@ -570,6 +572,7 @@ MESSAGES.update({
     "page.regulation.no-cards": "regulation page has no cards under 「{label}」",
     "page.list.no-cards": "no card links, no #cardlist and no card count on the card list page",
     "page.unknown-civilization": "unknown civilization {name!r}",
+    "page.detail.name-swallowed": "card {card_id}: the card name runs on into the page ({name!r}…); the page is malformed",
     "page.detail.no-name": "card {card_id}: no card name (no h1–h3 heading, no h3.card-name, no title)",
     "page.detail.same-name": "card {card_id}: {count} sides share the name {name!r}",
     "page.detail.no-block": "card {card_id}: no card block (no div.cardDetail with a card type, no カードの種類 label)",

@@ -551,6 +551,8 @@ MESSAGES.update({
     # ------------------------------------------------------------ duepa-check update: データの書き込みと確認
     "update.error.cannot-write-to": "update: {path} に書き込めません（{why}）。何も変更していません",
     "update.error.cannot-write": "update: {path} を書き込めません（{why}）。何も変更していません",
+    "update.error.none-listed": "update: サイトにカードが1枚も載っていません（一覧ページ {pages}）。何も変更していません（サイトが止まっているか、検索が変わったのかもしれません）",
+    "update.error.none-fetched": "update: カードを1枚も取得できませんでした（一覧の {count} 枚のページがどれもありません）。何も変更していません",
     "update.error.stopped": "{error}。更新を中止しました。何も変更していません{resume}",
     "update.error.resume": "（ここまでに取得したカード{count}枚は {path} に残してあります。update をもう一度実行すると続きから再開します）",
     "update.error.then-nothing-changed": "{error}。何も変更していません",
@@ -583,6 +585,7 @@ MESSAGES.update({
     "page.regulation.no-cards": "レギュレーションのページの「{label}」にカードがありません",
     "page.list.no-cards": "カード一覧のページに、カードへのリンクも #cardlist もカードの枚数もありません",
     "page.unknown-civilization": "不明な文明 {name!r}",
+    "page.detail.name-swallowed": "カード {card_id}: カード名がページの続きまで含んでいます（{name!r}…）。ページの形が壊れています",
     "page.detail.no-name": "カード {card_id}: カード名がありません（h1〜h3 の見出しも h3.card-name も title もありません）",
     "page.detail.same-name": "カード {card_id}: {count}つの面が同じ名前 {name!r} です",
     "page.detail.no-block": "カード {card_id}: カードの欄がありません（カードの種類のある div.cardDetail も「カードの種類」の欄もありません）",

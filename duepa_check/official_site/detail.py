@@ -84,6 +84,17 @@ def _page_name(root: Element) -> str | None:
     return _card_name((outside or headings or [None])[0])
 
 
+# What no card name holds: a side's labels (the first of a side and the ability text's), a set
+# and collector number as the page writes it after the name ("(DMTEST 2/12)"), a line break.
+_SWALLOWED = re.compile(r"カードの種類|特殊能力|フレーバー|[(（][A-Za-z0-9-]+\s*[^\s()（）]*\d+\s*/\s*[^\s()（）]*\d+[)）]\s*$|[\n\r\t]")
+LONGEST_NAME = 120  # the longest official name has 113 characters
+
+
+def _swallowed(name: str) -> bool:
+    """Whether a name read from a page holds what belongs after it (the page is malformed)."""
+    return len(name) > LONGEST_NAME or _SWALLOWED.search(name) is not None
+
+
 def card_zone(faces: list[Face], text: str) -> str:
     """Where the card lives before the game: the main deck unless its type or text says otherwise."""
     types = " ".join(f.type for f in faces)
@@ -107,6 +118,9 @@ def parse_detail_page(html: str, card_id: str) -> DetailPage:
     if not blocks:
         raise PageError(msg("page.detail.no-block", card_id=card_id))
     name, layout, faces = _name_faces(blocks, page_name, card_id)
+    for side in (name, *(face.name for face in faces)):
+        if _swallowed(side):  # an unclosed h3 or span: the name ran on into the labels or the set number
+            raise PageError(msg("page.detail.name-swallowed", card_id=card_id, name=side[:60]))
     text = unicodedata.normalize("NFKC", "\n".join(b.skills for b in blocks))
     card = Card(
         name=name,

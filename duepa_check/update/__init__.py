@@ -105,6 +105,10 @@ def run_update(
                 raise UpdateError(msg("update.error.stopped", error=error.message, resume=_resume_hint(state))) from None
             except OSError as error:
                 raise UpdateError(msg("update.error.cannot-write", path=state.path, why=str(error.strerror or error))) from None
+            if not state.listed_ids():  # nothing to install: the data must not be called updated
+                raise UpdateError(msg("update.error.none-listed", pages=len(state.pages)))
+            if not state.records and state.missing:
+                raise UpdateError(msg("update.error.none-fetched", count=len(state.missing)))
             summary.pages_listed = len(state.pages)
             summary.cards_fetched = len(state.records)
             if state.missing:
