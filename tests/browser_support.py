@@ -1,7 +1,9 @@
-"""tools/browser.py for the tests, and the mark that skips a real-browser test without Chromium.
+"""tools/browser.py for the tests, and the mark that skips a real-browser test without Chromium
+or without a Japanese font.
 
 CI (.ci/run) installs the Debian package ``chromium`` when it is missing, so there these tests
-run; on a machine without it they are skipped with the reason shown in pytest's summary.
+run; on a machine without it, or without a font for Japanese (the charts measure Japanese text),
+they are skipped with the reason shown in pytest's summary.
 """
 
 from __future__ import annotations
@@ -19,10 +21,31 @@ _spec = importlib.util.spec_from_file_location("duepa_browser", ROOT / "tools" /
 browser = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(browser)
 
-needs_chromium = pytest.mark.skipif(
-    browser.find_chromium() is None,
-    reason="real-browser test: chromium is not installed (apt-get install chromium; .ci/run does this)",
-)
+def japanese_font() -> str | None:
+    """A font fontconfig offers for Japanese, or None (without one Chromium draws 火 as a box
+    of another width, and measured text is wrong: the chart test saw 4.75 px)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("fc-list") is None:
+        return None
+    try:
+        listed = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return listed.strip().splitlines()[0] if listed.strip() else None
+
+
+def _why_no_browser() -> str | None:
+    if browser.find_chromium() is None:
+        return "real-browser test: chromium is not installed (apt-get install chromium; .ci/run does this)"
+    if japanese_font() is None:
+        return "real-browser test: no Japanese font (fc-list :lang=ja lists none; apt-get install fonts-noto-cjk)"
+    return None
+
+
+_WHY = _why_no_browser()
+needs_chromium = pytest.mark.skipif(_WHY is not None, reason=_WHY or "")
 
 RESULT = re.compile(r'<pre id="duepa-probe">(.*?)</pre>', re.S)
 

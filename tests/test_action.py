@@ -139,3 +139,46 @@ def test_readme_shows_the_workflow():
     assert "uses: OWNER/duepa-check@v0.1.0" in readme
     block = readme[readme.index("uses: OWNER/duepa-check@v0.1.0") - 200:]
     assert "paths:" in block and "upload-artifact" in block
+
+
+def recorded_calls(workspace: Path, inputs: dict[str, str]) -> tuple[dict, list[list[str]]]:
+    """Run the steps with a stand-in ``duepa-check`` first on PATH that records its arguments and
+    runs the real one; (the steps' results, each call's arguments)."""
+    shim = workspace.parent / "shim"
+    shim.mkdir(exist_ok=True)
+    log = workspace.parent / "duepa-check.log"
+    real = Path(sys.executable).parent / "duepa-check"
+    (shim / "duepa-check").write_text(
+        f'#!/bin/sh\nfor a in "$@"; do printf "%s\\t" "$a"; done >> "{log}"\necho >> "{log}"\nexec "{real}" "$@"\n',
+        encoding="utf-8")
+    (shim / "duepa-check").chmod(0o755)
+    done = run_steps(workspace, inputs)
+    calls = [line.rstrip("\t").split("\t") for line in log.read_text(encoding="utf-8").splitlines() if line]
+    return done, calls
+
+
+@pytest.mark.parametrize("name, value, expected", [
+    ("as-of", "2026-03-16", ["--as-of", "2026-03-16"]),
+    ("config", "club.yaml", ["--config", "club.yaml"]),
+    ("lang", "ja", ["--lang", "ja"]),
+    ("strict", "true", ["--strict"]),
+])
+def test_each_input_reaches_duepa_check(workspace, name, value, expected):
+    """An input dropped from action.yml (its env line, or its options+= line) fails here."""
+    (workspace / "club.yaml").write_text("deck_size: 60\n", encoding="utf-8")
+    done, calls = recorded_calls(workspace, {**defaults(), name: value})
+    assert done["check"].returncode in (0, 1), done["check"].stderr
+    assert len(calls) == 2  # the annotations, then the HTML report
+    for call in calls:
+        at = [i for i in range(len(call)) if call[i:i + len(expected)] == expected]
+        assert at, (name, call)
+    without, plain = recorded_calls(workspace, defaults()) if name != "strict" else (None, [])
+    for call in plain[-2:]:
+        assert expected[0] not in call
+
+
+def test_the_html_report_input_names_the_file_written(workspace):
+    done, calls = recorded_calls(workspace, {**defaults(), "html-report": "reports/organizer.html"})
+    assert [call[call.index("--format") + 1] for call in calls] == ["github", "html"]
+    assert (workspace / "reports" / "organizer.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert "html-report=reports/organizer.html" in (workspace.parent / "github_output").read_text(encoding="utf-8")

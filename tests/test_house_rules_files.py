@@ -121,3 +121,19 @@ def test_a_refused_house_rules_file_given_by_config_is_read(capsys, tmp_path):
     (tmp_path / "decks" / "rules.yaml").symlink_to(tmp_path / "club.yaml")
     result = run(capsys, deck, "--config", tmp_path / "decks" / "rules.yaml", "--as-of", AS_OF, "--format", "json")
     assert result.code == 1 and "DP001" in result.out
+
+
+def test_a_submitters_house_rules_apply_unless_the_organizer_pins_them(capsys, tmp_path):
+    """README (CI): a .duepa-check.yaml in a submission folder applies to its decks; --config (the
+    Action's config input) pins the organizer's rules for every deck and reads no other file."""
+    deck = make_deck(tmp_path / "submissions" / "alice", append=["1 無双竜機ボルバルザーク"],
+                     replace={30: "# one card out"})
+    (tmp_path / "submissions" / "alice" / config.CONFIG_FILE).write_text(
+        "disable: [DP007]\n", encoding="utf-8")
+    (tmp_path / "rules.yaml").write_text("deck_size: 60\n", encoding="utf-8")
+    config._find_config_from.cache_clear()
+    found = run(capsys, tmp_path / "submissions", "--as-of", AS_OF, "--format", "json")
+    assert found.code == 0 and found.json["decks"][0]["config"].endswith(config.CONFIG_FILE)
+    pinned = run(capsys, tmp_path / "submissions", "--as-of", AS_OF, "--format", "json",
+                 "--config", tmp_path / "rules.yaml")
+    assert pinned.code == 1 and "DP007" in pinned.out and pinned.json["decks"][0]["config"].endswith("rules.yaml")
