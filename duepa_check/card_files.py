@@ -11,6 +11,7 @@ import bisect
 import json
 import marshal
 import sys
+import zlib
 from array import array
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 CARDS_FILE = "cards.jsonl"
 INDEX_FILE = "index.tsv"
 FACTS_FILE = "facts.bin"  # the embedded data's records as a check reads them, precomputed (see facts_of)
-FACTS_VERSION = 1
+FACTS_VERSION = 2  # 2: each record's facts carry the CRC-32 of its line; the trailer the file's SHA-256
 
 # ---------------------------------------------------------------------------- facts.bin
 
@@ -38,11 +39,21 @@ def facts_of(data: bytes) -> bytes:
 
     Each record that card_from_record reads is one marshal blob (version 2: no references, no interned
     strings, so the bytes are the same on every run): name, faces as tuples, layout, zone, the three
-    flags, and where the line's rest (from "aliases") begins and ends. After the blobs, a marshalled
-    trailer: FACTS_VERSION, the size and header line of cards.jsonl (a facts.bin of other card data
-    is not read), the lines' offsets and the blobs' ends (little-endian 32-bit); last, the trailer's
-    position (4 bytes, little-endian). Only the embedded data has one (tools/build_card_data.py).
+    flags, where the line's rest (from "aliases") begins and ends, and the CRC-32 of the line. After
+    the blobs, a marshalled trailer: FACTS_VERSION, the size and SHA-256 of cards.jsonl, the lines'
+    offsets and the blobs' ends (little-endian 32-bit); last, the trailer's position (4 bytes,
+    little-endian). Only the embedded data has one, written by tools/build_card_data.py with the
+    cards.jsonl it is made of.
+
+    What ties facts.bin to cards.jsonl, and what a check pays for it: a facts.bin of another
+    FACTS_VERSION or size of cards.jsonl is not read at all (``read_facts``); a record's facts are
+    used only when its line is, byte for byte, the line they were made of (its CRC-32, checked at
+    each first look-up: ``FactsFile.card``), else the line is decoded (the general route). Hashing
+    the whole 5 MB file on every run would cost a one-deck check more than its look-ups; the
+    SHA-256 is for tools and tests (``facts_made_of``).
     """
+    import hashlib  # here: a check reads facts.bin, only tools write it
+
     first_end = data.index(b"\n") + 1
     blobs: list[bytes] = []
     starts, ends = array("I"), array("I")
@@ -56,7 +67,7 @@ def facts_of(data: bytes) -> bytes:
         if card is not None:
             blob = marshal.dumps((
                 card.name, tuple(map(tuple, card.faces)), card.layout, card.zone, card.partner_eligible,
-                card.may_exceed_four, card.complete, line.find(b',"aliases":') + 1, len(line),
+                card.may_exceed_four, card.complete, line.find(b',"aliases":') + 1, len(line), zlib.crc32(line),
             ), 2)
             blobs.append(blob)
             written += len(blob)
@@ -66,22 +77,33 @@ def facts_of(data: bytes) -> bytes:
     if sys.byteorder == "big":
         starts.byteswap()
         ends.byteswap()
-    trailer = marshal.dumps((FACTS_VERSION, len(data), data[:first_end], starts.tobytes(), ends.tobytes()), 2)
+    trailer = marshal.dumps((FACTS_VERSION, len(data), hashlib.sha256(data).hexdigest(), starts.tobytes(),
+                             ends.tobytes()), 2)
     return b"".join(blobs) + trailer + written.to_bytes(4, "little")
 
 
-def read_facts(facts: bytes | mmap.mmap, size: int, first_line: bytes) -> FactsFile | None:
-    """facts.bin read as facts_of wrote it, when it is one of this FACTS_VERSION for the
-    cards.jsonl of this size and first line; else None (the lines are decoded instead)."""
+def read_facts(facts: bytes | mmap.mmap, size: int) -> FactsFile | None:
+    """facts.bin read as facts_of wrote it, when it is one of this FACTS_VERSION for a
+    cards.jsonl of this size; else None (the lines are decoded instead)."""
     try:
         where = int.from_bytes(facts[-4:], "little")
-        version, facts_size, facts_first_line, starts, ends = marshal.loads(facts[where:-4])
-        if version != FACTS_VERSION or facts_size != size or facts_first_line != first_line:
+        version, facts_size, _, starts, ends = marshal.loads(facts[where:-4])
+        if version != FACTS_VERSION or facts_size != size:
             return None
         starts, ends = _offsets(starts), _offsets(ends)
         return FactsFile(facts, starts, ends) if len(starts) == len(ends) else None
     except (ValueError, EOFError, TypeError):
         return None
+
+
+def facts_made_of(facts: bytes) -> str | None:
+    """The SHA-256 (hex) of the cards.jsonl a facts.bin was made of; None when it is no facts.bin
+    of this FACTS_VERSION."""
+    try:
+        version, _, sha256, _, _ = marshal.loads(facts[int.from_bytes(facts[-4:], "little") : -4])
+    except (ValueError, EOFError, TypeError):
+        return None
+    return sha256 if version == FACTS_VERSION else None
 
 
 def _offsets(stored: bytes) -> array:
@@ -103,22 +125,26 @@ class FactsFile:
 
     def card(self, offset: int, data: bytes | mmap.mmap) -> Card | None:
         """The card of the cards.jsonl line at ``offset`` from its facts: what ``card_records.card_from_record``
-        reads from the line, without the line's JSON. None when facts.bin has none for it."""
+        reads from the line, without the line's JSON. None when facts.bin has none for it, or none
+        for the line as it is now (its CRC-32 differs: cards.jsonl was edited after facts.bin)."""
         starts, ends = self.starts, self.ends
         at = bisect.bisect_left(starts, offset)
         if at == len(starts) or starts[at] != offset:
             return None
         try:
-            name, faces, layout, zone, partner, exceed, complete, rest, end = marshal.loads(
+            name, faces, layout, zone, partner, exceed, complete, rest, end, crc = marshal.loads(
                 self.blobs[ends[at - 1] if at else 0 : ends[at]]
             )
         except (ValueError, EOFError, TypeError):
+            return None
+        line = data[offset : offset + end]
+        if zlib.crc32(line) != crc:
             return None
         card = Card.__new__(Card)
         card.__dict__ = {
             "name": name, "faces": tuple([made(Face, face) for face in faces]), "layout": layout, "zone": zone,
             "partner_eligible": partner, "may_exceed_four": exceed, "complete": complete,
-            "_rest": data[offset + rest : offset + end],
+            "_rest": line[rest:],
         }
         return card
 

@@ -80,7 +80,6 @@ class _Shard:
                 raise CardDataError(msg("card-data.cut-short", path=directory / INDEX_FILE, rows=rows, cards=promised))
         self._starts, self._firsts = _sample_rows(self.index)
         self._parsed: dict[int, Card] = {}
-        self._first_line = first_line
 
     def hits(self, key: str) -> list[tuple[str, int]]:
         """(kind, offset) of every index row for this key.
@@ -133,7 +132,8 @@ class _Shard:
     @cached_property
     def _facts(self) -> FactsFile | None:
         """The embedded data's facts.bin (see card_files.facts_of), mapped on the first look-up: None
-        for other data, or when it is missing, unreadable or not of this cards.jsonl (its size and header)."""
+        for other data, or when it is missing, unreadable or of another cards.jsonl (card_files.facts_of
+        says how a record's facts are tied to its line)."""
         if not self.trusted:
             return None
         import mmap
@@ -143,7 +143,7 @@ class _Shard:
                 facts = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
         except (OSError, ValueError):  # missing, or empty (no mapping)
             return None
-        return read_facts(facts, len(self._data), self._first_line)
+        return read_facts(facts, len(self._data))
 
     @cached_property
     def _data(self) -> bytes | mmap.mmap:

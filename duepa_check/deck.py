@@ -111,25 +111,10 @@ class Deck:
             found = self.memo["one_copy_each"] = {deck_card.entry.count for deck_card in self.cards} <= _ONE
         return found
 
-    def _know_from(self, entries: list[Entry], cards: list[Card]) -> None:
-        """Work out the memo of a deck whose every entry found its card (``cards[i]`` is that of
-        ``entries[i]``, and of ``self.cards[i]``): the same values as the properties, without going
-        through a DeckCard for each card."""
-        # Set comprehensions, not map(attrgetter): on Python 3.11 the comprehension's specialised
-        # attribute loads cost about half of attrgetter's generic look-up on a Card.
-        memo = self.memo
-        memo["entries"] = sorted(entries, key=_LINE)
-        one_each = memo["one_copy_each"] = set(map(_COUNT, entries)) <= _ONE
-        memo["card_count"] = len(entries) if one_each else sum(map(_COUNT, entries))
-        memo["names"] = frozenset({card.name for card in cards})
-        where = list(compress(counting(), map(_IS_PARTNER, entries)))
-        memo["partner_entries"] = sorted([entries[index] for index in where], key=_LINE)
-        memo["partner"] = self.cards[where[0]] if len(where) == 1 else None
-
 
 # Field getters for map() over an Entry or a DeckCard (tuples.field): a thousand decks of sixty lines
 # make these loops the per-deck cost. (Not for a Card's attributes: there a comprehension's loads
-# are cheaper than attrgetter, see _know_from.)
+# are cheaper than attrgetter.)
 _LINE, _NAME, _COUNT, _IS_PARTNER = (field(Entry, name) for name in ("line", "name", "count", "is_partner"))
 _OTHERS, _MARK, _SOURCE = field(Entry, "others"), field(Entry, "mark"), field(Entry, "source")
 _OTHERS_AND_SOURCE = field(Entry, "others", "source")
@@ -173,8 +158,6 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     if partner is None and sizes <= _ONE and shortcuts.usual_deck:  # the usual list: every line one card, no --partner
         cards = list(map(_FIRST_CARD, matches))
         deck.cards = list(map(made, repeat(DeckCard), zip(entries, cards)))
-        if shortcuts.deck_memo:
-            deck._know_from(entries, cards)  # what every rule run asks, from the cards at hand
         return deck
     resolved = list(zip(entries, found))
     if max(sizes, default=0) > 1:
@@ -226,8 +209,6 @@ def _usual_deck(decklist: DeckList, pool: CardPool) -> Deck | None:
         return None
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
     deck.cards = list(map(made, repeat(DeckCard), zip(entries, cards)))  # DeckCard(entry, card) each
-    if shortcuts.deck_memo:
-        deck._know_from(entries, cards)  # what every rule run asks, from the cards at hand
     return deck
 
 

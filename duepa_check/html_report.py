@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import NamedTuple
 
+from . import shortcuts
 from .cards import Card
 from .charts import CIVILIZATION_COLOURS, Text, render_chart, wording
 from .messages import msg, plural
@@ -177,27 +178,35 @@ class _Pieces:
         if found is None:
             civilizations = _civilization_html(partner.civilizations, self.lang)
             who = f"{_h(self.text('html.partner', name=partner.name))} {civilizations}"
-            found = self._partners[key] = (_h(partner.name), civilizations, who)
+            found = (_h(partner.name), civilizations, who)
+            if shortcuts.html_caches:
+                self._partners[key] = found
         return found
 
     def verdict(self, deck: _Deck) -> str:
         key = (deck.legal, deck.result.error is not None)  # what _summary_verdict reads
         found = self._verdicts.get(key)
         if found is None:
-            found = self._verdicts[key] = _verdict_html(deck.result, self.lang)
+            found = _verdict_html(deck.result, self.lang)
+            if shortcuts.html_caches:
+                self._verdicts[key] = found
         return found
 
     def counts(self, deck: _Deck) -> str:
         key = (deck.errors, deck.warnings)
         found = self._counts.get(key)
         if found is None:
-            found = self._counts[key] = _h(_counts(deck.result, self.lang))
+            found = _h(_counts(deck.result, self.lang))
+            if shortcuts.html_caches:
+                self._counts[key] = found
         return found
 
     def cards(self, count: int) -> str:
         found = self._cards.get(count)
         if found is None:
-            found = self._cards[count] = _h(self.text(plural("html.cards", count), count=count))
+            found = _h(self.text(plural("html.cards", count), count=count))
+            if shortcuts.html_caches:
+                self._cards[count] = found
         return found
 
 

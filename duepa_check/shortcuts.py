@@ -10,36 +10,39 @@ The value ``1`` turns every shortcut off; a comma-separated list of the names be
 those only (to measure one: ``benchmarks/README.md``); empty or ``0`` leaves them on. Code asks
 ``shortcuts.NAME`` (a module attribute, so a test may set it) at the moment it would take one.
 
-The registry: name, the general route it stands for, and what it saves: instructions (callgrind,
-``PYTHONHASHSEED=0``, one core, /work/scratch/ic.sh) of the 1,000 generated benchmark decks checked
-as JSON (HTML for stats_tally), with that shortcut alone off against every one on; 2026-12-02,
-the batch then 1,607.9 M instructions as JSON and 2,880 M as HTML. A shortcut is kept when it
-saves at least 2 % of the batch (benchmarks/README.md lists those retired).
+The registry: name, the general route it stands for, and what it saves: instructions (valgrind
+--tool=callgrind, ``PYTHONHASHSEED=0``, ``taskset -c 0``, .pyc written) of the 1,000 generated
+benchmark decks checked as JSON (``--as-of 2026-03-16``), or as HTML for the last two, with that shortcut alone off against every one on;
+2026-12-02, when the batch was 1,807.7 M instructions as JSON (3,121.1 M with every shortcut off)
+and 2,594.6 M as HTML. A shortcut is kept when it saves at least 2 % of its batch;
+benchmarks/README.md lists those retired and their figures.
 
-==============  ============================================================  =================
+==============  ============================================================  ==================
 name            the general route it stands for                               saves
-==============  ============================================================  =================
-line_cache      ``TextReader.read_line`` for every line of a text list         478.5 M (29.8 %)
+==============  ============================================================  ==================
+line_cache      ``TextReader.read_line`` for every line of a text list         890.6 M (49.3 %)
                 (decklist_text.parse_text keeps each plain card line's Entry
                 fields by its text and adds runs of them at once)
-usual_deck      ``resolve_deck``'s full look-ups, for a list whose every       303.1 M (18.9 %)
-                line names one card as written (``CardPool.only_cards``)
-plain_reading   ``decklist_cards.read_card_line`` for a new ``1 NAME``,         97.0 M  (6.0 %)
+usual_deck      ``resolve_deck``'s look-ups and readings, for a list whose     359.6 M (19.9 %)
+                every line names one card as written (``CardPool.only_cards``)
+plain_reading   ``decklist_cards.read_card_line`` for a new ``1 NAME``,         97.2 M  (5.4 %)
                 ``1x NAME`` or ``1 《NAME》`` line
-deck_memo       the ``Deck`` properties, each worked out when first read        87.2 M  (5.4 %)
-                (``Deck._know_from`` fills them from the cards at hand)
-facts_bin       ``card_records.card_from_record`` on the cards.jsonl line       75.3 M  (4.7 %)
-                (card_data/facts.bin, tied to cards.jsonl by its hash)
-stats_tally     ``stats.count_card_by_card`` (HTML report: a sum of packed     179.0 M  (6.2 %
-                integers per deck)                                                     of HTML)
-==============  ============================================================  =================
+facts_bin       ``card_records.card_from_record`` on the cards.jsonl line       64.7 M  (3.6 %)
+                (card_data/facts.bin; a record's facts are used only while its
+                line is the one they were made of: card_files.facts_of)
+stats_tally     ``stats.count_card_by_card`` (a deck's counts as one sum of    188.7 M  (7.3 %
+                packed integers)                                                         of HTML)
+html_caches     every chart piece drawn and every shared cell of the page    2,537.2 M (97.8 %
+                put into words where it is met (charts' lru_caches,                      of HTML)
+                html_report's _Pieces)
+==============  ============================================================  ==================
 """
 
 from __future__ import annotations
 
 import os
 
-NAMES = ("line_cache", "usual_deck", "plain_reading", "deck_memo", "facts_bin", "stats_tally")
+NAMES = ("line_cache", "usual_deck", "plain_reading", "facts_bin", "stats_tally", "html_caches")
 
 
 def _off(value: str) -> frozenset[str]:
@@ -57,6 +60,6 @@ OFF = _off(os.environ.get("DUEPA_CHECK_NO_SHORTCUTS", ""))
 line_cache = "line_cache" not in OFF
 plain_reading = "plain_reading" not in OFF
 usual_deck = "usual_deck" not in OFF
-deck_memo = "deck_memo" not in OFF
 facts_bin = "facts_bin" not in OFF
 stats_tally = "stats_tally" not in OFF
+html_caches = "html_caches" not in OFF  # read when charts is imported: a test cannot switch it

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from operator import mul
+from operator import itemgetter, mul
 from typing import NamedTuple
 
 from . import shortcuts
@@ -121,21 +121,19 @@ class _Facts(NamedTuple):
 
 
 # A batch counts the same cards in deck after deck (the HTML report of 1,000 decks), and the pool
-# hands out one object per card: each card's facts are worked out once. Keyed by identity (a Card
-# is not hashable); the card is kept beside its facts so that its id cannot be reused.
-_FACTS: dict[int, tuple[Card, _Facts]] = {}
+# hands out one object per card: each card's facts are worked out once and kept in the card itself
+# (as Card keeps its civilizations), so they live and go with it: no table grows beside the pool.
 
 
 def _facts(card: Card) -> _Facts:
-    known = _FACTS.get(id(card))
-    if known is not None:
-        return known[1]
-    cost = card_cost(card)
-    bucket = cost_bucket(cost)
-    numeric = cost if isinstance(cost, int) and bucket != UNKNOWN else None
-    found = _Facts(bucket, numeric, card_civilizations(card), card_type(card),
-                   card.layout == "twinpact", len(card.civilizations) >= 2)
-    _FACTS[id(card)] = (card, found)
+    found = card.__dict__.get("_stats_facts")
+    if found is None:
+        cost = card_cost(card)
+        bucket = cost_bucket(cost)
+        numeric = cost if isinstance(cost, int) and bucket != UNKNOWN else None
+        found = card.__dict__["_stats_facts"] = _Facts(
+            bucket, numeric, card_civilizations(card), card_type(card), card.layout == "twinpact",
+            len(card.civilizations) >= 2)
     return found
 
 
@@ -232,33 +230,33 @@ class _Tally:
     The loop over the cards updated five dicts per card: a 60-card deck took ~36 us, this ~15.
     Each field must stay below 2**_FIELD_BITS: ``fits`` asks that of the number of copies times
     the most one card puts in a field (``largest``).
+
+    A card's integer is kept in the card (``_tally``), like its facts, so nothing is keyed by
+    ``id()`` and nothing outlives the cards. What gives an integer its meaning is the class's, one
+    for the process: the type fields (they only grow, a few dozen card types) and ``largest``.
     """
 
     LIMIT = 1 << _FIELD_BITS
-
-    def __init__(self) -> None:
-        self.cards: dict[int, int] = {}  # id(card) -> its integer; _FACTS keeps the card, so its id is not reused
-        self.units = [1 << (_FIELD_BITS * field) for field in range(_TYPES)]  # 1 in each field, as an integer
-        self.types: list[str] = []  # the type of each type field
-        self.type_fields: dict[str, int] = {}
-        self.largest = 1  # the most one card puts in a field: its cost, or how often it names a civilization
+    units = [1 << (_FIELD_BITS * field) for field in range(_TYPES)]  # 1 in each field, as an integer
+    types: list[str] = []  # the type of each type field
+    type_fields: dict[str, int] = {}
+    largest = 1  # the most one card puts in a field: its cost, or how often it names a civilization
 
     def fits(self, copies: int) -> bool:
         return copies * self.largest < self.LIMIT
 
     def count(self, deck, counts: list[int] | None, copies: int) -> DeckStats:
         """The stats of a deck of ``copies`` cards, ``counts`` copies of each (None: one each)."""
-        ids = [id(deck_card.card) for deck_card in deck.cards]
+        cards = [deck_card.card.__dict__ for deck_card in deck.cards]
         try:
-            total = self._total(ids, counts)
+            total = self._total(cards, counts)
         except KeyError:  # cards not met before: their integers first
-            known = self.cards
             for deck_card in deck.cards:
-                if id(deck_card.card) not in known:
+                if "_tally" not in deck_card.card.__dict__:
                     self._learn(deck_card.card)
             if not self.fits(copies):
                 return count_card_by_card(deck)
-            total = self._total(ids, counts)
+            total = self._total(cards, counts)
         fields = memoryview(total.to_bytes(_FIELD_BYTES * (_TYPES + len(self.types)), sys.byteorder)).cast("I").tolist()
         curve = dict(zip(CURVE_BUCKETS, fields[_ZERO + 1 : _UNKNOWN]))
         if fields[_ZERO]:
@@ -270,9 +268,11 @@ class _Tally:
         return _stats(deck, copies, curve, civilizations, types, fields[_TWINPACTS], fields[_MULTICOLOR],
                       fields[_COST], fields[_COSTED])
 
-    def _total(self, ids: list[int], counts: list[int] | None) -> int:
-        cards = map(self.cards.__getitem__, ids)
-        return sum(cards) if counts is None else sum(map(mul, cards, counts))
+    @staticmethod
+    def _total(cards: list[dict], counts: list[int] | None) -> int:
+        """The sum of the cards' integers (``cards``: their __dict__), ``counts`` times each."""
+        values = map(_TALLY_OF, cards)
+        return sum(values) if counts is None else sum(map(mul, values, counts))
 
     def _learn(self, card: Card) -> None:
         facts = _facts(card)
@@ -287,8 +287,8 @@ class _Tally:
             value += unit[_MULTICOLOR]
         if facts.cost is not None:
             value += unit[_COSTED] + facts.cost * unit[_COST]
-        self.largest = max(self.largest, facts.cost or 0, len(facts.civilizations))
-        self.cards[id(card)] = value
+        _Tally.largest = max(_Tally.largest, facts.cost or 0, len(facts.civilizations))
+        card.__dict__["_tally"] = value
 
     def _type_field(self, kind: str) -> int:
         field = self.type_fields.get(kind)
@@ -300,3 +300,4 @@ class _Tally:
 
 
 _TALLY = _Tally()
+_TALLY_OF = itemgetter("_tally")  # of a card's __dict__

@@ -272,3 +272,12 @@ def test_the_screenshot_script_writes_a_picture_to_look_at(tmp_path, capsys):
     assert picture.colours > 20 and picture.ink > 0.01
     assert f"{out}: " in capsys.readouterr().out
     assert browser.main([]) == 2  # usage
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["/", "//", ".", "..", "", "deck", ".txt", "デッキ", "\\", "a b", "<&>", "\x1b"]),
+                max_size=6).map("".join))
+def test_a_chart_title_is_pathlibs_name(path):
+    for edge in ("deck.txt", "a/.", "a/b/", "/", "", "a/..", "//x"):
+        assert charts.deck_name(edge) == (Path(edge).name or edge)
+    assert charts.deck_name(path) == (Path(path).name or path)

@@ -259,3 +259,28 @@ def test_missing_file_is_exit_2_and_one_line(capsys, tmp_path):
     assert result.code == 2
     assert result.out == ""
     assert result.err.strip().count("\n") == 0 and "no such file" in result.err
+
+
+def test_a_cost_no_field_of_the_tally_holds_is_counted_card_by_card(monkeypatch, shortcuts_on):
+    """A card that puts more in a field than a deck's sum can hold (a cost of 10**8) is counted
+    card by card, in a deck of its own or with cards the tally knows."""
+    from duepa_check import stats
+    from duepa_check.cards import Card, Face
+    from duepa_check.deck import Deck, DeckCard
+    from duepa_check.decklist import Entry
+
+    monkeypatch.setattr(stats._Tally, "largest", stats._Tally.largest)  # put back after the test
+    known = stats_pool_card()
+    dear = Card("dear", (Face("dear", "クリーチャー", ("火",), 10**8, 1000),))
+    for cards in ([(dear, 1)] * 60, [(known, 1)] * 59 + [(dear, 1)], [(known, 4), (dear, 1)]):
+        deck = Deck(path="d.txt")
+        for line, (card, count) in enumerate(cards, start=1):
+            deck.cards.append(DeckCard(Entry(line=line, name=card.name, count=count), card))
+        assert stats.compute_stats(deck) == stats.count_card_by_card(deck)
+    assert not stats._TALLY.fits(60)
+
+
+def stats_pool_card():
+    from duepa_check.card_pool import CardPool
+
+    return CardPool.load(None).get("ボルシャック・ドラゴン")

@@ -1,8 +1,7 @@
-"""The shortcuts a thousand-deck batch takes give the answers of the plain code they replace.
-
-Each test states the plain reading (what the code did before it was made cheaper) and checks the
-fast one against it: the file's suffix, the read of a file that comes in pieces, the control
-character test of decode, the resolved deck, the rules run under house rules.
+"""What a thousand-deck batch leans on, against the plain answer: the file's suffix, the read of a
+file that comes in pieces, the control character test of decode, chosen readings, the rules run
+under house rules, card records, the folder walk, the cycle collector. (The shortcuts of
+duepa_check/shortcuts.py are compared with their general routes in tests/test_shortcut_routes.py.)
 """
 
 from __future__ import annotations
@@ -11,7 +10,6 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import DECKS
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +20,7 @@ from duepa_check.card_pool import CardPool
 from duepa_check.card_records import card_from_json, card_from_record
 from duepa_check.config import FormatConfig
 from duepa_check.deck import resolve_deck
-from duepa_check.decklist import DeckInputError, decode, load_decklist, parse_decklist
+from duepa_check.decklist import DeckInputError, decode, parse_decklist
 from duepa_check.rules import run_rules
 
 NAME_PARTS = st.sampled_from(["deck", ".", "..", "txt", "yaml", "YML", "json", "/", "dir.d/", "", "a", "CSV", "md"])
@@ -109,57 +107,6 @@ def pool():
     return CardPool.load(None)
 
 
-def the_long_way(listed, pool, monkeypatch):
-    """resolve_deck without its shortcuts for lists whose every line names one card."""
-    with monkeypatch.context() as patched:
-        patched.setattr(deck_module, "_ONE", frozenset())
-        patched.setattr(deck_module, "_usual_deck", lambda decklist, pool: None)
-        return resolve_deck(listed, pool)
-
-
-def shape(deck):
-    return (
-        deck.cards, deck.unresolved, deck.entries, deck.card_count, deck.names, deck.partner_entries,
-        deck.partner, deck.one_copy_each,
-    )
-
-
-@pytest.mark.usefixtures("shortcuts_on")
-def test_a_decks_memo_from_its_cards_at_hand_is_what_the_properties_work_out(pool):
-    """Deck._know_from (the usual list) against the properties, on lists made to differ in each fact:
-    counts, partners (none, one, two), incomplete cards, other zones, lines out of order."""
-    from duepa_check.decklist import DeckList, Entry
-
-    names = ["ボルシャック・ドラゴン", "勝熱英雄 モモキング", "フェアリー・シャワー", "時空の英雄アンタッチャブル", "アクア・ハルカス"]
-    incomplete = next(card.name for card in pool if not card.complete)
-    lists = [
-        [Entry(3, names[0]), Entry(1, names[1], 1, True), Entry(2, names[2], 2)],
-        [Entry(1, names[0]), Entry(5, names[1], 1, True), Entry(2, names[3]), Entry(4, incomplete), Entry(3, names[4], 1, True)],
-        [Entry(2, names[4]), Entry(1, names[2])],
-        [],
-    ]
-    for entries in lists:
-        listed = DeckList("deck.txt")
-        listed.entries = entries
-        fast = resolve_deck(listed, pool)
-        plain = deck_module.Deck(fast.path, list(fast.cards))  # the same cards, memo left to the properties
-        assert shape(fast) == shape(plain)
-        assert fast.memo.keys() >= {"names", "one_copy_each", "partner"}
-
-
-@pytest.mark.parametrize("name", sorted(path.name for path in DECKS.glob("*.txt")))
-def test_a_resolved_deck_is_the_same_by_the_shortcut(name, pool, monkeypatch):
-    listed = load_decklist(DECKS / name)
-    deck = resolve_deck(listed, pool)
-    assert not deck.unresolved and len(deck.cards) == len(listed.entries)
-    assert deck_module._usual_deck(listed, pool) is not None  # the shortcut was taken
-    assert shape(deck) == shape(the_long_way(listed, pool, monkeypatch))
-    assert deck.entries == sorted(deck.entries, key=lambda entry: entry.line)
-    assert deck.card_count == sum(entry.count for entry in listed.entries)
-    assert deck.names == {card.card.name for card in deck.cards}
-    assert deck.partner_entries == [entry for entry in deck.entries if entry.is_partner]
-
-
 def test_lines_with_other_readings_each_become_their_chosen_reading(pool):
     """Without bracket lines, only the entries with another reading are looked at: each becomes
     what _choose_reading makes of it, the others stay the very same entries."""
@@ -181,63 +128,6 @@ def test_lines_with_other_readings_each_become_their_chosen_reading(pool):
     assert all(any(entry is kept for kept in deck.entries) for entry in plain)
     assert [entry.name for entry, _ in deck.unresolved] == ["まだ見ぬカード（仮）"]
     assert "ボルシャック・ドラゴン" in deck.names and "熱血 バトクロス-１" in deck.names
-
-
-def test_the_usual_list_with_other_readings_is_the_long_ways_deck(pool, monkeypatch):
-    """Lines that could be read otherwise but name a card as written (a remark-like ending, a
-    name in 「」, a count-like end) keep their entry as it is, by the shortcut and the long way."""
-    text = "\n".join([
-        "パートナー: 勝熱英雄 モモキング",
-        "1 「我が名はツラトゥストラ！」",
-        "1 熱血 バトクロス-1",
-        "1x ボルシャック・NEX",
-        "1 Dの寺院 タブラサ・チャンタラム",
-        "2 ボルシャック・ドラゴン",  # two copies: DP002 looks closer, from the same memo
-    ])
-    listed = parse_decklist(text.encode(), "deck.txt")
-    assert sum(bool(entry.others or entry.source) for entry in listed.entries) >= 2
-    deck = resolve_deck(listed, pool)
-    assert deck_module._usual_deck(listed, pool) is not None
-    assert shape(deck) == shape(the_long_way(listed, pool, monkeypatch))
-    assert all(kept is entry for kept, entry in zip(deck.entries, listed.entries))
-    assert deck.card_count == 7 and deck.one_copy_each is False and deck.partner.card.name == "勝熱英雄 モモキング"
-
-
-@pytest.mark.parametrize("text", [
-    "1 まだ見ぬカードの名前",  # no card
-    "1 ボルシャック・ドラゴン（新規）",  # a card only by another reading
-    "【ボルシャック・ドラゴン】",  # a bracket line
-])
-def test_a_list_with_a_line_the_shortcut_cannot_decide_takes_the_long_way(pool, text):
-    listed = parse_decklist(f"1 ボルシャック・ドラゴン\n{text}\n".encode(), "deck.txt")
-    assert deck_module._usual_deck(listed, pool) is None
-
-
-def test_only_cards_is_each_names_one_card(pool):
-    """CardPool.only_cards against lookup: the one card, else False (none or several), asked
-    twice (the second time from what the first kept), for spellings of every kind."""
-    from duepa_check.card_pool import CardPool
-
-    ambiguous = next(key for key in ("天地命動 バラギアラ", "零龍") if len(pool.lookup(key).cards) > 1)
-    names = [
-        "ボルシャック・ドラゴン", "ぼるしゃっく・どらごん", "《ボルシャック・ドラゴン》", "Bolshack Dragon",
-        "ボルシャックドラゴン", ambiguous, "まだ見ぬカードの名前", "", "熱血 バトクロス-1",
-    ]
-    fresh = CardPool.load(None)
-    for _ in range(2):
-        got = fresh.only_cards(names)
-        assert got == [pool.lookup(name).card or False for name in names]
-    assert got[0].name == got[1].name == "ボルシャック・ドラゴン" and got[5] is False and got[6] is False
-
-
-def test_one_unknown_line_takes_the_long_way(pool, tmp_path, monkeypatch):
-    path = tmp_path / "deck.txt"
-    path.write_text((DECKS / "DM23-BD4.txt").read_text(encoding="utf-8") + "1 まだ見ぬカードの名前\n", encoding="utf-8")
-    listed = load_decklist(path)
-    deck = resolve_deck(listed, pool)
-    assert [entry.name for entry, _ in deck.unresolved] == ["まだ見ぬカードの名前"]
-    assert len(deck.cards) == len(listed.entries) - 1
-    assert shape(deck) == shape(the_long_way(listed, pool, monkeypatch))
 
 
 def test_an_empty_list_with_a_partner_option_is_only_that_partner(pool):

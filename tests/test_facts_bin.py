@@ -1,9 +1,6 @@
-"""The shortcuts of a card's first look-up give the answers of the plain code they replace.
-
-The plain reading of a record is the JSON scanner (``card_records.card_from_record``); the embedded data's
-records are read from facts.bin (``facts_of``: made from cards.jsonl by the plain reading).
-The plain look-up gathers every index row's card (``CardPool._hits``); a pool of one shard takes
-the one row of an official name typed as printed straight to its card.
+"""facts.bin (the facts_bin shortcut): a record read from its facts is the record read from its
+cards.jsonl line (``card_records.card_from_record``, the general route), and facts are used only
+for the lines they were made of. tests/test_shortcut_routes.py compares look-ups by both routes.
 """
 
 from __future__ import annotations
@@ -14,7 +11,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from duepa_check.card_files import CARDS_FILE, FACTS_FILE, INDEX_FILE, facts_of, read_facts, write_card_data
+from duepa_check.card_files import CARDS_FILE, FACTS_FILE, facts_made_of, facts_of, read_facts, write_card_data
 from duepa_check.card_pool import CardPool, _Shard, embedded_data_dir
 from duepa_check.card_records import card_from_json, card_from_record
 from duepa_check.cards import Card, Face
@@ -59,7 +56,7 @@ def _facts_card(line: bytes) -> Card | None:
     """The card facts_of keeps for a one-card data file of ``line``, or None when it keeps none."""
     first = b'{"_header":{}}\n'
     data = first + line + b"\n"
-    return read_facts(facts_of(data), len(data), first).card(len(first), data)
+    return read_facts(facts_of(data), len(data)).card(len(first), data)
 
 
 def _record(name="ボルシャック・ドラゴン", face_name=None, layout="single", kind="クリーチャー", civilizations=("火",),
@@ -145,32 +142,34 @@ def test_facts_are_read_only_for_the_cards_they_were_made_from(tmp_path):
         (tmp_path / FACTS_FILE).write_bytes(damaged)
         assert _Shard(tmp_path, trusted=True)._facts is None
     (tmp_path / FACTS_FILE).write_bytes(facts)
-    (tmp_path / CARDS_FILE).write_bytes(data.replace(b'"test"', b'"tesu"', 1))  # another header
-    assert _Shard(tmp_path, trusted=True)._facts is None
     (tmp_path / CARDS_FILE).write_bytes(data + b"\n")  # another size
     assert _Shard(tmp_path, trusted=True)._facts is None
     (tmp_path / CARDS_FILE).write_bytes(data)
     assert _Shard(tmp_path, trusted=True)._facts is not None
 
 
-def _seen(found):
-    return found.typed, [vars(card) for card in found.cards], found.matched_by, found._suggestions, found._suggest is None
+def test_a_same_length_edit_of_cards_jsonl_is_not_served_stale(tmp_path, monkeypatch):
+    """facts.bin made of one cards.jsonl, then a card line edited without changing the file's size
+    (a power 6000 -> 7000): the look-up reads the line as it is now, not the facts made before."""
+    from duepa_check import card_pool
+
+    cards = [CardPool.load(None).get(name) for name in ("ボルシャック・ドラゴン", "蒼き団長 ドギラゴン剣")]
+    write_card_data(cards, {"source": "test"}, tmp_path, facts=True)
+    monkeypatch.setattr(card_pool, "embedded_data_dir", lambda: tmp_path)  # trusted, with its facts.bin
+    data = (tmp_path / CARDS_FILE).read_bytes()
+    assert data.count(b'"power":6000') == 1
+    edited = data.replace(b'"power":6000', b'"power":7000')
+    (tmp_path / CARDS_FILE).write_bytes(edited)
+    assert len(edited) == len(data)
+    assert CardPool([tmp_path]).get("ボルシャック・ドラゴン").faces[0].power == 7000
+    assert CardPool([tmp_path]).get("蒼き団長 ドギラゴン剣") == cards[1]  # its facts still serve it
+    (tmp_path / CARDS_FILE).write_bytes(data)
+    assert CardPool([tmp_path]).get("ボルシャック・ドラゴン").faces[0].power == 6000
 
 
-def test_a_pool_of_one_shard_looks_every_key_and_name_up_as_the_plain_look_up():
-    """The one-shard shortcut and facts.bin against _hits and the JSON: a pool of the same shard twice
-    takes the plain way (the second shard's cards are the first's names, so it adds nothing)."""
-    index = (embedded_data_dir() / INDEX_FILE).read_bytes().decode()
-    keys = sorted({row.split("\t", 1)[0] for row in index.splitlines()})
-    names = sorted(_Shard(embedded_data_dir()).names())
-    near = [name + "x" for name in names[::7]] + [name[:-1] for name in names[::7]] + [f"《{n}》" for n in names[::5]]
-    near += [name.replace("・", "") for name in names[::3]] + ["", " ", "《》", "?", "\ud800"]
-    one, plain = CardPool([embedded_data_dir()]), CardPool([embedded_data_dir(), embedded_data_dir()])
-    for shard in plain.shards:
-        shard.__dict__["_facts"] = None  # and every line decoded from its JSON
-    shortcuts = 0
-    for typed in [*keys, *names, *near]:
-        found = one.lookup(typed)
-        assert _seen(found) == _seen(plain.lookup(typed)), typed
-        shortcuts += found.matched_by == "exact" and found.cards[0].name == typed
-    assert shortcuts > 10_000
+def test_the_embedded_facts_say_which_cards_jsonl_they_were_made_of():
+    import hashlib
+
+    facts = (embedded_data_dir() / FACTS_FILE).read_bytes()
+    assert facts_made_of(facts) == hashlib.sha256((embedded_data_dir() / CARDS_FILE).read_bytes()).hexdigest()
+    assert facts_made_of(b"not facts") is None
