@@ -10,6 +10,7 @@ from datetime import date
 
 from .cards import OFFICIAL, Card, Lookup
 from .messages import DEFAULT_LANG, Listed, msg, text
+from .messages import rule_doc as messages_rule_doc
 from .regulation import Regulation
 
 
@@ -106,8 +107,8 @@ def render_not_found(console, found: Lookup, lang: str = DEFAULT_LANG) -> None:
 
 
 def rule_doc(rule, lang: str = DEFAULT_LANG) -> str:
-    """A rule's user doc: its docstring, or its ``DOC_JA`` in Japanese."""
-    return (rule.DOC_JA if lang == "ja" else rule.__doc__ or "").strip()
+    """A rule's user doc in ``lang`` (``messages.rule_doc``), stripped."""
+    return messages_rule_doc(rule, lang).strip()
 
 
 def rules_json(lang: str = DEFAULT_LANG) -> list[dict]:

@@ -18,7 +18,7 @@ from pathlib import PurePath
 from urllib.parse import quote
 
 from . import __version__
-from .messages import msg, text
+from .messages import msg, rule_doc, text
 from .printable import printable
 from .report import full_text, omitted_line, row_text, summary, superseded_line
 from .results import DeckResult, RunInfo
@@ -36,8 +36,8 @@ def _level(severity: str) -> str:
 
 
 def _doc(module, lang: str = "en") -> str:
-    """The rule's user doc in ``lang``: its docstring, or its ``DOC_JA`` (as ``duepa-check rules`` shows them)."""
-    return ((module.DOC_JA if lang == "ja" else module.__doc__) or module.NAME).strip()
+    """The rule's user doc in ``lang`` (``messages.rule_doc``, as ``duepa-check rules`` shows it)."""
+    return (rule_doc(module, lang) or module.NAME).strip()
 
 
 def _rule_descriptor(module, lang: str = "en") -> dict:

@@ -26,7 +26,7 @@ from test_update import (  # noqa: F401  (fixtures)
 )
 
 from duepa_check import update
-from duepa_check.messages import text
+from duepa_check.messages import rule_doc, text
 
 ROBOTS = SOURCE + "/robots.txt"
 ANY_PAGE = re.compile(re.escape(SOURCE) + r"/.*")
@@ -374,7 +374,7 @@ def test_the_help_option_itself_is_translated(capsys):
 
 
 def test_sarif_describes_its_rules_in_the_language(capsys, tmp_path):
-    """A Japanese SARIF log (GitHub code scanning shows these texts) carries DOC_JA, as `rules --lang ja` does."""
+    """A Japanese SARIF log (GitHub code scanning shows these texts) carries the Japanese rule docs, as `rules --lang ja` does."""
     from duepa_check.rules import RULES
 
     deck = make_deck(tmp_path)
@@ -383,7 +383,7 @@ def test_sarif_describes_its_rules_in_the_language(capsys, tmp_path):
     for lang, log in (("ja", ja), ("en", en)):
         for descriptor in log["tool"]["driver"]["rules"]:
             module = RULES[descriptor["id"]]
-            doc = (module.DOC_JA if lang == "ja" else module.__doc__).strip()
+            doc = rule_doc(module, lang).strip()
             assert descriptor["fullDescription"]["text"] == descriptor["help"]["text"] == doc
             assert descriptor["shortDescription"]["text"] == doc.splitlines()[0].strip()
     assert en["tool"]["driver"]["notifications"][0]["shortDescription"]["text"] == "A decklist file could not be read or decoded."

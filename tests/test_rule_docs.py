@@ -1,4 +1,4 @@
-"""Every rule's user doc has a shape, in English (the docstring) and in Japanese (``DOC_JA``).
+"""Every rule's user doc has a shape, in English (the docstring) and in Japanese (``messages/rule_docs_ja.py``).
 
 As sqlfluff checks its rules' docstrings: a one-line summary, the house-rule keys the rule
 reads (``CONF``) named, an example for the deck-building rules (DP0xx), and both languages.
@@ -78,3 +78,40 @@ def test_card_view_in_japanese(capsys):
     assert missing.code == 1 and "という名前のカードはありません" in missing.out
     data = run(capsys, "card", "ヴォルグ・サンダー", "--lang", "ja", "--format", "json").json
     assert data["zone"] == "hyperspatial" and data["partner_reason"].startswith("メインデッキに入れられない")
+
+
+def test_every_language_documents_exactly_the_rules():
+    """A rule module without its docs in a language (or docs of a rule that is gone) fails here:
+    a rule is its module plus its entries in each language's rule docs and catalogue."""
+    from importlib import import_module
+
+    from duepa_check.messages import LANGUAGES
+    from duepa_check.rules import RULES
+
+    for lang in LANGUAGES:
+        if lang != "en":
+            assert set(import_module(f"duepa_check.messages.rule_docs_{lang}").DOCS) == set(RULES), lang
+    for rule in RULES.values():
+        assert not hasattr(rule, "DOC_JA"), f"{rule.ID}: its Japanese doc belongs in messages/rule_docs_ja.py"
+
+
+def test_every_message_a_rule_names_is_in_both_catalogues():
+    """The keys each rule module passes to finding(), msg(), plural() or hint= exist in every
+    catalogue (a plural key as its .one and .other forms): a rule added without its words fails."""
+    import ast
+    import inspect
+
+    from duepa_check.messages import LANGUAGES, catalogue
+    from duepa_check.rules import RULES
+
+    for rule in RULES.values():
+        keys = set()
+        for node in ast.walk(ast.parse(inspect.getsource(rule))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("finding", "msg", "plural"):
+                arguments = node.args[2:3] if node.func.id == "finding" else node.args[:1]
+                arguments += [k.value for k in node.keywords if k.arg == "hint"]
+                keys |= {a.value for a in arguments if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+        for lang in LANGUAGES:
+            words = catalogue(lang)
+            missing = sorted(k for k in keys if k not in words and f"{k}.one" not in words)
+            assert not missing, f"{rule.ID} ({lang}): {missing}"

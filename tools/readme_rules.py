@@ -19,7 +19,7 @@ BEGIN, END = "<!-- RULES:BEGIN (tools/readme_rules.py) -->", "<!-- RULES:END -->
 
 
 def rules_section(lang: str = "en") -> str:
-    """README.md's section (English docstrings) or README.ja.md's (each rule's DOC_JA)."""
+    """README.md's section (English docstrings) or README.ja.md's (messages/rule_docs_ja.py)."""
     from duepa_check.cardinfo import rule_doc
     from duepa_check.messages import msg, text
 

@@ -67,6 +67,17 @@ def catalogue(lang: str) -> dict[str, str]:
     return found
 
 
+def rule_doc(rule: Any, lang: str = DEFAULT_LANG) -> str:
+    """A rule's user doc in ``lang``: English is the rule module's docstring; another language's
+    docs live with that language (``rule_docs_<lang>.py``, by rule id), not in the rule modules.
+    "" when there is none (tests/test_rule_docs.py fails first)."""
+    if lang == DEFAULT_LANG:
+        return rule.__doc__ or ""
+    from importlib import import_module
+
+    return import_module(f"{__name__}.rule_docs_{lang}").DOCS.get(rule.ID, "")
+
+
 def text(value: Any, lang: str = DEFAULT_LANG) -> str:
     """Put a Msg (or Listed) into words in ``lang``; any other value as ``str.format`` shows it."""
     words = catalogue(lang)
@@ -84,5 +95,5 @@ def _words(value: Any, words: dict[str, str]) -> Any:
 
 
 __all__ = [
-    "DEFAULT_LANG", "LANGUAGES", "Listed", "Msg", "catalogue", "msg", "plural", "text",
+    "DEFAULT_LANG", "LANGUAGES", "Listed", "Msg", "catalogue", "msg", "plural", "rule_doc", "text",
 ]

@@ -16,12 +16,6 @@ ID = "DP001"
 NAME = "deck-size"
 SEVERITY = ERROR
 CONF = ("deck_size",)
-DOC_JA = """\
-デュエパーティーのデッキはパートナーを含めてちょうど60枚。
-
-パートナーも60枚のうちの1枚です。「パートナー:」の行と、ほかに59枚のカードがあれば60枚です。ハウスルールの deck_size で枚数を変えられます。
-例: 「パートナー:」の行と59枚で60枚ならOK。58枚しかなければ「あと1枚入れてください」と報告します。
-"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

@@ -16,11 +16,6 @@ ID = "DP103"
 NAME = "english-tcg-only"
 SEVERITY = ERROR
 CONF = ()
-DOC_JA = """\
-どのカードも日本で発売されたものであること: 英語版TCGだけのカードはデッキに入れられません。
-
-英語版TCG（2004〜2006年）には、日本で発売されなかったカードがいくつかあります（Angry Maple、Twister Fish、Thought Probe など）。日本のカードプールにないので、デュエパーティーのデッキには入れられません。そうした行は、一致するカードがない名前（DP100）ではなく、このルールで報告します。一覧は、英語版のセットデータで、すべての収録がTCGだけのカードです。
-"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

@@ -17,12 +17,6 @@ ID = "DP009"
 NAME = "hall-of-fame"
 SEVERITY = ERROR
 CONF = ("singleton",)
-DOC_JA = """\
-殿堂入りのカードは1枚まで。
-
-同名カード1枚のデッキでは、このルールだけが反応することはありません（DP002 がすでに1枚までにしています）。ハウスルールで singleton: false にしたときに意味を持ちます。
-例: singleton: false のとき、殿堂入りの《フェアリー・ギフト》を2枚入れると報告します。殿堂入りでないカードは2枚でもOKです。
-"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

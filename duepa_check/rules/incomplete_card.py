@@ -16,11 +16,6 @@ ID = "DP201"
 NAME = "incomplete-card-data"
 SEVERITY = WARNING
 CONF = ()
-DOC_JA = """\
-警告: カードデータにまだタイプや文明がない、実在するカード。
-
-公式のカード名一覧や収録リスト、新しいセットのファンによる書き起こし（文明が書かれていないもの）にはあるものの、内蔵データに詳しい情報がないため、文明とゾーンを確かめられません。duepa-check update で取得できます。
-"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

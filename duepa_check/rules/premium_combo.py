@@ -15,12 +15,6 @@ ID = "DP008"
 NAME = "premium-combo"
 SEVERITY = ERROR
 CONF = ("allowed",)
-DOC_JA = """\
-プレミアム殿堂コンビの2枚を同じデッキに入れないこと（1枚ずつならOK）。
-
-チェック日に有効なもの: 2022-08-15からの《禁断英雄 モモキングダムX》と《未来王龍 モモキングJO》。ハウスルールの allowed で許可できます。
-例: 《禁断英雄 モモキングダムX》だけならOK。《未来王龍 モモキングJO》も入れると報告します。
-"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

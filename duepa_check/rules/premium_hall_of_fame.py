@@ -18,12 +18,6 @@ ID = "DP007"
 NAME = "premium-hall-of-fame"
 SEVERITY = ERROR
 CONF = ("allowed", "include_unconfirmed")
-DOC_JA = """\
-チェック日のレギュレーションでプレミアム殿堂のカードは入れられない。
-
-チェック日は今日です。--as-of YYYY-MM-DD で別の日（大会の日付など）を指定できます。ハウスルールの allowed で許可できます。include_unconfirmed（--include-unconfirmed）を指定すると、未確認の次の改定も適用します。
-例: 2019-07-01からプレミアム殿堂の《ヴォルグ・サンダー》は入れられません。無制限のカードはOKです。
-"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

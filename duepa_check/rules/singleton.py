@@ -19,12 +19,6 @@ ID = "DP002"
 NAME = "singleton"
 SEVERITY = ERROR
 CONF = ("singleton",)
-DOC_JA = """\
-同じ名前のカードは1枚まで（ハイランダー）。
-
-名前は全体で比べます: ツインパクト《A／B》と、《B》という名前のカードは別の名前です。カード自身のテキストで5枚以上入れられるカード（《はずれポンの助》や遊撃師団のカードなど）は何枚でもOKです。パートナーも数えます: パートナーの行とメインデッキの両方に書くと2枚です。ハウスルールの singleton: false で外せます。
-例: 《龍の呼び声》が1枚ならOK。2行に書くと報告します。
-"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

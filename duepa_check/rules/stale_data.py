@@ -15,11 +15,6 @@ ID = "DP202"
 NAME = "stale-regulation"
 SEVERITY = WARNING
 CONF = ()
-DOC_JA = """\
-警告: チェック日が、確認済みの最新の殿堂改定から6か月より後。
-
-殿堂は年に2回ほど改定されます。それより古いレギュレーションのデータは、改定を見落としているかもしれません。duepa-check update で公式サイトから更新できます。
-"""
 MAX_AGE = timedelta(days=183)
 
 

@@ -16,11 +16,6 @@ ID = "DP203"
 NAME = "unconfirmed-change"
 SEVERITY = WARNING
 CONF = ("include_unconfirmed",)
-DOC_JA = """\
-警告: 未確認の次の殿堂改定が、デッキのカードにかかわる。
-
-あるファンのデータベースに、確認済みの最新の改定より後の改定が、公式の出典や日付なしで載っています。--include-unconfirmed（または include_unconfirmed: true）を指定しない限り適用しません。この警告は、どのカードがどう変わるかを伝えます。
-"""
 
 
 def check(deck, context: Context) -> Iterator[Finding]:

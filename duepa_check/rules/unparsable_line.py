@@ -14,11 +14,6 @@ ID = "DP102"
 NAME = "unparsable-line"
 SEVERITY = ERROR
 CONF = ()
-DOC_JA = """\
-どの行も、カード、コメント（# か //）、見出し、空行のどれかであること。
-
-枚数は前にも後ろにも書けます: 「1 カード名」「1x カード名」「カード名 x1」「カード名 ×1」「カード名 1枚」、枚数なしの名前だけなら1枚です。
-"""
 
 
 # Problems whose fix is not "write '1 CARD NAME'": their own hint.
