@@ -162,6 +162,6 @@ def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG) -
     keys = Table(title=escape(say("rules.keys-title")), show_header=True, header_style="bold")
     for column in ("key", "changes", "default"):
         keys.add_column(escape(say(f"rules.column.{column}")), overflow="fold")
-    for key, (_, default) in KEYS.items():
+    for key, default in KEYS.items():
         keys.add_row(key, escape(say(f"config.{key}")), escape(str(default)))
     console.print(keys)

@@ -24,22 +24,6 @@ from .regulation import HALL_OF_FAME, PREMIUM, UNRESTRICTED, Announcement
 CONFIG_FILE = ".duepa-check.yaml"
 SEVERITIES = ("error", "warning")
 
-# key → (what it changes, the default) — shown by `duepa-check rules` and the README.
-KEYS: dict[str, tuple[str, Any]] = {
-    "deck_size": ("number of cards in a deck, partner included", 60),
-    "partner_min_cost": ("lowest cost a partner creature may have", 5),
-    "singleton": ("one copy of each name (false lifts DP002; DP009 then limits 殿堂入り to one)", True),
-    "banned": ("extra banned cards (reported as DP010)", []),
-    "allowed": ("cards allowed despite DP006, DP007, DP008 and DP010", []),
-    "disable": ("rule ids turned off", []),
-    "severity": ("rule id → error or warning", {}),
-    "include_unconfirmed": ("apply the unconfirmed later 殿堂 change", False),
-    "regulation": (
-        "殿堂 changes applied from their dates on top of the data: {date, card, status} or {date, combo: [A, B]}",
-        [],
-    ),
-    "lang": ("language of messages and reports: ja or en (--lang and $DUEPA_CHECK_LANG come first)", None),
-}
 ANNOUNCEMENT_STATUSES = (PREMIUM, HALL_OF_FAME, UNRESTRICTED)
 
 
@@ -61,6 +45,15 @@ class FormatConfig(NamedTuple):
     regulation: tuple[Announcement, ...] = ()  # applied on top of the data's regulation
     lang: str | None = None  # None: the locale decides
     source: str = ""  # the file it came from, for messages; "" for the defaults
+
+
+def _shown_default(value: Any) -> Any:
+    """A default as `duepa-check rules` and the README show it: as written in YAML ([] and {})."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    return value
 
 
 def find_config(start: Path) -> Path | None:
@@ -257,53 +250,86 @@ def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
         return ConfigError(msg("house-rules.expected", where=where, key=key,
                                expected=msg(f"house-rules.expected.{expected}", **args), got=_shown(value)))
 
-    if key in ("deck_size", "partner_min_cost"):
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-            raise fail("whole-number")
-        return value
-    if key in ("singleton", "include_unconfirmed"):
-        if not isinstance(value, bool):
-            raise fail("boolean")
-        return value
-    if key in ("banned", "allowed"):
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise fail("card-names")
-        names = []
-        for index, typed in enumerate(value):
-            name, close = resolve_card(typed)
-            if name is None:
-                hint = msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{c}》" for c in close),
-                                                                        "sep.names")) if close else ""
-                raise ConfigError(msg("house-rules.no-card", where=f"{where}: {key}[{index}]", typed=_shown(typed),
-                                      hint=hint))
-            names.append(name)
-        return tuple(names)
-    if key == "disable":
-        if not isinstance(value, list):
-            raise fail("rule-ids")
-        return tuple(_rule_id(v, key, where, rule_ids) for v in value)
-    if key == "severity":
-        if not isinstance(value, dict):
-            raise fail("severity")
-        result = {}
-        for rule, level in value.items():
-            rule = _rule_id(rule, key, where, rule_ids)
-            if level not in SEVERITIES:
-                raise ConfigError(msg("house-rules.severity-level", where=where, rule=rule, got=_shown(level)))
-            result[rule] = level
-        return result
-    if key == "regulation":
-        if not isinstance(value, list):
-            raise fail("announcements")
-        return tuple(_announcement(item, f"{where}: regulation[{index}]", resolve_card)
-                     for index, item in enumerate(value))
-    if key == "lang":
-        from .messages import LANGUAGES
+    return CHECKS[key](value, fail, key, where, resolve_card, rule_ids)
 
-        if value not in LANGUAGES:
-            raise fail("lang", languages=Listed(LANGUAGES, "sep.or"))
-        return value
-    raise fail("known")  # pragma: no cover - KEYS and this function list the same keys
+
+def _whole_number(value, fail, *_) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
+        raise fail("whole-number")
+    return value
+
+
+def _boolean(value, fail, *_) -> bool:
+    if not isinstance(value, bool):
+        raise fail("boolean")
+    return value
+
+
+def _card_names(value, fail, key, where, resolve_card, rule_ids) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise fail("card-names")
+    names = []
+    for index, typed in enumerate(value):
+        name, close = resolve_card(typed)
+        if name is None:
+            hint = msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{c}》" for c in close),
+                                                                    "sep.names")) if close else ""
+            raise ConfigError(msg("house-rules.no-card", where=f"{where}: {key}[{index}]", typed=_shown(typed),
+                                  hint=hint))
+        names.append(name)
+    return tuple(names)
+
+
+def _rule_ids(value, fail, key, where, resolve_card, rule_ids) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise fail("rule-ids")
+    return tuple(_rule_id(v, key, where, rule_ids) for v in value)
+
+
+def _severities(value, fail, key, where, resolve_card, rule_ids) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise fail("severity")
+    result = {}
+    for rule, level in value.items():
+        rule = _rule_id(rule, key, where, rule_ids)
+        if level not in SEVERITIES:
+            raise ConfigError(msg("house-rules.severity-level", where=where, rule=rule, got=_shown(level)))
+        result[rule] = level
+    return result
+
+
+def _announcements(value, fail, key, where, resolve_card, rule_ids) -> tuple[Announcement, ...]:
+    if not isinstance(value, list):
+        raise fail("announcements")
+    return tuple(_announcement(item, f"{where}: regulation[{index}]", resolve_card)
+                 for index, item in enumerate(value))
+
+
+def _language(value, fail, *_) -> str:
+    from .messages import LANGUAGES
+
+    if value not in LANGUAGES:
+        raise fail("lang", languages=Listed(LANGUAGES, "sep.or"))
+    return value
+
+
+# The house-rule keys: each FormatConfig field (its default) with how its value is checked. What a key
+# changes is the catalogues' ``config.<key>``. A new key: its FormatConfig field, its row here, and
+# config.<key> in both catalogues; `rules`, the README and validation follow.
+CHECKS: dict[str, Callable[..., Any]] = {
+    "deck_size": _whole_number,
+    "partner_min_cost": _whole_number,
+    "singleton": _boolean,
+    "banned": _card_names,
+    "allowed": _card_names,
+    "disable": _rule_ids,
+    "severity": _severities,
+    "include_unconfirmed": _boolean,
+    "regulation": _announcements,
+    "lang": _language,
+}
+# key → its default as shown (`duepa-check rules`, the README), in FormatConfig's order
+KEYS: dict[str, Any] = {key: _shown_default(FormatConfig._field_defaults[key]) for key in FormatConfig._fields if key in CHECKS}
 
 
 def _announcement(item: Any, where: str, resolve_card: Callable[[str], tuple[str | None, list[str]]]) -> Announcement:

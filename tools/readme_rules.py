@@ -37,7 +37,7 @@ def rules_section(lang: str = "en") -> str:
         parts.append("")
     parts.append("| house-rule key | changes | default |" if lang == "en" else "| ハウスルールのキー | 変えること | 既定値 |")
     parts.append("| --- | --- | --- |")
-    for key, (_, default) in KEYS.items():
+    for key, default in KEYS.items():
         parts.append(f"| `{key}` | {text(msg(f'config.{key}'), lang)} | `{default!r}` |")
     parts += ["", END]
     return "\n".join(parts)

@@ -318,7 +318,7 @@ MESSAGES.update({
     "rules.column.key": "key",
     "rules.column.changes": "changes",
     "rules.column.default": "default",
-    # the house-rule keys (the English is config.KEYS's description)
+    # the house-rule keys (config.CHECKS: one row each; tests/test_rule_docs.py checks both catalogues)
     "config.deck_size": "number of cards in a deck, partner included",
     "config.partner_min_cost": "lowest cost a partner creature may have",
     "config.singleton": "one copy of each name (false lifts DP002; DP009 then limits 殿堂入り to one)",
