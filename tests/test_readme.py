@@ -9,21 +9,38 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _rules_section(lang: str = "en") -> str:
+def _readme_rules():
     spec = importlib.util.spec_from_file_location("readme_rules", ROOT / "tools" / "readme_rules.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.rules_section(lang)
+    return module
+
+
+def _rules_section(lang: str = "en") -> str:
+    return _readme_rules().rules_section(lang)
 
 
 def test_readme_rules_section_matches_rule_docstrings():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert _rules_section() in readme, "run: python tools/readme_rules.py and paste it into README.md"
+    assert _rules_section() in readme, "run: python tools/readme_rules.py --write"
 
 
 def test_japanese_readme_rules_section_matches_doc_ja():
     readme = (ROOT / "README.ja.md").read_text(encoding="utf-8")
-    assert _rules_section("ja") in readme, "run: python tools/readme_rules.py ja and paste it into README.ja.md"
+    assert _rules_section("ja") in readme, "run: python tools/readme_rules.py --write"
+
+
+def test_readme_rules_write_rewrites_a_stale_section_in_both_readmes(tmp_path):
+    tool = _readme_rules()
+    for name in ("README.md", "README.ja.md"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        start, end = text.index(tool.BEGIN), text.index(tool.END)
+        stale = text[:start] + tool.BEGIN + "\n**DP999 gone** (error).\n" + text[end:]
+        (tmp_path / name).write_text(stale, encoding="utf-8")
+    assert sorted(path.name for path in tool.write_readmes(tmp_path)) == ["README.ja.md", "README.md"]
+    for name in ("README.md", "README.ja.md"):
+        assert (tmp_path / name).read_text(encoding="utf-8") == (ROOT / name).read_text(encoding="utf-8")
+    assert tool.write_readmes(tmp_path) == []  # already in step: nothing rewritten
 
 
 def test_readme_opens_with_install_and_test_commands():

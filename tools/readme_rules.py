@@ -1,7 +1,7 @@
 """Print the README's rules section from the rule modules' docstrings (their user doc).
 
-Run: python tools/readme_rules.py  — and paste between the RULES markers in README.md;
-``python tools/readme_rules.py ja`` for README.ja.md.
+Run: ``python tools/readme_rules.py --write`` to rewrite the section between the RULES markers
+of README.md and README.ja.md in place; ``python tools/readme_rules.py [ja]`` prints one section.
 tests/test_readme.py fails when the README and the docstrings disagree.
 """
 
@@ -43,5 +43,25 @@ def rules_section(lang: str = "en") -> str:
     return "\n".join(parts)
 
 
+def write_readmes(root: Path) -> list[Path]:
+    """Rewrite the rules section of README.md (en) and README.ja.md (ja); return the files changed."""
+    changed = []
+    for name, lang in (("README.md", "en"), ("README.ja.md", "ja")):
+        path = root / name
+        text = path.read_text(encoding="utf-8")
+        start, end = text.find(BEGIN), text.find(END)
+        if start < 0 or end < start:
+            sys.exit(f"readme_rules: {path} has no {BEGIN} ... {END} markers")
+        new = text[:start] + rules_section(lang) + text[end + len(END):]
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
 if __name__ == "__main__":
-    print(rules_section(sys.argv[1] if len(sys.argv) > 1 else "en"))
+    if sys.argv[1:] == ["--write"]:
+        for path in write_readmes(Path(__file__).resolve().parent.parent):
+            print(f"rewrote {path.name}")
+    else:
+        print(rules_section(sys.argv[1] if len(sys.argv) > 1 else "en"))
