@@ -45,11 +45,15 @@ def clean_cell(cell: str) -> str:
     return cell
 
 
+# A Markdown cell bar: not escaped (\|), and not inside 《》 (《神聖十二神騎:||》 is one card's name).
+_CELL_BAR = re.compile(r"(?<!\\)\|(?![^《》]*》)")
+
+
 def split_cells(line: str) -> list[str]:
     """A Markdown row's or a CSV/TSV line's cells."""
     if line.lstrip().startswith("|"):
         body = line.strip().strip("|")
-        return [clean_cell(cell) for cell in re.split(r"(?<!\\)\|", body)]
+        return [clean_cell(cell) for cell in re.split(_CELL_BAR, body)]
     import csv
 
     delimiter = "," if "," in line else "\t"

@@ -164,7 +164,7 @@ FILE_FORMS = {
 @given(data=st.data(), form=st.sampled_from(TEXT_FORMS + sorted(FILE_FORMS)))
 def test_any_pool_name_in_every_list_form_is_read_as_that_card(pool, data, form):
     """The whole text (and what is inside 《》) is tried as a name before marks, counts and
-    comments are read. (A name with '|' cannot be a Markdown table cell unescaped: left out.)"""
+    comments are read. (A name with '|' in a Markdown cell needs 《》 or \\|: tested below.)"""
     names = data.draw(st.sampled_from(TRICKY) | st.sampled_from(ALL_NAMES))
     if "|" in names and ("|" in form or form == "deck.md"):
         return
@@ -189,3 +189,17 @@ def test_the_names_that_looked_like_marks_counts_or_comments(pool, name, form):
         text, path = form.format(csv_cell(name) if "," in form else name) + "\n", "deck.txt"
     deck = resolve_deck(parse_decklist(text.encode("utf-8"), path), pool)
     assert [(c.card.name, c.entry.count) for c in deck.cards] == [(name, 1)], text
+
+
+BAR_NAMES = [name for name in ALL_NAMES if "|" in name]
+
+
+@pytest.mark.parametrize("form", ["| 1 | 《{}》 |", "| 《{}》 | 1 |", "|1|《{}》|"])
+def test_a_name_with_a_bar_inside_double_angle_brackets_is_one_markdown_cell(pool, form):
+    """A Markdown cell bar inside 《》 is part of the name: 《神聖十二神騎:||》 in a table row."""
+    assert BAR_NAMES, "the pool has names holding '|'"
+    for name in BAR_NAMES:
+        text = "| 枚数 | カード名 |\n|---|---|\n" + form.format(name) + "\n" if form.startswith("| 1") else form.format(name) + "\n"
+        for path in ("deck.md", "deck.txt"):
+            deck = resolve_deck(parse_decklist(text.encode("utf-8"), path), pool)
+            assert [(c.card.name, c.entry.count) for c in deck.cards] == [(name, 1)], (path, text)
