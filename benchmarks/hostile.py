@@ -59,6 +59,8 @@ def shapes() -> dict[str, tuple[str, str]]:
     """name → (file suffix, text)."""
     deck = ONE_DECK.read_text(encoding="utf-8")
     real_lines = [line for line in deck.splitlines() if line.startswith("1 ")]
+    with open(ROOT / "card_data" / "cards.jsonl", encoding="utf-8") as cards:
+        pool = [json.loads(line)["name"] for line in cards if line.startswith('{"name"')]
     return {
         "unknown-names.txt": (".txt", _fill(lambda n: f"1 {distinct_name(n)}\n")),
         "unknown-names.json": (".json", _fill(
@@ -73,6 +75,8 @@ def shapes() -> dict[str, tuple[str, str]]:
         "comments-with-form-feeds.txt": (".txt", _fill(lambda n: f"# note\f1 {distinct_name(n)}\u2028x\n")),
         "labels-then-names.txt": (".txt", _fill(lambda n: f"価格：3,000円 1 {distinct_name(n)} #x\n")),
         "json-nested.json": (".json", '{"cards": ' + "[" * (LIMIT // 2 - 10) + "]" * (LIMIT // 2 - 10) + "}"),
+        # every line a real card, each name on two lines: DP002 reports thousands of names
+        "every-card-twice.txt": (".txt", _fill(lambda n: f"1 {pool[n // 2 % len(pool)]}\n")),
         "yaml-aliases.yaml": (".yaml", _fill(lambda n: f"k{n}: *a\n", "cards: &a [" + ", ".join(["x"] * 50) + "]\n")),
     }
 

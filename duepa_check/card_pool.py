@@ -269,11 +269,14 @@ class CardPool:
     def english_tcg_only(self, typed: str) -> str | None:
         """The English TCG card a name that matches no card names, when that card was printed only
         in the English TCG (never in Japan: the embedded data's header lists them); else None."""
-        table = self.__dict__.get("_tcg_only")
-        if table is None:  # first asked when a name has matched no card
-            names = [n for shard in self.shards for n in shard.header.get("english_tcg_only", ())]
-            table = self.__dict__["_tcg_only"] = {loose_key(name_key(n)): n for n in names}
+        table = self._tcg_only
         return table.get(loose_key(name_key(typed))) if table else None
+
+    @cached_property
+    def _tcg_only(self) -> dict[str, str]:
+        """The English-TCG-only names by their loose key, first asked when a name has matched no card."""
+        names = [n for shard in self.shards for n in shard.header.get("english_tcg_only", ())]
+        return {loose_key(name_key(n)): n for n in names}
 
     def _hits(self, key: str) -> list[tuple[str, Card]]:
         """(kind, card) for every spelling that has this key, overlay shards first, one per name."""

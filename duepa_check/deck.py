@@ -177,7 +177,7 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
 _ONE = frozenset((1,))
 
 
-_READINGS = itemgetter(3)  # ParseProblem.readings
+_READINGS = field(ParseProblem, "readings")
 
 
 def _problems_that_name_cards(decklist: DeckList, pool: CardPool) -> DeckList:

@@ -249,11 +249,12 @@ def has_line_breaks(text: str) -> bool:
     return "\x0b" in text or "\x0c" in text or "\x85" in text or "\u2028" in text or "\u2029" in text
 
 
+_BREAK = re.compile(f"[{LINE_BREAKS}]")
+
+
 def split_breaks(line: str) -> list[str]:
     """A CR/LF line cut at every other line break (LINE_BREAKS)."""
-    import re
-
-    return re.split("[\x0b\x0c\x85\u2028\u2029]", line)
+    return _BREAK.split(line)
 
 
 # ---------------------------------------------------------------------------- entry point

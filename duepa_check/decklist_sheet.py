@@ -434,10 +434,11 @@ def row_decklist(row: SheetRow) -> DeckList:
     text = row.deck
     if not text.strip():
         raise DeckInputError(Msg("sheet.empty-cell", {"place": where}))
-    if len(text) > MAX_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) > MAX_BYTES:
         raise DeckInputError(Msg("sheet.cell-too-large", {"place": where, "megabytes": MAX_BYTES // 1_000_000}))
     try:
-        decode(text.encode("utf-8", "surrogatepass"), "")  # the checks a deck file passes: binary, control bytes
+        decode(data, "")  # the checks a deck file passes: binary, control bytes
     except DeckInputError:
         raise DeckInputError(Msg("sheet.cell-binary", {"place": where})) from None
     from .decklist_text import parse_text

@@ -313,7 +313,7 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
     decks = _decks(results, lang)
     totals = summary(results)
     counts = {**totals, "not_legal": totals["decks"] - totals["legal"] - totals["unreadable"]}
-    superseded = [d for d in decks if d.result.submission is not None and d.result.submission.superseded_by is not None]
+    superseded = [d for d in decks if not d.result.counted]
     if superseded:  # a sheet's earlier submissions: listed on their own, left out of the counts
         gone = {d.number for d in superseded}
         decks = [d for d in decks if d.number not in gone]

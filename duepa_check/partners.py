@@ -15,6 +15,7 @@ from .messages import DEFAULT_LANG, Listed, msg, text
 from .partner_candidates import Advice, Candidate, for_deck, lines_not_counted
 from .printable import printable
 from .regulation import Regulation
+from .results import MAX_REPORTED
 
 TEXT_ROWS = 25  # the text view shows this many candidates; JSON lists every one
 
@@ -90,7 +91,7 @@ def not_counted_notes(advice: Advice, lang: str = DEFAULT_LANG) -> list[str]:
     return notes
 
 
-MAX_NOTES = 500  # as check lists 500 problems: a 1 MB file of unknown names is 27,000 lines nobody reads
+MAX_NOTES = MAX_REPORTED  # as check lists 500 problems: a 1 MB file of unknown names is 27,000 lines nobody reads
 
 
 def render_advice(console, advice: Advice, lang: str = DEFAULT_LANG, rows: int = TEXT_ROWS) -> None:

@@ -22,7 +22,7 @@ def summary(results: Sequence[DeckResult]) -> dict[str, int]:
     count them again: a thousand decks, every report)."""
     legal = errors = warnings = unreadable = superseded = 0
     for result in results:
-        if result.submission is not None and result.submission.superseded_by is not None:
+        if not result.counted:
             superseded += 1  # a player's earlier submission: listed, not counted
             continue
         found = result.errors
@@ -183,12 +183,8 @@ def superseded_line(result: DeckResult, lang: str) -> str:
     return text(msg("sheet.superseded", place=place_text(result, lang), by=result.submission.superseded_by), lang)
 
 
-def _superseded(result: DeckResult) -> bool:
-    return result.submission is not None and result.submission.superseded_by is not None
-
-
 def _superseded_count_line(results: Sequence[DeckResult], lang: str) -> str | None:
-    count = sum(map(_superseded, results))
+    count = sum(not result.counted for result in results)
     return text(msg(plural("sheet.superseded.count", count), count=count), lang) if count else None
 
 
@@ -228,7 +224,7 @@ def _verdict_line(result: DeckResult, lang: str, verdict: str | None = None) -> 
 
 
 def _summary_verdict(result: DeckResult, lang: str) -> str:
-    if result.submission is not None and result.submission.superseded_by is not None:
+    if not result.counted:
         return text(msg("sheet.superseded.verdict", by=result.submission.superseded_by), lang)
     key = "summary.legal" if result.legal else ("summary.unreadable" if result.error else "summary.not-legal")
     return text(msg(key), lang)
@@ -298,7 +294,7 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
     lang = info.lang
     out: list[str] = []
     for result in results:
-        if _superseded(result):
+        if not result.counted:
             if not quiet:
                 out.append(superseded_line(result, lang))
             continue
@@ -348,7 +344,7 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
 
     lang = info.lang
     for result in results:
-        if _superseded(result):
+        if not result.counted:
             if not quiet:
                 console.print(superseded_line(result, lang), style="dim", markup=False)
             continue

@@ -108,10 +108,6 @@ def _at_row(result: DeckResult) -> dict:
     return {"physicalLocation": physical}
 
 
-def _superseded(result: DeckResult) -> bool:
-    return result.submission is not None and result.submission.superseded_by is not None
-
-
 def _superseded_note(result: DeckResult, lang: str) -> dict:
     """A sheet row superseded by the player's later submission: a note, as it does not count."""
     return {"level": "note", "message": {"text": superseded_line(result, lang)}, "locations": [_at_row(result)]}
@@ -143,17 +139,17 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
         _result(result.raw_path, violation, rule_index, info.lang, result.config)
         if result.submission is None else _row_result(result, violation, rule_index, info.lang)
         for result in results
-        if result.submission is None or result.submission.superseded_by is None  # a superseded row does not count
+        if result.counted  # a superseded row does not count
         for violation in result.violations  # already in line order per deck
     ]
     notifications = [
         _unreadable(r.raw_path, printable(text(r.error, info.lang)), _at_row(r) if r.submission is not None else None)
         for r in results
-        if r.error is not None and not _superseded(r)
+        if r.error is not None and r.counted
     ]
     invocation: dict = {"executionSuccessful": not notifications}
-    notes = [_omitted(r, info.lang) for r in results if r.omitted and not _superseded(r)]
-    notes += [_superseded_note(r, info.lang) for r in results if _superseded(r)]
+    notes = [_omitted(r, info.lang) for r in results if r.omitted and r.counted]
+    notes += [_superseded_note(r, info.lang) for r in results if not r.counted]
     if notifications or notes:
         invocation["toolExecutionNotifications"] = notifications + notes
     run = {

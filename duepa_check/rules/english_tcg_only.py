@@ -20,11 +20,18 @@ CONF = ()
 
 def check(deck, context: Context) -> Iterator[Finding]:
     for entry, found in deck.unresolved:
-        if tcg_only(entry, found, context):
-            yield finding(entry.line or None, entry.name, "english-tcg-only.printed", hint="english-tcg-only.hint",
-                          card=context.pool.english_tcg_only(entry.name))
+        card = _tcg_only_card(entry, found, context)
+        if card is not None:
+            yield finding(entry.line or None, entry.name, "english-tcg-only.printed", hint="english-tcg-only.hint", card=card)
 
 
 def tcg_only(entry, found, context: Context) -> bool:
     """Whether DP103 reports this unresolved line (DP100 then says nothing of it)."""
-    return not found.cards and context.pool is not None and context.pool.english_tcg_only(entry.name) is not None
+    return _tcg_only_card(entry, found, context) is not None
+
+
+def _tcg_only_card(entry, found, context: Context) -> str | None:
+    """The English-TCG-only card an unresolved line names, if any."""
+    if found.cards or context.pool is None:
+        return None
+    return context.pool.english_tcg_only(entry.name)

@@ -24,15 +24,12 @@ CONF = ("singleton",)
 def check(deck, context: Context) -> Iterator[Finding]:
     if not context.config.singleton:
         return
-    total_of: dict[str, int] = {}  # name -> copies listed, over every line that lists it
+    lines_of: dict[str, list] = {}  # name -> the deck's lines that list it, in order
     for deck_card in deck.cards:
-        name = deck_card.card.name
-        total_of[name] = total_of.get(name, 0) + deck_card.entry.count
-    for name, total in total_of.items():
-        if total <= 1:
-            continue
-        copies = [c for c in deck.cards if c.card.name == name]
-        if copies[0].card.may_exceed_four:
+        lines_of.setdefault(deck_card.card.name, []).append(deck_card)
+    for name, copies in lines_of.items():
+        total = sum(c.entry.count for c in copies)
+        if total <= 1 or copies[0].card.may_exceed_four:
             continue
         lines = [c.entry.line for c in copies]
         where = Listed(tuple(str(n) if n else "--partner" for n in lines), "sep.lines")
