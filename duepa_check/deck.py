@@ -128,6 +128,8 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
     if decklist.problems and any(map(_READINGS, decklist.problems)):
         decklist = _problems_that_name_cards(decklist, pool)
+    if decklist.cells:
+        decklist = _rows_naming_two_cards(decklist, pool)
     if partner is None and shortcuts.usual_deck:
         usual = _usual_deck(decklist, pool)
         if usual is not None:
@@ -194,6 +196,35 @@ def _problems_that_name_cards(decklist: DeckList, pool: CardPool) -> DeckList:
         else:
             entries.append(Entry(problem.line, found.name, found.count, found.partner))
     read.entries = sorted(entries, key=_LINE)  # stable: a line's own entries keep their order
+    return read
+
+
+def _rows_naming_two_cards(decklist: DeckList, pool: CardPool) -> DeckList:
+    """The list with each table row that names a card in more than one cell (``NAME,1,OTHER``,
+    ``| 1 | A | B |``) made a problem (DP102) naming them: which one the row means only the player
+    can say, and reading the first would judge a deck without the other. A row whose other cells
+    name no card (a note, a set code) stays the card it names."""
+    cells = decklist.cells
+    entries, problems = [], []
+    for entry in decklist.entries:
+        names = cells.get(entry.line)
+        if names is None:
+            entries.append(entry)
+            continue
+        named = [name for name in names if _known(pool, name)]
+        main = entry._replace(others=tuple(r for r in entry.others if r.name not in names))
+        main_known = _choose_reading(main, pool)[1] if main.others or main.source else _known(pool, main.name)
+        if main_known:
+            named.insert(0, _choose_reading(main, pool)[0].name)
+        if len(named) < 2:
+            entries.append(entry)
+            continue
+        shown = Listed(tuple(f"《{name}》" for name in named))
+        problems.append(ParseProblem(entry.line, ", ".join([entry.name, *names]),
+                                     Msg("parse.row-names-several-cards", {"count": len(named), "cards": shown})))
+    read = DeckList(decklist.path)
+    read.headings, read.entries = decklist.headings, entries
+    read.problems = sorted(decklist.problems + problems, key=lambda problem: problem.line)
     return read
 
 

@@ -101,6 +101,9 @@ class DeckList:
         self.entries: list[Entry] = []
         self.problems: list[ParseProblem] = []
         self.headings: list[Heading] = []
+        # line → the names in a table row's other name cells (NAME,1,OTHER): a row naming two
+        # cards is reported, never read as one of them (deck.py)
+        self.cells: dict[int, tuple[str, ...]] = {}
 
     def __repr__(self) -> str:
         return f"DeckList({self.path!r}, entries={self.entries!r}, problems={self.problems!r})"

@@ -63,17 +63,33 @@ def split_cells(line: str) -> list[str]:
         return [clean_cell(cell) for cell in line.split(delimiter)]
 
 
-def header_columns(cells: list[str]) -> dict[str, int] | None:
-    """{'name': i, 'count': j, 'partner': k} when the row is a deck table's header row."""
+def header_columns(cells: list[str]) -> dict | None:
+    """{'name': i, 'count': j, 'partner': k, ...} when the row is a deck table's header row.
+
+    A recipe printed in two columns (``| 枚数 | カード名 | 枚数 | カード名 |``) has a name column
+    per card: ``'pairs'`` holds each further (name, count, partner) column, read as cards of their
+    own. ``'free'`` holds the columns with no header word (and ``'width'`` the header's width: a
+    cell beyond it has none either): a card name there is never dropped unread (deck.py).
+    """
     words = [_word(cell) for cell in cells]
     known = NAME_COLUMNS | COUNT_COLUMNS | PARTNER_COLUMNS | OTHER_COLUMNS
     if not any(w in NAME_COLUMNS for w in words) or not all(w in known for w in words if w):
         return None
-    columns = {}
+    places: dict[str, list[int]] = {"name": [], "count": [], "partner": []}
     for index, word in enumerate(words):
         for kind, names in (("name", NAME_COLUMNS), ("count", COUNT_COLUMNS), ("partner", PARTNER_COLUMNS)):
-            if word in names and kind not in columns:
-                columns[kind] = index
+            if word in names:
+                places[kind].append(index)
+    columns: dict = {kind: found[0] for kind, found in places.items() if found}
+    names = places["name"]
+    if len(names) > 1:  # one card per name column; its count and partner columns, when each has its own
+        def own(kind: str, number: int) -> int | None:
+            found = places[kind]
+            return found[number] if len(found) == len(names) else None
+
+        columns["pairs"] = tuple((names[n], own("count", n), own("partner", n)) for n in range(1, len(names)))
+    columns["free"] = tuple(index for index, word in enumerate(words) if not word)
+    columns["width"] = len(words)
     return columns
 
 
@@ -117,23 +133,35 @@ def _by_header(reader, number: int, cells: list[str], columns: dict[str, int]) -
         index = columns.get(kind)
         return cells[index] if index is not None and index < len(cells) else ""
 
-    name, count_text = cell("name"), cell("count")
+    def at(index: int | None) -> str:
+        return cells[index] if index is not None and index < len(cells) else ""
+
+    free = [cells[index] for index in columns.get("free", ()) if index < len(cells) and cells[index]]
+    free += [cell for cell in cells[columns.get("width", len(cells)):] if cell]
+    _header_card(reader, number, cells, cell("name"), cell("count"), "count" in columns, cell("partner"), free)
+    for name_at, count_at, partner_at in columns.get("pairs", ()):
+        name, count_text = at(name_at), at(count_at)
+        if name or count_text:  # the right-hand pair of a two-column recipe: a card of its own
+            _header_card(reader, number, cells, name, count_text, count_at is not None, at(partner_at), [])
+    return True
+
+
+def _header_card(reader, number: int, cells: list[str], name: str, count_text: str, counted: bool,
+                 partner_text: str, free: list[str]) -> None:
     if not name:
         shown = ", ".join(c for c in cells if c)
         reader.deck.problems.append(ParseProblem(number, shown, Msg("parse.table-no-name", {})))
-        return True
+        return
     count = 1
-    if "count" in columns:
-        counted = re.match(_COUNT_CELL, count_text)
-        if counted is None:
+    if counted:
+        matched = re.match(_COUNT_CELL, count_text)
+        if matched is None:
             reader.deck.problems.append(
                 ParseProblem(number, f"{name}, {count_text}", Msg("parse.table-bad-count", {"count": count_text}))
             )
-            return True
-        count = int(counted.group(1))
-    partner = _word(cell("partner")) not in NO
-    _add(reader, number, name, count, partner)
-    return True
+            return
+        count = int(matched.group(1))
+    _add(reader, number, name, count, _word(partner_text) not in NO, others=free)
 
 
 def _by_cells(reader, number: int, filled: list[tuple[int, str]], table: bool) -> bool:
@@ -168,5 +196,8 @@ def _add(reader, number: int, text: str, count: int | None, partner: bool, other
         reader.deck.problems.append(ParseProblem(number, text, Msg("parse.count-zero", {})))
         return
     readings = tuple(r._replace(count=count) for r in more_readings(text) + read.others)
-    readings += tuple(read_card_line(cell).main._replace(count=count) for cell in others)
+    if others:  # the row's other name cells: each may name a card too (deck.py reports a row naming two)
+        cells = tuple(read_card_line(cell).main._replace(count=count) for cell in others)
+        reader.deck.cells[number] = tuple(cell.name for cell in cells)
+        readings += cells
     reader.add_entry(Entry(number, main.name, count, partner or main.partner, readings))

@@ -92,6 +92,7 @@ MESSAGES: dict[str, str] = {
     "unparsable-line.line": "line {line}: {problem}",
     "unparsable-line.line.hint": "write '1 CARD NAME', comment it out with #, or delete it",
     "unparsable-line.count-zero.hint": "write the number of copies (1) to put the card in the deck, or remove the line",
+    "unparsable-line.row-names-several-cards.hint": "one card a row: give each card its own row with its count",
     "unparsable-line.duplicate-key.hint": "keep one: merge the two values under a single key",
     "unparsable-line.lone-surrogate.hint": "write the character itself (or its full \\uXXXX\\uXXXX pair), or delete it",
     "incomplete-card-data.no-data": (
@@ -147,6 +148,7 @@ MESSAGES: dict[str, str] = {
     "parse.duplicate-key": "key {key!r} given twice; the earlier value would be lost",
     "parse.table-no-name": "no card name in the name column",
     "parse.table-bad-count": "count column holds {count!r}, not a number of cards",
+    "parse.row-names-several-cards": "the row names {count} cards in its cells ({cards}); which one it means cannot be told",
     "parse.table-which-count": "more than one number in the row; add a header row (カード名, 枚数) to say which is the count",
     "parse.csv-error": "not a CSV row ({error})",
     # ------------------------------------------------------------ the check report

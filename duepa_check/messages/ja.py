@@ -110,6 +110,7 @@ MESSAGES: dict[str, str] = {
     "parse.lone-surrogate": "文字にならないサロゲートのエスケープ（\\ud800-\\udfff）が入っています",
     "parse.table-no-name": "カード名の列にカード名がありません",
     "parse.table-bad-count": "枚数の列が {count!r} で、カードの枚数になりません",
+    "parse.row-names-several-cards": "1つの行のセルに{count}枚のカード（{cards}）が書かれていて、どれのことか分かりません",
     "parse.table-which-count": "行に数が2つ以上あります。どれが枚数か分かるよう、見出しの行（カード名, 枚数）を付けてください",
     "parse.csv-error": "CSV の行として読めません（{error}）",
     "parse.count-zero": "枚数が0です。1枚も入っていないので、このカードはデッキに入りません",
@@ -394,6 +395,7 @@ MESSAGES.update({
 
 MESSAGES.update({
     "unparsable-line.count-zero.hint": "デッキに入れるなら枚数（1）を書き、入れないなら行を消してください",
+    "unparsable-line.row-names-several-cards.hint": "1行に1枚: カードごとに行を分け、それぞれに枚数を書いてください",
     "unparsable-line.duplicate-key.hint": "1つにまとめてください: 2つの値を1つのキーの下に書きます",
     "unparsable-line.lone-surrogate.hint": "文字そのもの（または \\uXXXX\\uXXXX の組）を書くか、消してください",
 })

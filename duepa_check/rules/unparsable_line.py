@@ -21,6 +21,7 @@ HINTS = {
     "parse.duplicate-key": "unparsable-line.duplicate-key.hint",
     "parse.count-zero": "unparsable-line.count-zero.hint",
     "parse.lone-surrogate": "unparsable-line.lone-surrogate.hint",
+    "parse.row-names-several-cards": "unparsable-line.row-names-several-cards.hint",
 }
 
 
