@@ -57,6 +57,7 @@ class Checker(Batch):
     ) -> None:
         self.pool = pool
         self.sheet_columns = sheet_columns  # columns of submission sheets the options name
+        self.notes: list = []  # what reading the sheets had to say (Msg each): one stderr line each
         self.with_stats = with_stats  # the HTML report draws each deck's shape: count it while the deck is here
         # What a deck read from standard input is called: in messages, for its format
         # (by suffix) and for finding its house rules (from that name's folder).
@@ -179,7 +180,7 @@ class Checker(Batch):
         if any(isinstance(path, Path) and str(path).lower().endswith(TABLE_SUFFIXES) for path in paths):
             from .decklist_sheet import SheetColumns, with_submissions  # only a .csv/.tsv may be a sheet
 
-            paths = with_submissions(paths, self.sheet_columns or SheetColumns())
+            paths = with_submissions(paths, self.sheet_columns or SheetColumns(), self.notes)
         return super().check_all(paths, on_progress)
 
     def _check(self, path: Path, reading: Path, result: DeckResult) -> None:

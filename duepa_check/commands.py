@@ -65,12 +65,22 @@ def check_decks(
     # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).
     console = make_console(no_color) if output_format == "text" and on_terminal() else None
     results = _check_all(checker, files, console)
+    _note(checker.notes)
     _note_unreadable(results)  # every format: one stderr line per file that could not be read
     if console is not None:
         render_text(console, results, info, quiet=quiet)
     else:
         sys.stdout.write(RENDERERS[output_format](results, info, quiet))
     return results
+
+
+def _note(notes: list) -> None:
+    """One stderr warning line per thing the reading had to say (a sheet's date order)."""
+    if notes:
+        from .messages import msg, text
+
+        for note in notes:
+            print(text(msg("cli.warning", message=note), current_language()), file=sys.stderr)
 
 
 def _note_unreadable(results) -> None:

@@ -17,10 +17,11 @@ So a CSV decklist headed デッキ with one card per row stays a decklist. Optio
 (``SheetColumns``) name columns the headers do not: a header's text or a 1-based column number;
 with ``--deck-column`` every CSV/TSV named is read as a sheet.
 
-Resubmissions: rows of the same player (names compared as typed, ignoring case, width and
-spaces) are one player's; the latest counts, by timestamp when every one of that player's rows
-has one that can be read, else by row order. The earlier rows are superseded by it. A row
-without a player stands alone.
+Resubmissions: rows of the same player (the whole cell compared as typed, ignoring case, width
+and spaces; never the part a report shows) are one player's; the latest counts, by timestamp
+when every one of that player's rows has one that can be read (offsets applied; ``a/b/YYYY`` read
+one way for the whole sheet: ``sheet_time``), else by row order. The earlier rows are superseded
+by it. A row without a player stands alone.
 
 Bounds: the sheet file may hold up to ``MAX_SHEET_BYTES`` and ``MAX_SHEET_ROWS`` rows (a sheet
 of a thousand decklists is larger than one deck file may be); each deck cell is held to the
@@ -32,7 +33,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
@@ -40,6 +40,7 @@ from .decklist import MAX_BYTES, DeckInputError, DeckList, Entry, decode, read_d
 from .messages import Msg
 from .names import name_key
 from .printable import printable
+from .sheet_time import DAY_FIRST, date_order, is_slash_date, latest, order_note, parse_time  # noqa: F401
 
 SHEET_SUFFIXES = (".csv", ".tsv")
 MAX_SHEET_BYTES = 20_000_000  # about 8,000 decklists of 60 Japanese card lines
@@ -126,6 +127,7 @@ class SheetRow(NamedTuple):
     submission: Submission
     deck: str
     partner: str | None = None
+    player: str | None = None  # who the whole player cell names (player_key): resubmissions are grouped by it
 
 
 class SheetProblem(NamedTuple):
@@ -227,7 +229,7 @@ def looks_like_sheet(path: Path) -> bool:
     return _columns(records[0][1], [cells for _, cells in records[1:]], SheetColumns(), str(path)) is not None
 
 
-def with_submissions(items: list, named: SheetColumns = SheetColumns()) -> list:
+def with_submissions(items: list, named: SheetColumns = SheetColumns(), notes: list | None = None) -> list:
     """The items to check, each sheet among them (a .csv/.tsv file read as one) replaced by its
     rows, in row order; other items as they are. Only .csv/.tsv files are read here (one that
     turns out to be a decklist is read again by the decklist reader: a few kilobytes)."""
@@ -239,7 +241,7 @@ def with_submissions(items: list, named: SheetColumns = SheetColumns()) -> list:
             expanded.append(item)
             continue
         try:
-            rows = read_sheet(item, named)
+            rows = read_sheet(item, named, notes)
         except DeckInputError as error:
             expanded.append(SheetProblem(str(item), error.message))
             continue
@@ -252,7 +254,7 @@ def with_submissions(items: list, named: SheetColumns = SheetColumns()) -> list:
     return expanded
 
 
-def read_sheet(path: Path, named: SheetColumns = SheetColumns()) -> list[SheetRow] | None:
+def read_sheet(path: Path, named: SheetColumns = SheetColumns(), notes: list | None = None) -> list[SheetRow] | None:
     """The rows of a responses sheet, each a deck; None when the file is no sheet (a decklist).
 
     A file that cannot be read or decoded is None too: the decklist reader then says why, in
@@ -279,7 +281,7 @@ def read_sheet(path: Path, named: SheetColumns = SheetColumns()) -> list[SheetRo
         if not any(cell.strip() for cell in cells):
             continue  # a blank row is no submission
         rows.append(_row(str(path), number, line, cells, columns))
-    return _supersede(rows)
+    return _supersede(rows, notes)
 
 
 def _records(text: str, delimiter: str | None) -> list[tuple[int, list[str]]]:
@@ -361,7 +363,7 @@ def _row(path: str, number: int, line: int, cells: list[str], columns: dict[str,
     time = (cell("time") or "").strip()
     submission = Submission(number, shown, printable(time) if time else None, None, line, cell_line)
     partner = (cell("partner") or "").strip()
-    return SheetRow(path, submission, cell("deck") or "", partner or None)
+    return SheetRow(path, submission, cell("deck") or "", partner or None, player_key(player) if player else None)
 
 
 def player_key(player: str) -> str:
@@ -369,56 +371,39 @@ def player_key(player: str) -> str:
     return "".join(unicodedata.normalize("NFKC", player).casefold().split())
 
 
-def _supersede(rows: list[SheetRow]) -> list[SheetRow]:
-    """Each player's latest row counts; earlier rows of that player are superseded by it."""
+def _supersede(rows: list[SheetRow], notes: list | None = None) -> list[SheetRow]:
+    """Each player's latest row counts; earlier rows of that player are superseded by it.
+
+    Players are told apart by their whole cell (``SheetRow.player``), not the part reports show.
+    Times compare as instants (sheet_time); ``a/b/YYYY`` is read one way for the whole sheet, and
+    when that way cannot be told and it matters, rows decide and ``notes`` gets one line saying so.
+    """
     players: dict[str, list[int]] = {}
     for index, row in enumerate(rows):
-        if row.submission.player is not None:
-            players.setdefault(player_key(row.submission.player), []).append(index)
-    for indexes in players.values():
-        if len(indexes) < 2:
-            continue
-        times = [parse_time(rows[index].submission.submitted_at) for index in indexes]
-        if all(times):
-            latest = max(zip(times, indexes))[1]  # the same time: the later row
-        else:
-            latest = indexes[-1]
+        if row.player is not None:
+            players.setdefault(row.player, []).append(index)
+    groups = [indexes for indexes in players.values() if len(indexes) > 1]
+    if not groups:
+        return rows
+    order, disagree = date_order([row.submission.submitted_at for row in rows])
+    ambiguous = None
+    for indexes in groups:
+        texts = [rows[index].submission.submitted_at for index in indexes]
+        found = latest(texts, order)
+        if order is None and any(map(is_slash_date, texts)):
+            other = latest(texts, DAY_FIRST) if disagree is None else None
+            if disagree is not None or found != other and found is not None:
+                ambiguous = ambiguous or next(text for text in texts if is_slash_date(text))
+                found = None  # the sheet's dates cannot say which is later: the later row
+        latest_index = indexes[-1] if found is None else indexes[found]
         for index in indexes:
-            if index != latest:
+            if index != latest_index:
                 row = rows[index]
-                rows[index] = row._replace(submission=row.submission._replace(superseded_by=rows[latest].submission.row))
+                by = rows[latest_index].submission.row
+                rows[index] = row._replace(submission=row.submission._replace(superseded_by=by))
+    if ambiguous is not None and notes is not None:
+        notes.append(order_note(printable(rows[0].path), disagree, ambiguous))
     return rows
-
-
-_TIME_FORMATS = (
-    "%Y/%m/%d %H:%M:%S", "%Y/%m/%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S",
-    "%Y-%m-%dT%H:%M", "%m/%d/%Y %H:%M:%S", "%m/%d/%Y %H:%M", "%Y/%m/%d", "%Y-%m-%d", "%m/%d/%Y",
-)
-_AM_PM = r"^(.*?)\s*(午前|午後|AM|PM|am|pm)\s*(\d{1,2})(:\d{2}(?::\d{2})?)$"
-
-
-def parse_time(text: str | None) -> datetime | None:
-    """A form's timestamp: '2026/11/28 14:03:12' (Japanese Google Forms), '11/28/2026 14:03:12'
-    (English), ISO 8601, '2026/11/28 午後 2:03:12'; None when it is none of them."""
-    if not text:
-        return None
-    text = unicodedata.normalize("NFKC", text).strip()
-    twelve = re.match(_AM_PM, text)
-    if twelve:
-        day, half, hour, rest = twelve.groups()
-        hour_number = int(hour) % 12 + (12 if half in ("午後", "PM", "pm") else 0)
-        text = f"{day} {hour_number}{rest}"
-    if text.endswith("Z") or re.search(r"[+-]\d{2}:?\d{2}$", text):
-        try:
-            return datetime.fromisoformat(text.replace("Z", "+00:00")).replace(tzinfo=None)
-        except ValueError:
-            return None
-    for pattern in _TIME_FORMATS:
-        try:
-            return datetime.strptime(text, pattern)
-        except ValueError:
-            continue
-    return None
 
 
 # ---------------------------------------------------------------------------- a row's deck

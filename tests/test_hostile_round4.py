@@ -98,3 +98,128 @@ def test_a_two_column_recipe_table_reads_both_pairs_of_every_row(capsys, tmp_pat
             assert code == 1 and [v["rule"] for v in deck["violations"]] == ["DP010"], deck["violations"]
         else:
             assert code == 0 and deck["violations"] == [], deck["violations"]
+
+
+# ---------------------------------------------------------------------------- sheets: who and when
+
+import csv  # noqa: E402
+from datetime import datetime, timedelta, timezone  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from duepa_check.decklist_sheet import read_sheet  # noqa: E402
+from duepa_check.decklist_sheet import parse_time  # noqa: E402
+
+SHEET_DECK = f"パートナー: {PARTNER}\n1 ガルチェンソ・ドラゴン"
+
+
+def _sheet(folder, rows: list[list[str]], name: str = "responses.csv", delimiter: str = ","):
+    path = folder / name
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, delimiter=delimiter, lineterminator="\n").writerows(rows)
+    return path
+
+
+def _superseded(path) -> list:
+    return [row.submission.superseded_by for row in read_sheet(path)]
+
+
+def _notes(path) -> list:
+    notes: list = []
+    read_sheet(path, notes=notes)
+    return notes
+
+
+def test_players_sharing_the_first_80_characters_are_two_players(tmp_path):
+    """Item 3: grouped by the whole cell, not by the 80 characters a report shows."""
+    common = "プレイヤー" * 16  # 80 characters
+    path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"],
+                             ["2026-11-28 10:00", common + "A", SHEET_DECK], ["2026-11-28 11:00", common + "B", SHEET_DECK]])
+    assert _superseded(path) == [None, None]
+    same = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"],
+                             ["2026-11-28 10:00", common + "A", SHEET_DECK], ["2026-11-28 11:00", " " + common + "Ａ", SHEET_DECK]],
+                  name="same.csv")
+    assert _superseded(same) == [3, None]
+
+
+# Every ISO 8601 form with an offset the reader accepts: (format of the local time, offset text).
+_ISO_FORMS = [
+    ("%Y-%m-%dT%H:%M:%S", "{sign}{hh}:{mm}"), ("%Y-%m-%dT%H:%M:%S", "{sign}{hh}{mm}"), ("%Y-%m-%d %H:%M:%S", "{sign}{hh}:{mm}"),
+    ("%Y-%m-%dT%H:%M:%S.123", "{sign}{hh}:{mm}"), ("%Y-%m-%dT%H:%M", "{sign}{hh}:{mm}"), ("%Y-%m-%dT%H:%M:%S", "Z"),
+]
+
+
+def _iso(instant: datetime, minutes: int, form: tuple[str, str]) -> str:
+    pattern, offset = form
+    if offset == "Z":
+        return instant.astimezone(timezone.utc).strftime(pattern) + "Z"
+    local = instant.astimezone(timezone(timedelta(minutes=minutes)))
+    sign, value = ("-" if minutes < 0 else "+"), abs(minutes)
+    return local.strftime(pattern) + offset.format(sign=sign, hh=f"{value // 60:02d}", mm=f"{value % 60:02d}")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    first=st.datetimes(min_value=datetime(2026, 1, 2), max_value=datetime(2026, 12, 30)),
+    gap=st.integers(min_value=1, max_value=14 * 60),
+    offsets=st.tuples(*[st.sampled_from([9 * 60, 0, -5 * 60, 5 * 60 + 30, -3 * 60 - 30])] * 2),
+    forms=st.tuples(*[st.sampled_from(_ISO_FORMS)] * 2),
+    later_first=st.booleans(),
+)
+def test_offsets_are_applied_and_times_compare_as_instants(tmp_path_factory, first, gap, offsets, forms, later_first):
+    """Item 4: the row whose instant is later counts, in every ISO form and offset (+09:00, Z, -05:00)."""
+    early = first.replace(second=0, microsecond=0, tzinfo=timezone.utc)
+    late = early + timedelta(minutes=gap)
+    times = [_iso(early, offsets[0], forms[0]), _iso(late, offsets[1], forms[1])]
+    assert parse_time(times[0]) < parse_time(times[1]), times
+    if later_first:
+        times.reverse()
+    path = _sheet(tmp_path_factory.mktemp("sheet"), [["Timestamp", "Player", "Decklist"],
+                                                    [times[0], "たろう", SHEET_DECK], [times[1], "たろう", SHEET_DECK]])
+    assert _superseded(path) == ([None, 2] if later_first else [3, None]), times
+
+
+# Every slash form the reader accepts: day d, month m → the cell.
+_SLASH_FORMS = [
+    lambda d, m, h: f"{d:02d}/{m:02d}/2026 {h:02d}:03:12",
+    lambda d, m, h: f"{d}/{m}/2026 {h}:03",
+    lambda d, m, h: f"{d:02d}/{m:02d}/2026",
+    lambda d, m, h: f"{d}/{m}/2026 {h % 12 or 12}:03:12 {'PM' if h >= 12 else 'AM'}",
+    lambda d, m, h: f"{d}/{m}/2026 {'午後' if h >= 12 else '午前'} {h % 12}:03:12",
+]
+
+
+@pytest.mark.parametrize("form", range(len(_SLASH_FORMS)))
+@pytest.mark.parametrize("teller_row", [0, 1, 2])
+def test_a_day_first_sheet_is_read_day_first_everywhere(tmp_path, form, teller_row):
+    """Item 5: 28/11/2026 on any row makes 02/11/2026 the 2nd of November in every row."""
+    write = _SLASH_FORMS[form]
+    cells = [write(2, 11, 15), write(10, 1, 9)]  # たろう: 2 Nov (day-first) is later than 10 Jan (month-first: Feb 11 < Oct 1)
+    rows = [[cells[0], "たろう", SHEET_DECK], [cells[1], "たろう", SHEET_DECK]]
+    rows.insert(teller_row, [write(28, 11, 12), "はなこ", SHEET_DECK])
+    path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"], *rows])
+    superseded = dict(zip([row[0] for row in rows], _superseded(path)))
+    counted_row = 2 + rows.index([cells[0], "たろう", SHEET_DECK])
+    assert superseded[cells[0]] is None and superseded[cells[1]] == counted_row, superseded
+    assert _notes(path) == []
+
+
+def test_a_month_first_sheet_stays_month_first(tmp_path):
+    rows = [["02/11/2026 15:00", "たろう", SHEET_DECK], ["10/01/2026 09:00", "たろう", SHEET_DECK], ["11/28/2026 12:00", "はなこ", SHEET_DECK]]
+    path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"], *rows])
+    assert _superseded(path) == [3, None, None]  # Feb 11 before Oct 1
+
+
+@pytest.mark.parametrize("teller", [None, ["28/11/2026 12:00", "11/28/2026 12:00"]])
+def test_an_ambiguous_date_order_falls_back_to_row_order_and_says_so_once(capsys, tmp_path, teller):
+    rows = [["02/11/2026 15:00", "たろう", SHEET_DECK], ["10/01/2026 09:00", "たろう", SHEET_DECK],
+            ["03/11/2026 15:00", "じろう", SHEET_DECK], ["10/02/2026 09:00", "じろう", SHEET_DECK]]
+    for cell in teller or ():
+        rows.append([cell, f"はなこ{cell[:2]}", SHEET_DECK])
+    path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"], *rows])
+    assert _superseded(path)[:4] == [3, None, 5, None]  # the later row
+    assert len(_notes(path)) == 1
+    result = run(capsys, "check", path, "--as-of", AS_OF, "--format", "json")
+    warned = [line for line in result.err.splitlines() if "warning" in line]
+    assert len(warned) == 1 and "row" in warned[0] and "responses.csv" in warned[0], result.err

@@ -681,6 +681,8 @@ MESSAGES.update({
     "sheet.empty-cell": "{place}: the deck cell is empty; this deck cannot be checked",
     "sheet.cell-too-large": "{place}: the deck cell is larger than {megabytes} MB; not a decklist",
     "sheet.cell-binary": "{place}: the deck cell holds binary data, not a decklist",
+    "sheet.date-order.ambiguous": "{path}: dates such as {example} can be read day-first or month-first and no row tells which; resubmissions are ordered by row",
+    "sheet.date-order.disagree": "{path}: rows disagree on the date order ({day} is day-first, {month} month-first); resubmissions are ordered by row",
     "sheet.superseded": "{place}: superseded by row {by} (a later submission of the same player); not counted",
     "sheet.superseded.verdict": "superseded by row {by}",
     "sheet.superseded.count.one": "{count} earlier submission superseded by a later one of the same player, not counted",

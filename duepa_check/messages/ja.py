@@ -694,6 +694,8 @@ MESSAGES.update({
     "sheet.empty-cell": "{place}: デッキ欄が空です。このデッキは確認できません",
     "sheet.cell-too-large": "{place}: デッキ欄が{megabytes} MBより大きいです。デッキリストではありません",
     "sheet.cell-binary": "{place}: デッキ欄にバイナリデータがあります。デッキリストではありません",
+    "sheet.date-order.ambiguous": "{path}: {example} のような日付は日/月とも月/日とも読め、どちらかを示す行がないため、再提出は行の順で判断します",
+    "sheet.date-order.disagree": "{path}: 日付の順序が行によって異なります（{day} は日/月、{month} は月/日）。再提出は行の順で判断します",
     "sheet.superseded": "{place}: 同じプレイヤーの後の提出（{by}行目）に置き換えられました。数えません",
     "sheet.superseded.verdict": "{by}行目に置き換え",
     "sheet.superseded.count.one": "置き換えられた以前の提出{count}件は数えていません",
