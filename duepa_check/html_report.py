@@ -133,7 +133,9 @@ def _order(decks: list[_Deck]) -> list[_Deck]:
     return sorted(decks, key=rank)
 
 
-def _civilization_html(civilizations: Sequence[str], lang: str) -> str:
+def _civilization_html(civilizations: Sequence[str], lang: str, known: bool = True) -> str:
+    if not known:  # a partner with no card data yet: not 無色
+        return f'<span class="civ">{_h(words(msg("civilization.unknown"), lang))}</span>'
     names = list(civilizations) or [words(msg("civilization.colorless"), lang)]
     return " ".join(
         f'<span class="civ"><span class="dot" style="background:'
@@ -173,10 +175,10 @@ class _Pieces:
 
     def partner(self, partner: Card) -> tuple[str, str, str]:
         """(name, civilizations, "partner 《NAME》 civilizations") of a partner, as HTML."""
-        key = (partner.name, tuple(partner.civilizations))
+        key = (partner.name, tuple(partner.civilizations), partner.complete)
         found = self._partners.get(key)
         if found is None:
-            civilizations = _civilization_html(partner.civilizations, self.lang)
+            civilizations = _civilization_html(partner.civilizations, self.lang, partner.complete)
             who = f"{_h(self.text('html.partner', name=partner.name))} {civilizations}"
             found = (_h(partner.name), civilizations, who)
             if shortcuts.html_caches:

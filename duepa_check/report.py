@@ -251,7 +251,7 @@ def _header(result: DeckResult, lang: str, path: str, partner: str | None = None
     if partner is None:
         found = result.partner
         partner = (
-            text(msg("report.partner", name=found.name, civilizations=_civilizations(found.civilizations)), lang)
+            text(msg("report.partner", name=found.name, civilizations=_civilizations(found.civilizations, found.complete)), lang)
             if found else text(msg("report.no-partner"), lang)
         )
     header = msg("report.header", path=path, partner=partner, count=result.card_count)
@@ -273,7 +273,10 @@ def _footer_wanted(results: Sequence[DeckResult], quiet: bool) -> bool:
     return not quiet and any(result.error is None for result in results)  # nothing was judged otherwise
 
 
-def _civilizations(civilizations: Sequence[str]) -> Listed:
+def _civilizations(civilizations: Sequence[str], known: bool = True) -> Listed | Msg:
+    """A partner's civilizations in words: 無色 for none, "unknown" for a card with no data yet."""
+    if not known:
+        return Msg("civilization.unknown", {})
     return Listed(tuple(civilizations), "sep.civilizations.words", "civilization.colorless")
 
 
@@ -315,7 +318,7 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
             (
                 place_text(r, lang),
                 r.partner.name if r.partner else "",
-                text(_civilizations(r.partner.civilizations), lang) if r.partner else "",
+                text(_civilizations(r.partner.civilizations, r.partner.complete), lang) if r.partner else "",
                 _summary_verdict(r, lang),
                 str(r.errors),
                 str(r.warnings),
@@ -332,7 +335,9 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
     return "".join(line + "\n" for line in out)
 
 
-def civilization_markup(civilizations: Sequence[str], lang: str = DEFAULT_LANG) -> str:
+def civilization_markup(civilizations: Sequence[str], lang: str = DEFAULT_LANG, known: bool = True) -> str:
+    if not known:
+        return f"[dim]{text(msg('civilization.unknown'), lang)}[/]"
     if not civilizations:
         return f"[white]{text(msg('civilization.colorless'), lang)}[/]"
     return text(Listed(tuple(f"[{CIVILIZATION_STYLES[c]}]{c}[/]" for c in civilizations), "sep.civilizations.words"), lang)
@@ -353,7 +358,7 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
         # The header is printed even with --quiet: a table of problems must say which deck it is about.
         partner = result.partner
         who = (
-            text(msg("report.partner", name=escape(partner.name), civilizations=civilization_markup(partner.civilizations, lang)), lang)
+            text(msg("report.partner", name=escape(partner.name), civilizations=civilization_markup(partner.civilizations, lang, partner.complete)), lang)
             if partner else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
         )
         console.print(_header(result, lang, f"[bold]{escape(place_text(result, lang))}[/]", who, escape(result.config or "")))
@@ -398,7 +403,7 @@ def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEF
         table.add_row(
             escape(place_text(result, lang)),
             escape(partner.name) if partner else "",
-            civilization_markup(partner.civilizations, lang) if partner else "",
+            civilization_markup(partner.civilizations, lang, partner.complete) if partner else "",
             f"[green]{verdict}[/]" if result.legal else f"[red]{verdict}[/]",
             str(result.errors),
             str(result.warnings),

@@ -223,3 +223,36 @@ def test_an_ambiguous_date_order_falls_back_to_row_order_and_says_so_once(capsys
     result = run(capsys, "check", path, "--as-of", AS_OF, "--format", "json")
     warned = [line for line in result.err.splitlines() if "warning" in line]
     assert len(warned) == 1 and "row" in warned[0] and "responses.csv" in warned[0], result.err
+
+
+# ---------------------------------------------------------------------------- 2. a partner with no facts
+
+NO_DATA = "深淵大帝 ジャシン"  # known by name and id only (tests/test_card_facts.py)
+
+
+@pytest.mark.parametrize("how", ["line", "option", "heading", "sheet"])
+def test_a_partner_without_card_data_is_never_legal_in_silence(capsys, tmp_path, how):
+    """Item 2: DP004 says the colours cannot be checked; the header does not call it 無色."""
+    cards = _cards()
+    body = [f"1 {card}" for card in cards[:58]] + ["1 フェアリー・シャワー"]  # 水/自然: off-colour for most partners
+    if how == "line":
+        text, extra = "\n".join([f"パートナー: {NO_DATA}", *body]), ()
+    elif how == "option":
+        text, extra = "\n".join(body), ("--partner", NO_DATA)
+    else:
+        text, extra = "\n".join(["[パートナー]", f"1 {NO_DATA}", "[メイン]", *body]), ()
+    if how == "sheet":
+        path = _sheet(tmp_path, [["Timestamp", "Player", "パートナー", "Decklist"], ["2026-11-28 10:00", "たろう", NO_DATA, "\n".join(body)]])
+    else:
+        path = tmp_path / "deck.txt"
+        path.write_text(text + "\n", encoding="utf-8")
+    result = run(capsys, "check", path, "--as-of", AS_OF, "--format", "json", *extra)
+    (deck,) = result.json["decks"]
+    assert result.code == 1 and not deck["legal"], deck
+    dp004 = [v for v in deck["violations"] if v["rule"] == "DP004"]
+    assert len(dp004) == 1 and dp004[0]["severity"] == "error" and "update" in dp004[0]["hint"], deck["violations"]
+    text_report = run(capsys, "check", path, "--as-of", AS_OF, "--no-color", *extra).out
+    header = next(line for line in text_report.splitlines() if NO_DATA in line and "partner" in line)
+    assert "無色" not in header and "unknown" in header, header
+    japanese = run(capsys, "check", path, "--as-of", AS_OF, "--no-color", "--lang", "ja", *extra).out
+    assert "カードデータがまだありません" in japanese and "文明不明" in japanese

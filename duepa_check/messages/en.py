@@ -11,6 +11,7 @@ MESSAGES: dict[str, str] = {
     "sep.civilizations": "/",
     "sep.civilizations.words": " ",
     "sep.clauses": "; ",
+    "civilization.unknown": "civilizations unknown (no card data yet)",
     "civilization.colorless": "無色",
     "card.kind-unknown": "card",
     "zone.main": "main deck",
@@ -45,6 +46,11 @@ MESSAGES: dict[str, str] = {
     "partner-eligibility.not-eligible": (
         "《{card}》 cannot be the partner: {problem}; the colours of the deck are checked once a valid partner is chosen"
     ),
+    "partner-eligibility.no-data": (
+        "《{card}》 has no card data yet: whether it can be the partner and which civilizations the deck may use "
+        "cannot be checked"
+    ),
+    "partner-eligibility.no-data.hint": "run 'duepa-check update' to fetch the card's facts, or choose another partner (--partner NAME)",
     "partner-eligibility.hint": "choose a creature of cost {minimum} or more; {advice}",
     "partner-advice.working": "creatures in this deck that leave no card off-colour: {candidates}",
     "partner-advice.none-working": "no creature in this deck leaves every card in colour",

@@ -13,6 +13,7 @@ MESSAGES: dict[str, str] = {
     "sep.civilizations.words": "・",
     "sep.clauses": "。",
     "sep.and": "と",
+    "civilization.unknown": "文明不明（カードデータ未収録）",
     "civilization.colorless": "無色",
     "card.kind-unknown": "カード",
     "zone.main": "メインデッキ",
@@ -47,6 +48,10 @@ MESSAGES: dict[str, str] = {
     "partner-eligibility.not-eligible": (
         "《{card}》はパートナーにできません: {problem}。デッキの文明は、条件を満たすパートナーを選んでから確かめます"
     ),
+    "partner-eligibility.no-data": (
+        "《{card}》のカードデータがまだありません。パートナーにできるかも、デッキに使える文明も確かめられません"
+    ),
+    "partner-eligibility.no-data.hint": "duepa-check update でカードのデータを取得するか、別のパートナーを選んでください（--partner カード名）",
     "partner-eligibility.hint": "コスト{minimum}以上のクリーチャーを選んでください。{advice}",
     "partner-advice.working": "このデッキで、どのカードも文明から外れないクリーチャー: {candidates}",
     "partner-advice.none-working": "このデッキには、すべてのカードの文明をまかなえるクリーチャーがいません",

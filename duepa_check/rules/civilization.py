@@ -8,7 +8,8 @@ may not be in the deck.
 Only a partner that can be one sets the civilizations: when the designated card cannot be
 the partner (DP004) or none is designated (DP003), this rule reports nothing, instead of one
 error per card for a single mistake; it judges the deck once a valid partner is chosen. (It
-reads ``partner_min_cost`` to know whether the partner can be one.)
+reads ``partner_min_cost`` to know whether the partner can be one.) A partner with no card data
+yet sets none either: DP004 reports that the colours cannot be checked.
 """
 
 from __future__ import annotations

@@ -9,6 +9,10 @@ No cascade: a card that cannot be the partner sets no civilizations, so DP005 do
 the deck against it; the colours are checked once a valid partner is chosen. The hint names
 the candidates DP003 would (cards of the deck that leave no card off-colour, else the best of
 the card pool and the deck's cards that leave the fewest off-colour).
+A partner known by name only (no type, cost or civilization in the card data yet: a set too
+new for its sources) is an error too, never a silent pass: neither whether it can be the partner
+nor the deck's colours can be checked until ``duepa-check update`` brings its facts, or
+``--partner`` names another card. (DP201 warns of the card as of any other without data.)
 Example: 《ボルシャック・ドラゴ大王》 (a cost 7 creature) can be the partner; the spell
 《エール・ライフ》 and the cost 4 《ガラスのキッカー王子》 cannot.
 """
@@ -28,7 +32,13 @@ CONF = ("partner_min_cost",)
 
 def check(deck, context: Context) -> Iterator[Finding]:
     partner = deck.partner
-    if partner is None or not partner.card.complete:
+    if partner is None:
+        return
+    if not partner.card.complete:
+        yield finding(
+            line_of(partner), partner.card.name, "partner-eligibility.no-data",
+            hint="partner-eligibility.no-data.hint", card=partner.card.name,
+        )
         return
     minimum = context.config.partner_min_cost
     problem = partner.card.partner_problem(minimum)
