@@ -134,11 +134,12 @@ def test_paths_with_spaces_one_per_line(workspace):
     assert not (workspace / "duepa-check-report.html").exists()
 
 
-def test_readme_shows_the_workflow():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "uses: OWNER/duepa-check@v0.1.0" in readme
-    block = readme[readme.index("uses: OWNER/duepa-check@v0.1.0") - 200:]
-    assert "paths:" in block and "upload-artifact" in block
+def test_docs_show_the_workflow():
+    for name in ("docs/ci.md", "docs/ci.ja.md"):
+        page = (ROOT / name).read_text(encoding="utf-8")
+        assert "uses: OWNER/duepa-check@main" in page
+        block = page[page.index("uses: OWNER/duepa-check@main") - 200:]
+        assert "paths:" in block and "upload-artifact" in block
 
 
 def recorded_calls(workspace: Path, inputs: dict[str, str]) -> tuple[dict, list[list[str]]]:

@@ -640,12 +640,14 @@ def test_suffixes_agree_across_reader_hook_and_readme():
     for suffix in TABLE_SUFFIXES:  # a README.md or a data CSV in a deck repository is no deck
         assert not re.search(hook["files"], f"decks/a{suffix}")
     assert set(PARSERS) <= set(DECK_SUFFIXES) | set(TABLE_SUFFIXES)
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Decklist formats", 1)[1].split("\n## ", 1)[0]
-    for suffix in DECK_SUFFIXES + TABLE_SUFFIXES:
-        assert f"`{suffix}`" in section, suffix
-    hook_list = re.search(r"checks `(\.[a-z]+(?: \.[a-z]+)*)` files", readme)  # the pre-commit paragraph
-    assert hook_list and set(hook_list.group(1).split()) == set(DECK_SUFFIXES)
+    for page, heading in (("formats.md", "Which files"), ("formats.ja.md", "どのファイルを読むか")):
+        section = (root / "docs" / page).read_text(encoding="utf-8").split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+        for suffix in DECK_SUFFIXES + TABLE_SUFFIXES:
+            assert f"`{suffix}`" in section, (page, suffix)
+    for page in ("ci.md", "ci.ja.md"):  # the pre-commit paragraph
+        text = (root / "docs" / page).read_text(encoding="utf-8")
+        hook_list = re.search(r"`(\.[a-z]+(?: \.[a-z]+)*)` (?:files|のファイル)", text)
+        assert hook_list and set(hook_list.group(1).split()) == set(DECK_SUFFIXES), page
 
 
 def test_tabs_show_as_spaces_in_the_text_report(capsys, tmp_path):

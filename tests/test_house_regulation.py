@@ -118,8 +118,9 @@ def test_regulation_must_be_a_list(capsys, tmp_path):
     assert result.code == 2 and "regulation: expected a list" in result.err
 
 
-def test_the_readme_example_is_a_valid_house_rules_file_and_each_entry_applies(capsys, tmp_path):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("page", ["docs/house-rules.md", "docs/house-rules.ja.md"])
+def test_the_docs_example_is_a_valid_house_rules_file_and_each_entry_applies(capsys, tmp_path, page):
+    readme = (ROOT / page).read_text(encoding="utf-8")
     [example] = [block for block in re.findall(r"```yaml\n(.*?)```", readme, re.S) if block.startswith("regulation:")]
     deck = make_deck(tmp_path, BD4, replace={23: "1 無双竜機ボルバルザーク"})  # 龍の呼び声 is on line 33
     (tmp_path / ".duepa-check.yaml").write_text(example, encoding="utf-8")

@@ -314,8 +314,9 @@ def test_an_updated_card_replaces_the_embedded_one_in_the_pool_search(capsys, tm
 # ---------------------------------------------------------------------------- the README example
 
 
-def test_readme_partners_example_is_what_the_command_prints(capsys, tmp_path, monkeypatch):
-    readme = (DECKS.parent.parent.parent / "README.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("page", ["docs/commands.md", "docs/commands.ja.md"])
+def test_docs_partners_example_is_what_the_command_prints(capsys, tmp_path, monkeypatch, page):
+    readme = (DECKS.parent.parent.parent / page).read_text(encoding="utf-8")
     deck = readme.split("```text partners-example\n", 1)[1].split("```", 1)[0]
     printed = readme.split("```json partners-example\n", 1)[1].split("```", 1)[0]
     (tmp_path / "deck.txt").write_text(deck, encoding="utf-8")

@@ -1,8 +1,8 @@
-"""Print the README's rules section from the rule modules' docstrings (their user doc).
+"""Print the rules page's rules section from the rule modules' docstrings (their user doc).
 
 Run: ``python tools/readme_rules.py --write`` to rewrite the section between the RULES markers
-of README.md and README.ja.md in place; ``python tools/readme_rules.py [ja]`` prints one section.
-tests/test_readme.py fails when the README and the docstrings disagree.
+of docs/rules.md and docs/rules.ja.md in place; ``python tools/readme_rules.py [ja]`` prints one
+section. tests/test_readme.py fails when the pages and the docstrings disagree.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ BEGIN, END = "<!-- RULES:BEGIN (tools/readme_rules.py) -->", "<!-- RULES:END -->
 
 
 def rules_section(lang: str = "en") -> str:
-    """README.md's section (English docstrings) or README.ja.md's (messages/rule_docs_ja.py)."""
+    """docs/rules.md's section (English docstrings) or docs/rules.ja.md's (messages/rule_docs_ja.py)."""
     from duepa_check.cardinfo import rule_doc
     from duepa_check.messages import msg, text
 
@@ -43,10 +43,13 @@ def rules_section(lang: str = "en") -> str:
     return "\n".join(parts)
 
 
+PAGES = (("docs/rules.md", "en"), ("docs/rules.ja.md", "ja"))
+
+
 def write_readmes(root: Path) -> list[Path]:
-    """Rewrite the rules section of README.md (en) and README.ja.md (ja); return the files changed."""
+    """Rewrite the rules section of docs/rules.md (en) and docs/rules.ja.md (ja); return the files changed."""
     changed = []
-    for name, lang in (("README.md", "en"), ("README.ja.md", "ja")):
+    for name, lang in PAGES:
         path = root / name
         text = path.read_text(encoding="utf-8")
         start, end = text.find(BEGIN), text.find(END)
@@ -62,6 +65,6 @@ def write_readmes(root: Path) -> list[Path]:
 if __name__ == "__main__":
     if sys.argv[1:] == ["--write"]:
         for path in write_readmes(Path(__file__).resolve().parent.parent):
-            print(f"rewrote {path.name}")
+            print(f"rewrote {path.relative_to(path.parents[1])}")
     else:
         print(rules_section(sys.argv[1] if len(sys.argv) > 1 else "en"))
