@@ -34,7 +34,7 @@ from .errors import DuepaError
 from .renderers import RENDERERS
 
 app = typer.Typer(
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion: on the group only (built for help, never for a check)
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     help="Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
@@ -78,9 +78,15 @@ def _as_of(text: str | None) -> date:
 
 DataDirOption = Annotated[
     Path | None,
-    typer.Option("--data-dir", help="Updated card data (default: $DUEPA_CHECK_DATA or the user data dir)."),
+    typer.Option("--data-dir", metavar="DIR", help="Updated card data (default: $DUEPA_CHECK_DATA or the user data dir)."),
 ]
-AsOfOption = Annotated[str | None, typer.Option("--as-of", help="Regulation in force on this date (YYYY-MM-DD).")]
+AsOfOption = Annotated[
+    str | None,
+    typer.Option("--as-of", metavar="DATE", help="Regulation in force on this date (YYYY-MM-DD)."),
+]
+ConfigOption = Annotated[
+    Path | None, typer.Option(metavar="FILE", help="House rules file (default: nearest .duepa-check.yaml).")
+]
 LangOption = Annotated[
     Lang | None,
     typer.Option("--lang", help="Language of messages: ja or en (else $DUEPA_CHECK_LANG, house rules lang:, the locale)."),
@@ -93,30 +99,36 @@ def check(
         list[Path],
         typer.Argument(help="Decklist files or folders; - reads standard input.", show_default=False, metavar="DECK..."),
     ],
-    partner: Annotated[str | None, typer.Option(help="Designate or override the partner.")] = None,
+    partner: Annotated[str | None, typer.Option(metavar="CARD", help="Designate or override the partner.")] = None,
     output_format: Annotated[
-        OutputFormat | None, typer.Option("--format", help="Output format (default text; github on GitHub Actions).")
+        OutputFormat | None,
+        typer.Option("--format", metavar="FORMAT", help="Output format (default text; github on GitHub Actions)."),
     ] = None,
     as_of: AsOfOption = None,
-    config: Annotated[Path | None, typer.Option(help="House rules file (default: nearest .duepa-check.yaml).")] = None,
-    strict: Annotated[bool, typer.Option(help="Warnings fail too.")] = False,
-    exit_zero: Annotated[bool, typer.Option(help="Exit 0 even when a deck is not legal.")] = False,
+    config: ConfigOption = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
+    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when a deck is not legal.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
     include_unconfirmed: Annotated[
-        bool, typer.Option(help="Apply the unconfirmed later 殿堂 change.")
+        bool, typer.Option("--include-unconfirmed", help="Apply the unconfirmed later 殿堂 change.")
     ] = False,
     data_dir: DataDirOption = None,
     stdin_filename: Annotated[
-        str | None, typer.Option(help="What to call a deck read from -: its format (by suffix) and house rules.")
+        str | None,
+        typer.Option(metavar="NAME", help="What to call a deck read from -: its format (by suffix) and house rules."),
     ] = None,
     lang: LangOption = None,
     deck_column: Annotated[
-        str | None, typer.Option(help="Submission sheet (CSV/TSV of form responses): the decklist column, by header or number.")
+        str | None,
+        typer.Option(metavar="COLUMN",
+                     help="Submission sheet (CSV/TSV of form responses): the decklist column, by header or number."),
     ] = None,
-    player_column: Annotated[str | None, typer.Option(help="Submission sheet: the player's name column.")] = None,
-    partner_column: Annotated[str | None, typer.Option(help="Submission sheet: the partner column.")] = None,
-    time_column: Annotated[str | None, typer.Option(help="Submission sheet: the timestamp column.")] = None,
+    player_column: Annotated[
+        str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the player's name column.")
+    ] = None,
+    partner_column: Annotated[str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the partner column.")] = None,
+    time_column: Annotated[str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the timestamp column.")] = None,
 ) -> int:
     """Check decklists (this is also what `duepa-check DECK...` does)."""
     from .commands import check_decks
@@ -142,7 +154,9 @@ def _exit_code(results, strict: bool, exit_zero: bool) -> int:
 
 @app.command()
 def card(
-    name: Annotated[str, typer.Argument(help="A card name, typed any way.")],
+    name: Annotated[
+        list[str], typer.Argument(help="A card name, typed any way.", metavar="NAME...", show_default=False)
+    ],
     as_of: AsOfOption = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
     data_dir: DataDirOption = None,
@@ -152,13 +166,13 @@ def card(
     lang_code = set_language(_lang(lang), house_language(Path.cwd()))
     from .commands import show_card
 
-    found = show_card(name, _as_of(as_of), output_format is SimpleFormat.json, data_dir, lang_code)
+    found = show_card(" ".join(name), _as_of(as_of), output_format is SimpleFormat.json, data_dir, lang_code)
     return EXIT_OK if found else EXIT_VIOLATION
 
 
 @app.command()
 def rules(
-    rule: Annotated[str | None, typer.Argument(help="Show one rule in full (id or name).")] = None,
+    rule: Annotated[str | None, typer.Argument(help="Show one rule in full (id or name).", metavar="RULE")] = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
     lang: LangOption = None,
 ) -> int:
@@ -172,11 +186,13 @@ def rules(
 
 @app.command()
 def update(
-    source: Annotated[str | None, typer.Option(help="The official site or a mirror (same paths).")] = None,
-    full: Annotated[bool, typer.Option(help="Refetch every card, not only new ones.")] = False,
-    delay: Annotated[float, typer.Option(help="Seconds between requests (at least 1).", min=1.0)] = 1.0,
+    source: Annotated[str | None, typer.Option(metavar="URL", help="The official site or a mirror (same paths).")] = None,
+    full: Annotated[bool, typer.Option("--full", help="Refetch every card, not only new ones.")] = False,
+    delay: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Seconds between requests (at least 1).", min=1.0)
+    ] = 1.0,
     max_time: Annotated[
-        float, typer.Option(help="Stop after this many seconds; the next update resumes.", min=1.0)
+        float, typer.Option(metavar="SECONDS", help="Stop after this many seconds; the next update resumes.", min=1.0)
     ] = 6 * 3600.0,
     data_dir: DataDirOption = None,
     lang: LangOption = None,
@@ -196,10 +212,12 @@ def update(
 
 @app.command()
 def stats(
-    deck: Annotated[Path, typer.Argument(help="One decklist file; - reads standard input.", show_default=False)],
-    partner: Annotated[str | None, typer.Option(help="Designate or override the partner.")] = None,
+    deck: Annotated[
+        Path, typer.Argument(help="One decklist file; - reads standard input.", show_default=False, metavar="DECK")
+    ],
+    partner: Annotated[str | None, typer.Option(metavar="CARD", help="Designate or override the partner.")] = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
-    svg: Annotated[Path | None, typer.Option(help="Also write the view as an SVG picture here.")] = None,
+    svg: Annotated[Path | None, typer.Option(metavar="FILE", help="Also write the view as an SVG picture here.")] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
     data_dir: DataDirOption = None,
     lang: LangOption = None,
@@ -214,13 +232,15 @@ def stats(
 
 @app.command()
 def partners(
-    deck: Annotated[Path, typer.Argument(help="One decklist file; - reads standard input.", show_default=False)],
+    deck: Annotated[
+        Path, typer.Argument(help="One decklist file; - reads standard input.", show_default=False, metavar="DECK")
+    ],
     search_pool: Annotated[
         bool, typer.Option("--pool", help="Also list cards of the whole pool that fit every card of the deck.")
     ] = False,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
     as_of: AsOfOption = None,
-    config: Annotated[Path | None, typer.Option(help="House rules file (default: nearest .duepa-check.yaml).")] = None,
+    config: ConfigOption = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
     data_dir: DataDirOption = None,
     lang: LangOption = None,
@@ -304,7 +324,7 @@ def _flushed(code: int) -> int:
 
 def _main(argv: list[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] not in _subcommands() and args[0] not in ("--help", "-h", "--version"):
+    if args and args[0] not in _subcommands() and not _root_only(args):
         args.insert(0, "check")
     start_language(None)
     try:
@@ -350,6 +370,25 @@ def _main(argv: list[str] | None) -> int:
     return result if isinstance(result, int) else EXIT_OK
 
 
+ROOT_FLAGS = ("--help", "-h", "--version", "--install-completion", "--show-completion")
+
+
+def _root_only(args: list[str]) -> bool:
+    """Whether every argument is the group's own (``--lang ja --help``, ``--version``,
+    ``--show-completion``): then it is the group's help or option, in any order; anything
+    else that starts with an option is a check (``duepa-check --strict deck.txt``)."""
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--lang":
+            index += 2
+        elif arg.startswith("--lang=") or arg in ROOT_FLAGS:
+            index += 1
+        else:
+            return False
+    return True
+
+
 def _command_for(args: list[str]):
     """The click command to run: only the subcommand asked for, unless help is wanted.
 
@@ -357,7 +396,9 @@ def _command_for(args: list[str]):
     one that runs keeps `duepa-check DECK` start-up close to a bare `import typer`.
     """
     name = args[0] if args else ""
-    if name not in _subcommands() or any(a in ("--help", "-h") for a in args[:1]):
+    if name not in _subcommands():
+        if args and not any(arg in ROOT_FLAGS for arg in args):  # `duepa-check --lang ja`: the command list
+            args = [*args, "--help"]
         return typer.main.get_command(app), args, "duepa-check"
     callback = next(info.callback for info in app.registered_commands if info.callback.__name__ == name)
     single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)

@@ -97,6 +97,31 @@ def translate_help(command, lang: str) -> None:
         sub.help = words.get(f"help.command.{name}", sub.help)
         _translate_params(sub.params, name, words)
         _translate_help_option(sub, words)
+    for each in (command, *commands.values()) if group else (command,):
+        _draw_help_in(each, lang)
+
+
+def _draw_help_in(command, lang: str) -> None:
+    """The command's help (and usage) drawn by ``cli_help``, in ``lang``; imported only when asked."""
+
+    def format_help(ctx, formatter) -> None:
+        from .cli_help import show_help
+
+        show_help(command, ctx, lang)
+
+    def get_usage(ctx) -> str:
+        from .cli_help import usage
+
+        return f"{catalogue_words(lang)['help.label.usage']} {usage(command, ctx)}"
+
+    command.format_help = format_help
+    command.get_usage = get_usage
+
+
+def catalogue_words(lang: str) -> dict[str, str]:
+    from .messages import catalogue
+
+    return catalogue(lang)
 
 
 def _translate_help_option(command, words: dict[str, str]) -> None:

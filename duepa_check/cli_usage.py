@@ -23,8 +23,10 @@ def show_usage_error(error, lang: str) -> bool:
         return False
     lines = []
     if ctx is not None:
-        usage = ctx.get_usage()
-        lines.append(text(msg("cli.usage", usage=usage.removeprefix("Usage: ")), lang))
+        from .messages import catalogue
+
+        usage = ctx.get_usage().removeprefix(f"{catalogue(lang)['help.label.usage']} ").removeprefix("Usage: ")
+        lines.append(text(msg("cli.usage", usage=usage), lang))
         if ctx.command.get_help_option(ctx) is not None:
             lines.append(text(msg("cli.usage.try", command=ctx.command_path, option=ctx.help_option_names[0]), lang))
         lines.append("")

@@ -215,6 +215,16 @@ def test_card_text_output(capsys):
     assert "ボルシャック・ドラゴ大王" in result.out
 
 
+def test_card_takes_a_name_in_several_words(capsys):
+    """`duepa-check card 《無双竜機 ボルバルザーク》` as the README prints it: the shell splits it at the space."""
+    whole = run(capsys, "card", "《無双竜機 ボルバルザーク》", "--format", "json", "--as-of", AS_OF)
+    split = run(capsys, "card", "《無双竜機", "ボルバルザーク》", "--format", "json", "--as-of", AS_OF)
+    assert split.code == whole.code == 0 and split.json == whole.json
+    assert whole.json["name"] == "無双竜機ボルバルザーク"
+    spaced = run(capsys, "card", "--as-of", AS_OF, "Bolshack", "Dragon")  # English names too, options anywhere
+    assert spaced.code in (0, 1) and "unexpected extra argument" not in spaced.err
+
+
 def test_unknown_card_suggests_and_exits_1(capsys):
     result = run(capsys, "card", "ガルチェンソ・ドラコン", "--format", "json")
     assert result.code == 1

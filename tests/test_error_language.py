@@ -410,7 +410,7 @@ def test_version_and_help_of_the_app_take_lang_too(capsys):
          "Error: No such option: --frmat (Possible options: --format)",
          "エラー: --frmat というオプションはありません（候補: --format）"),
         (("check",), "Error: Missing argument 'DECK...'.", "エラー: 引数 'DECK...' を指定してください"),
-        (("card", "a", "b"), "Error: Got unexpected extra argument(s) (b)", "エラー: 余分な引数があります（b）"),
+        (("stats", "a", "b"), "Error: Got unexpected extra argument(s) (b)", "エラー: 余分な引数があります（b）"),
         (("update", "--delay", "0.5"),
          "Error: Invalid value for '--delay': 0.5 is not in the range x>=1.0.",
          "エラー: '--delay' の値が正しくありません。1以上の数を指定してください"),

@@ -643,6 +643,15 @@ MESSAGES.update({
 
 MESSAGES.update({
     "help.option.help": "Show this message and exit.",  # click's own --help, in our catalogue so that it is translated
+    "help.label.usage": "Usage:",
+    "help.label.arguments": "Arguments",
+    "help.label.options": "Options",
+    "help.label.commands": "Commands",
+    "help.label.default": "[default: {default}]",
+    "help.label.required": "[required]",
+    "help.label.choices": "[choices: {choices}]",
+    "help.option.install_completion": "Install completion for the current shell.",
+    "help.option.show_completion": "Show the completion script for the current shell, to copy it or change how it is installed.",
 })
 
 MESSAGES.update({

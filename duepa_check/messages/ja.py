@@ -655,6 +655,15 @@ MESSAGES.update({
 
 MESSAGES.update({
     "help.option.help": "このヘルプを表示して終了します。",
+    "help.label.usage": "使い方:",
+    "help.label.arguments": "引数",
+    "help.label.options": "オプション",
+    "help.label.commands": "コマンド",
+    "help.label.default": "[既定: {default}]",
+    "help.label.required": "[必須]",
+    "help.label.choices": "[選択肢: {choices}]",
+    "help.option.install_completion": "いま使っているシェルに補完を組み込みます。",
+    "help.option.show_completion": "いま使っているシェルの補完スクリプトを表示します（コピーしたり、組み込み方を変えたりするときに）。",
 })
 
 MESSAGES.update({

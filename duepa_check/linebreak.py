@@ -1,0 +1,189 @@
+"""Where a line of the terminal drawing may break: Japanese by character, English at spaces, and
+never inside what a reader copies or reads as one thing.
+
+A break never falls inside a card name in 《》, a quoted command or option ('duepa-check update',
+`--as-of`), a date, an option, a rule id or any other run of Latin letters and digits (each is
+one unit); nor before the marks that may not start a Japanese line (``、。」》）ー`` and the small
+kana: 行頭禁則) or after those that may not end one (``「《（``: 行末禁則). A unit wider than the
+line is folded by character, as nothing else would fit.
+
+``line_starts`` is the algorithm (pure: no rich); ``breaking_text`` gives rich a ``Text`` that
+wraps by it, for the help and the report's cells (rich alone breaks only at spaces, and cuts a
+Japanese sentence with "…" when a table column is narrower than it).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+# 行頭禁則: never at the start of a line (they join the unit before them).
+NO_START = set(
+    "、。，．,.・：；:;？！?!‼⁇⁈⁉ー～〜」』》）)]］】〕〉｝}〙〗〟’”ゝゞヽヾ々〻"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ…‥％%゛゜"
+)
+# 行末禁則: never at the end of a line (they join the unit after them).
+NO_END = set("「『《（(【〔〈｛{[［〘〖〝‘“")
+
+# What is one unit however it is spaced: a card name, a quoted command or option, a subcommand.
+_WHOLE = re.compile(
+    r"《[^《》\n]{1,60}》"
+    r"|'(?:duepa-check|-)[^'\n]{0,60}'"
+    r"|`[^`\n]{1,60}`"
+    r"|「(?:duepa-check|-)[^「」\n]{0,60}」"
+    r"|\[[^\[\]\n]{1,40}\]"
+    r"|(?<![\w./-])duepa-check(?: [a-z][a-z-]*)?(?![\w-])"
+)
+
+
+def _wide(character: str) -> bool:
+    return unicodedata.east_asian_width(character) in ("W", "F")
+
+
+def _cells(text: str) -> int:
+    return sum(2 if _wide(c) else 1 for c in text) - sum(1 for c in text if unicodedata.combining(c))
+
+
+@functools.lru_cache(maxsize=2048)
+def units(text: str) -> tuple[str, ...]:
+    """The text cut where a line may break, spaces kept with the unit before them:
+    ``units("《龍》を、'duepa-check update' で")`` → ``('《龍》', 'を、', "'duepa-check update' ", 'で')``."""
+    pieces: list[str] = []  # raw pieces: a whole span, a Latin run, one wide character, spaces
+    at = 0
+    for match in _WHOLE.finditer(text):
+        pieces += _small_pieces(text[at : match.start()])
+        pieces.append(match.group())
+        at = match.end()
+    pieces += _small_pieces(text[at:])
+    found: list[str] = []
+    join_next = False
+    for piece in pieces:
+        if piece.isspace():
+            if found:
+                found[-1] += piece
+            else:
+                found.append(piece)
+            join_next = False
+            continue
+        if found and (join_next or (piece[0] in NO_START and not found[-1][-1:].isspace())):
+            found[-1] += piece
+        else:
+            found.append(piece)
+        join_next = piece[-1] in NO_END
+    return tuple(found)
+
+
+def _small_pieces(text: str) -> list[str]:
+    """Spaces, runs of Latin letters/digits/marks (a word, a date, an option, DP003), and every
+    wide character on its own."""
+    return re.findall(r"\s+|[^\s\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
+                      r"\U00020000-\U0003fffd《》「」『』【】（）、。]+|\S", text)
+
+
+def line_starts(text: str, width: int, cells=None) -> list[int]:
+    """Offsets in ``text`` (one line, no newline) where each line after the first starts, so that
+    every line fits ``width`` cells (as ``cells`` counts them); a line's trailing spaces do not count."""
+    cells = cells or _cells
+    starts: list[int] = []
+    line = [0, 0]  # cells on the current line (its trailing spaces left out), and those spaces
+    at = 0
+    for unit in units(text):
+        body = unit.rstrip()
+        if cells(body) > width and len(unit) > 1:
+            # Wider than a line: a quoted command at its spaces, a word by character.
+            inner = [piece for piece in _small_pieces(unit)] if _WHOLE.fullmatch(body) else list(unit)
+            for piece in inner:
+                at = _place(piece, at, width, line, starts, cells)
+            continue
+        at = _place(unit, at, width, line, starts, cells)
+    return [start for start in starts if 0 < start < len(text)]
+
+
+def _place(unit: str, at: int, width: int, line: list[int], starts: list[int], cells) -> int:
+    """Put ``unit`` (starting at offset ``at``) on the current line, or start a new one."""
+    body = unit.rstrip()
+    if not body:
+        line[1] += len(unit)
+        return at + len(unit)
+    if len(body) > 1 and cells(body) > width:
+        for character in unit:
+            at = _place(character, at, width, line, starts, cells)
+        return at
+    size = cells(body)
+    if line[0] and line[0] + line[1] + size > width:
+        starts.append(at)
+        line[0] = line[1] = 0
+    line[0] += line[1] + size
+    line[1] = len(unit) - len(body)
+    return at + len(unit)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken where ``units`` allows."""
+    found: list[str] = []
+    for line in text.split("\n"):
+        cuts = [0, *line_starts(line, width), len(line)]
+        found += [line[start:end].rstrip() for start, end in zip(cuts, cuts[1:])] or [""]
+    return found
+
+
+def min_width(text: str) -> int:
+    """The widest unit: the narrowest a column can be without folding one."""
+    return max((_cells(unit.rstrip()) for unit in units(text)), default=0)
+
+
+@functools.cache
+def _text_class():
+    from rich.cells import cell_len
+    from rich.containers import Lines
+    from rich.measure import Measurement
+    from rich.text import Text
+
+    class BreakingText(Text):
+        """A rich Text that wraps by ``line_starts`` (and measures its narrowest by ``units``)."""
+
+        def wrap(self, console, width, *, justify=None, overflow=None, tab_size=8, no_wrap=None):
+            if no_wrap or self.no_wrap or overflow == "ignore":
+                return super().wrap(console, width, justify=justify, overflow=overflow, tab_size=tab_size,
+                                    no_wrap=no_wrap)
+            lines = Lines()
+            for line in self.split(allow_blank=True):
+                if "\t" in line:
+                    line.expand_tabs(tab_size)
+                pieces = line.divide(line_starts(line.plain, width, cell_len))
+                for piece in pieces:
+                    piece.rstrip()
+                wrap_justify = justify or self.justify or "default"
+                if wrap_justify:
+                    pieces.justify(console, width, justify=wrap_justify, overflow="fold")
+                for piece in pieces:
+                    piece.truncate(width, overflow="fold")
+                lines.extend(pieces)
+            return lines
+
+        def __rich_measure__(self, console, options):
+            plain = self.plain
+            widest = max((cell_len(line) for line in plain.splitlines()), default=0)
+            return Measurement(min(min_width(plain), widest), widest)
+
+    return BreakingText
+
+
+def breaking_text(text, style: str = ""):
+    """A rich Text (from a plain string, or from a rich ``Text``: its spans kept) that wraps by
+    ``line_starts``."""
+    cls = _text_class()
+    if isinstance(text, str):
+        return cls(text, style=style)
+    made = cls(text.plain, style=text.style, justify=text.justify, overflow=text.overflow, no_wrap=text.no_wrap,
+               end=text.end, tab_size=text.tab_size)
+    made._spans = list(text.spans)
+    return made
+
+
+def breaking_markup(markup: str, style: str = ""):
+    """``breaking_text`` of rich markup (``[red]DP003[/]``)."""
+    from rich.text import Text
+
+    return breaking_text(Text.from_markup(markup, style=style))
