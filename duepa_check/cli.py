@@ -68,12 +68,14 @@ def _lang(option: "Lang | None") -> str | None:
 def _as_of(text: str | None) -> date:
     if text is None:
         return date.today()
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
+    from .dates import parse_day
+
+    day = parse_day(text)
+    if day is None:
         from .messages import msg
 
-        raise Fail(msg("error.as-of", value=text)) from None
+        raise Fail(msg("error.as-of", value=text))
+    return day
 
 
 DataDirOption = Annotated[
@@ -82,7 +84,7 @@ DataDirOption = Annotated[
 ]
 AsOfOption = Annotated[
     str | None,
-    typer.Option("--as-of", metavar="DATE", help="Regulation in force on this date (YYYY-MM-DD)."),
+    typer.Option("--as-of", metavar="DATE", help="Regulation in force on this date (YYYY-MM-DD or YYYY/MM/DD)."),
 ]
 ConfigOption = Annotated[
     Path | None, typer.Option(metavar="FILE", help="House rules file (default: nearest .duepa-check.yaml).")

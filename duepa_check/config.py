@@ -368,15 +368,15 @@ def _announcement(item: Any, where: str, resolve_card: Callable[[str], tuple[str
 
 
 def _date(value: Any, where: str) -> date:
-    """A date as YAML or TOML gives it (a date) or as a string YYYY-MM-DD."""
+    """A date as YAML or TOML gives it (a date) or as a string: YYYY-MM-DD, YYYY/MM/DD, YYYY.MM.DD."""
+    from .dates import parse_day
+
     if isinstance(value, date) and not isinstance(value, datetime):
         return value
-    if isinstance(value, str):
-        try:
-            return date.fromisoformat(value.strip())
-        except ValueError:
-            pass
-    raise ConfigError(msg("house-rules.date", where=where, got=_shown(value)))
+    day = parse_day(value) if isinstance(value, str) else None
+    if day is None:
+        raise ConfigError(msg("house-rules.date", where=where, got=_shown(value)))
+    return day
 
 
 def _card(typed: Any, where: str, resolve_card: Callable[[str], tuple[str | None, list[str]]]) -> str:

@@ -241,7 +241,7 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
-    "error.as-of": "--as-of {value!r}: expected a date as YYYY-MM-DD",
+    "error.as-of": "--as-of {value!r}: expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD)",
     # ------------------------------------------------------------ --help (the English is cli.py's own help=)
     "help.app": "Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
     "help.command.check": "Check decklists (this is also what `duepa-check DECK...` does).",
@@ -256,7 +256,7 @@ MESSAGES.update({
     "help.card.output_format": "Output format: text or json.",
     "help.rules.output_format": "Output format: text or json.",
     "help.stats.output_format": "Output format: text or json.",
-    "help.option.as_of": "Regulation in force on this date (YYYY-MM-DD).",
+    "help.option.as_of": "Regulation in force on this date (YYYY-MM-DD or YYYY/MM/DD).",
     "help.option.config": "House rules file (default: nearest .duepa-check.yaml).",
     "help.option.strict": "Warnings fail too.",
     "help.option.exit_zero": "Exit 0 even when a deck is not legal.",
@@ -454,7 +454,7 @@ MESSAGES.update({
     "house-rules.combo-pair": "{where}: expected two card names, got {got}",
     "house-rules.combo-same": "{where}: names the same card twice (《{card}》)",
     "house-rules.unknown-status": "{where}: unknown status {status}{hint}",
-    "house-rules.date": "{where}: expected a date as YYYY-MM-DD, got {got}",
+    "house-rules.date": "{where}: expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD), got {got}",
     "house-rules.card-name": "{where}: expected a card name, got {got}",
     "house-rules.rule-id": "{where}: {key}: expected a rule id such as DP002, got {got}",
     "house-rules.unknown-rule": "{where}: {key}: unknown rule id {rule}{hint}",

@@ -193,7 +193,7 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
-    "error.as-of": "--as-of {value!r}: 日付は YYYY-MM-DD の形で書いてください",
+    "error.as-of": "--as-of {value!r}: 日付は YYYY-MM-DD の形で書いてください（YYYY/MM/DD、YYYY.MM.DD も使えます）",
     # ------------------------------------------------------------ --help
     "help.app": "デュエパーティーのデッキリストをチェックします: 60枚、パートナー1枚、同名カード1枚まで、文明、殿堂。",
     "help.command.check": "デッキリストをチェックします（`duepa-check デッキ...` と同じです）。",
@@ -208,7 +208,7 @@ MESSAGES.update({
     "help.card.output_format": "出力形式: text か json。",
     "help.rules.output_format": "出力形式: text か json。",
     "help.stats.output_format": "出力形式: text か json。",
-    "help.option.as_of": "この日付（YYYY-MM-DD）のレギュレーションでチェックします。",
+    "help.option.as_of": "この日付（YYYY-MM-DD か YYYY/MM/DD）のレギュレーションでチェックします。",
     "help.option.config": "ハウスルールのファイル（既定: いちばん近い .duepa-check.yaml）。",
     "help.option.strict": "警告があっても失敗にします。",
     "help.option.exit_zero": "使用不可のデッキがあっても終了コード 0 で終わります。",
@@ -459,7 +459,7 @@ MESSAGES.update({
     "house-rules.combo-pair": "{where}: カード名を2つ書いてください（書かれている値: {got}）",
     "house-rules.combo-same": "{where}: 同じカードが2回書かれています（《{card}》）",
     "house-rules.unknown-status": "{where}: 不明な殿堂の区分 {status}{hint}",
-    "house-rules.date": "{where}: 日付を YYYY-MM-DD で書いてください（書かれている値: {got}）",
+    "house-rules.date": "{where}: 日付を YYYY-MM-DD（または YYYY/MM/DD、YYYY.MM.DD）で書いてください（書かれている値: {got}）",
     "house-rules.card-name": "{where}: カード名を書いてください（書かれている値: {got}）",
     "house-rules.rule-id": "{where}: {key}: DP002 のようなルールIDを書いてください（書かれている値: {got}）",
     "house-rules.unknown-rule": "{where}: {key}: 不明なルールID {rule}{hint}",
