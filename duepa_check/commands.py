@@ -47,7 +47,7 @@ def check_decks(
 ) -> list:
     """Check the decks and write the report in ``output_format``; the results, for the exit code."""
     from .checker import Checker
-    from .deck_walk import deck_files
+    from .deck_walk import deck_files, run_order
     from .report import render_text
     from .results import RunInfo
 
@@ -59,7 +59,7 @@ def check_decks(
         columns = SheetColumns(*sheet_columns)
     checker = Checker(pool, regulation, day, config, partner, include_unconfirmed, stdin_filename or "<stdin>",
                       with_stats=output_format == "html", sheet_columns=columns)
-    files = list(deck_files(decks))
+    files = run_order(deck_files(decks))
     house = checker.house_rules_for(files[0] if files else Path.cwd()).lang
     info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used, lang=set_language(lang, house))
     # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).

@@ -7,6 +7,7 @@ comes out as a ``Skipped`` item, which the checker turns into that item's error 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -117,10 +118,27 @@ def _is_link(entry: os.DirEntry) -> bool:
         return False
 
 
-def _walk_order(item: Path | Skipped) -> list[str] | Path:
-    """Path order (a folder's parts compared one by one), without making a Path of each file on
-    POSIX; elsewhere Path's own (case-insensitive on Windows)."""
+def run_order(items: Iterable[Path | Skipped]) -> list[Path | Skipped]:
+    """The run's files in natural order: d2 before d10, folder parts compared one by one, standard
+    input first. Every output lists the decks in this order (the text, its summary, JSON, SARIF,
+    HTML), whatever order a shell's glob gave them in (``decks/*.txt``: d1, d10, d2)."""
+    return sorted(items, key=_walk_order)
+
+
+def _walk_order(item: Path | Skipped) -> tuple:
+    """Natural order of a path: each part (folder, file name) as text and numbers, numbers by value
+    (then as written: d02 and d2 both come after d1, in a fixed order); case-insensitive on Windows."""
     path = item.path if isinstance(item, Skipped) else str(item)
-    return path.split(os.sep) if os.name == "posix" else Path(path)
+    if path == STDIN:
+        return ((),)
+    parts = path.split(os.sep) if os.name == "posix" else [part.casefold() for part in Path(path).parts]
+    return tuple((_natural(part), part) for part in parts)
 
 
+def _natural(part: str) -> tuple:
+    """'d10.txt' → ('d', 10, '.txt'): text and numbers alternate, so two keys compare like with like."""
+    pieces = _DIGITS.split(part)
+    return tuple(int(piece) if index % 2 else piece for index, piece in enumerate(pieces))
+
+
+_DIGITS = re.compile(r"(\d+)")

@@ -295,7 +295,7 @@ def test_batch_with_unreadable_file_still_checks_the_others(repo, capsys):
     assert code == 2
     summary = document["summary"]
     assert (summary["decks"], summary["legal"], summary["errors"], summary["unreadable"]) == (4, 2, 2, 1)
-    assert document["decks"][0]["error"].startswith("missing.txt")
+    assert document["decks"][-1]["error"].startswith("missing.txt")  # natural order: broken.txt, decks/…, missing.txt
 
 
 # ---------------------------------------------------------------------------- text summary

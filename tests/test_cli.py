@@ -123,7 +123,7 @@ def test_several_files_exit_with_the_worst_code(capsys, legal, illegal):
     result = run(capsys, legal, illegal, "--as-of", AS_OF, "--format", "json")
     assert result.code == 1
     document = result.json
-    assert [d["legal"] for d in document["decks"]] == [True, False]
+    assert [d["legal"] for d in document["decks"]] == [False, True]  # natural order of the paths: illegal.txt first
     assert document["summary"] == {**document["summary"], "decks": 2, "legal": 1, "errors": 1}
 
 
@@ -277,5 +277,5 @@ def test_json_output_is_one_document(capsys, legal, illegal):
     result = run(capsys, legal, illegal, "--format", "json", "--as-of", AS_OF)
     assert result.code == 1
     document = json.loads(result.out)  # raises if anything else is on stdout
-    assert [deck["path"] for deck in document["decks"]] == [str(legal), str(illegal)]
+    assert [deck["path"] for deck in document["decks"]] == [str(illegal), str(legal)]  # natural order of the paths
     assert document["summary"]["decks"] == 2 and document["summary"]["legal"] == 1
