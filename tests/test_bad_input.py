@@ -103,7 +103,7 @@ def test_one_unreadable_file_among_good_ones_still_exits_2(capsys, tmp_path):
     assert str(good) not in line
 
 
-@pytest.mark.parametrize("as_of", ["2026-13-01", "yesterday", "2026/03/16", ""])
+@pytest.mark.parametrize("as_of", ["2026-13-01", "yesterday", "2026/03-16", ""])
 def test_bad_as_of_date(capsys, tmp_path, as_of):
     path = make_deck(tmp_path)
     assert_one_line_error(run(capsys, path, "--as-of", as_of), "--as-of")
