@@ -13,7 +13,7 @@ A partner known by name only (no type, cost or civilization in the card data yet
 new for its sources) is an error too, never a silent pass: neither whether it can be the partner
 nor the deck's colours can be checked until ``duepa-check update`` brings its facts, or
 ``--partner`` names another card. (DP201 warns of the card as of any other without data.)
-Example: 《ボルシャック・ドラゴ大王》 (a cost 7 creature) can be the partner; the spell
+Example: 《ボルシャック・ドラゴ大王》 (a cost 10 creature) can be the partner; the spell
 《エール・ライフ》 and the cost 4 《ガラスのキッカー王子》 cannot.
 """
 
