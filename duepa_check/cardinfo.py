@@ -107,8 +107,48 @@ def render_not_found(console, found: Lookup, lang: str = DEFAULT_LANG) -> None:
 
 
 def rule_doc(rule, lang: str = DEFAULT_LANG) -> str:
-    """A rule's user doc in ``lang`` (``messages.rule_doc``), stripped."""
+    """A rule's user doc in ``lang`` (``messages.rule_doc``), stripped: as written, with the
+    docstrings' ``literal`` marks (docs/rules.md shows them as code)."""
     return messages_rule_doc(rule, lang).strip()
+
+
+def _is_wide(char: str) -> bool:
+    return char >= "\u3000"
+
+
+def plain_doc(doc: str) -> str:
+    """A rule doc as plain text for a terminal or a script: ``x`` (reST) is 'x', and each paragraph
+    is one line (the docstrings' line breaks are where the source wrapped, not where a terminal
+    should), an ``Example:`` / ``例:`` line kept on a line of its own."""
+    import re
+
+    doc = re.sub(r"``(.+?)``", r"'\1'", doc)
+    paragraphs = []
+    for paragraph in doc.split("\n\n"):
+        lines: list[str] = []
+        for line in paragraph.splitlines():
+            line = line.strip()
+            if lines and not line.startswith(("Example:", "例:")):
+                joint = "" if _is_wide(lines[-1][-1:]) and _is_wide(line[:1]) else " "
+                lines[-1] = f"{lines[-1]}{joint}{line}"
+            else:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
+
+
+def yaml_default(value, lang: str = DEFAULT_LANG) -> str:
+    """A house-rule key's default as a user writes it in .duepa-check.yaml (true, false, [], 60);
+    no value is said in words ("(none)")."""
+    if value is None:
+        return text(msg("rules.default-none"), lang)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(yaml_default(item, lang) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {yaml_default(item, lang)}" for key, item in value.items()) + "}"
+    return str(value)
 
 
 def rules_json(lang: str = DEFAULT_LANG) -> list[dict]:
@@ -120,8 +160,8 @@ def rules_json(lang: str = DEFAULT_LANG) -> list[dict]:
             "name": rule.NAME,
             "severity": rule.SEVERITY,
             "house_rules": list(rule.CONF),
-            "summary": rule_doc(rule, lang).splitlines()[0],
-            "doc": rule_doc(rule, lang),
+            "summary": plain_doc(rule_doc(rule, lang)).splitlines()[0],
+            "doc": plain_doc(rule_doc(rule, lang)),
         }
         for rule in RULES.values()
     ]
@@ -163,5 +203,5 @@ def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG) -
     for column in ("key", "changes", "default"):
         keys.add_column(escape(say(f"rules.column.{column}")), overflow="fold")
     for key, default in KEYS.items():
-        keys.add_row(key, escape(say(f"config.{key}")), escape(str(default)))
+        keys.add_row(key, escape(say(f"config.{key}")), escape(yaml_default(default, lang)))
     console.print(keys)

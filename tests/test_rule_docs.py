@@ -119,3 +119,30 @@ def test_every_message_a_rule_names_is_in_both_catalogues():
             words = catalogue(lang)
             missing = sorted(k for k in keys if k not in words and f"{k}.one" not in words)
             assert not missing, f"{rule.ID} ({lang}): {missing}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_rules_view_is_plain_text_with_yaml_defaults_and_one_severity(capsys, lang):
+    """`rules` showed reST (``banned``), Python defaults (True, None) and "warning | Warning:"."""
+    import re
+
+    listing = run(capsys, "rules", "--lang", lang)
+    assert listing.code == 0
+    assert "``" not in listing.out
+    assert not re.search(r"│ (True|False|None)\s*│", listing.out), "defaults as YAML: true, false"
+    assert re.search(r"│ singleton\s.*│ true\s*│", listing.out) and re.search(r"│ include_unconfirmed\s.*│ false\s*│", listing.out)
+    assert ("(none)" if lang == "en" else "（なし）") in listing.out  # lang has no default
+    assert "Warning:" not in listing.out and "警告:" not in listing.out  # the severity column says it
+    for rule_id in ("DP003", "DP201"):
+        one = run(capsys, "rules", rule_id, "--lang", lang)
+        assert "``" not in one.out and "Warning:" not in one.out and "警告:" not in one.out
+    data = run(capsys, "rules", "--format", "json", "--lang", lang).json
+    assert all("``" not in rule["doc"] for rule in data)
+    assert {rule["severity"] for rule in data} == {"error", "warning"}
+
+
+def test_plain_doc_joins_a_paragraph_and_keeps_the_example_line():
+    from duepa_check.cardinfo import plain_doc
+
+    doc = "Summary.\n\nOne ``x`` and\nthe rest.\nExample: ``a`` is fine.\n\n日本語の\n文。"
+    assert plain_doc(doc) == "Summary.\n\nOne 'x' and the rest.\nExample: 'a' is fine.\n\n日本語の文。"

@@ -20,7 +20,7 @@ BEGIN, END = "<!-- RULES:BEGIN (tools/readme_rules.py) -->", "<!-- RULES:END -->
 
 def rules_section(lang: str = "en") -> str:
     """docs/rules.md's section (English docstrings) or docs/rules.ja.md's (messages/rule_docs_ja.py)."""
-    from duepa_check.cardinfo import rule_doc
+    from duepa_check.cardinfo import rule_doc, yaml_default
     from duepa_check.messages import msg, text
 
     parts = [BEGIN, ""]
@@ -38,7 +38,8 @@ def rules_section(lang: str = "en") -> str:
     parts.append("| house-rule key | changes | default |" if lang == "en" else "| ハウスルールのキー | 変えること | 既定値 |")
     parts.append("| --- | --- | --- |")
     for key, default in KEYS.items():
-        parts.append(f"| `{key}` | {text(msg(f'config.{key}'), lang)} | `{default!r}` |")
+        shown = yaml_default(default, lang)
+        parts.append(f"| `{key}` | {text(msg(f'config.{key}'), lang)} | {shown if default is None else f'`{shown}`'} |")
     parts += ["", END]
     return "\n".join(parts)
 

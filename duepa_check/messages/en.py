@@ -326,6 +326,7 @@ MESSAGES.update({
     "rules.column.key": "key",
     "rules.column.changes": "changes",
     "rules.column.default": "default",
+    "rules.default-none": "(none)",
     # the house-rule keys (config.CHECKS: one row each; tests/test_rule_docs.py checks both catalogues)
     "config.deck_size": "number of cards in a deck, partner included",
     "config.partner_min_cost": "lowest cost a partner creature may have",

@@ -323,6 +323,7 @@ MESSAGES.update({
     "rules.column.key": "キー",
     "rules.column.changes": "変えること",
     "rules.column.default": "既定値",
+    "rules.default-none": "（なし）",
     "config.deck_size": "デッキの枚数（パートナーを含む）",
     "config.partner_min_cost": "パートナーにできるクリーチャーの最低コスト",
     "config.singleton": "同じ名前のカードは1枚まで（false で DP002 を外す。そのとき DP009 が殿堂入りを1枚までにする）",

@@ -1,4 +1,4 @@
-"""Warning: a heading states a count (``クリーチャー (25)``, ``合計60枚``) that the cards under it do not add up to.
+"""A heading states a count (``クリーチャー (25)``, ``合計60枚``) that the cards under it do not add up to.
 
 Recipes copied from blogs and deck sites often state how many cards each group holds. The count
 in a heading is never read as copies of a card; it is compared with the cards listed under the

@@ -1,4 +1,4 @@
-"""Warning: a known card with no type or civilization in the card data yet.
+"""A known card with no type or civilization in the card data yet.
 
 The card exists (it is in the official name list, a set list, or the fan transcription of a
 new set that does not give its colours) but its facts are not in the embedded data, so its

@@ -1,4 +1,4 @@
-"""Warning: the check date is more than 6 months after the newest confirmed 殿堂 change.
+"""The check date is more than 6 months after the newest confirmed 殿堂 change.
 
 The 殿堂 list changes about twice a year; a regulation older than that may miss a change.
 ``duepa-check update`` refreshes it from the official site.

@@ -1,4 +1,4 @@
-"""Warning: an unconfirmed later 殿堂 change would touch a card in the deck.
+"""An unconfirmed later 殿堂 change would touch a card in the deck.
 
 One fan database shows a change after the newest confirmed one, with no official source
 or date. It is not applied unless ``--include-unconfirmed`` (or ``include_unconfirmed: true``)
