@@ -37,7 +37,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import yaml  # noqa: E402
-from shared_dir import default_shared  # noqa: E402
+from shared_dir import default_shared, require  # noqa: E402
 
 from duepa_check.card_files import write_card_data  # noqa: E402
 from duepa_check.cards import FAN_TRANSCRIPTION, INFINITY, OFFICIAL, Card, Face  # noqa: E402
@@ -960,6 +960,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=REPO / "card_data")
     parser.add_argument("--report", action="store_true", help="print counts after building")
     args = parser.parse_args(argv)
+    require("build_card_data", args.source, "cards")
     builder = Builder(args.source)
     builder.build()
     cards = builder.cards()

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from shared_dir import default_shared  # noqa: E402
+from shared_dir import default_shared, require  # noqa: E402
 
 from duepa_check.card_pool import CardPool  # noqa: E402
 from duepa_check.regulation import (  # noqa: E402
@@ -195,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", type=Path, default=default_shared())
     parser.add_argument("--out", type=Path, default=ROOT / "card_data")
     args = parser.parse_args(argv)
+    require("build_regulation", args.source, "spec")
     try:
         pool = CardPool([args.out])
         regulation = build(args.source, pool)

@@ -24,7 +24,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from english_join import repaired  # noqa: E402
-from shared_dir import default_shared  # noqa: E402
+from shared_dir import default_shared, require  # noqa: E402
 
 from duepa_check.card_pool import CardPool  # noqa: E402
 from duepa_check.deck import resolve_deck  # noqa: E402
@@ -93,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="store the lines in " + str(FIXTURE.relative_to(REPO)))
     parser.add_argument("--show", type=int, default=40)
     args = parser.parse_args(argv)
+    require("english_coverage", args.source, "cards")
     rows = lines(args.source)
     if args.write:
         FIXTURE.parent.mkdir(parents=True, exist_ok=True)

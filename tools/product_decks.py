@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from shared_dir import default_shared, require  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "tests" / "fixtures" / "decks"
@@ -47,13 +52,14 @@ def decklist(product: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("codes", nargs="*", help="product codes, e.g. DM23-BD5")
-    parser.add_argument("--source", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--source", type=Path, default=default_shared() / "data")
     parser.add_argument("--list", action="store_true", help="list the 60-card deck products")
     parser.add_argument("--force", action="store_true", help="overwrite decklists that exist")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    require("product_decks", args.source, "cards")
     decks = product_decks(args.source)
     if args.list or not args.codes:
         for code, product in decks.items():

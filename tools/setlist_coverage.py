@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from shared_dir import default_shared  # noqa: E402
+from shared_dir import default_shared, require  # noqa: E402
 
 from duepa_check.card_pool import CardPool  # noqa: E402
 
@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", type=Path, default=default_shared() / "data")
     parser.add_argument("--show", type=int, default=50, help="how many unresolved names to list")
     args = parser.parse_args(argv)
+    require("setlist_coverage", args.source, "cards")
     rows = printings(args.source)
     outcomes, ambiguous, unknown, incomplete = measure(CardPool.load(), rows)
     total = len(rows)

@@ -22,5 +22,23 @@ def shared_dir(start: Path = REPO) -> Path | None:
 
 
 def default_shared() -> Path:
-    """The shared folder, or ../shared when there is none (the tool then says the file is missing)."""
+    """The shared folder, or ../shared when there is none (``require`` then says so)."""
     return shared_dir() or REPO.parent / "shared"
+
+
+def require(tool: str, folder: Path, inside: str) -> Path:
+    """``folder`` when it holds ``inside`` (e.g. ``cards``); else one line on stderr and exit 2.
+
+    A clone holds no raw sources: the tools that rebuild or measure the card data read them from
+    ``../shared`` (or ``--source``), and without them say so instead of ending in a traceback.
+    """
+    import sys
+
+    if not (folder / inside).is_dir():
+        print(
+            f"{tool}: needs the raw card sources: {folder / inside} is not a folder "
+            "(put the shared folder beside the checkout, as ../shared, or name it with --source)",
+            file=sys.stderr,
+        )
+        raise SystemExit(2)
+    return folder
