@@ -177,10 +177,12 @@ class Checker(Batch):
     def check_all(self, paths: list, on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
         """Check many files (batch.Batch.check_all); a submission sheet among them is read here,
         once, and each of its rows is checked as a file would be (decklist_sheet.with_submissions)."""
-        if any(isinstance(path, Path) and str(path).lower().endswith(TABLE_SUFFIXES) for path in paths):
-            from .decklist_sheet import SheetColumns, with_submissions  # only a .csv/.tsv may be a sheet
+        stdin_sheet = self.stdin_name.lower().endswith(TABLE_SUFFIXES) or self.sheet_columns is not None
+        if any(isinstance(path, Path) and (str(path).lower().endswith(TABLE_SUFFIXES) or stdin_sheet and str(path) == STDIN)
+               for path in paths):
+            from .decklist_sheet import SheetColumns, with_submissions  # only a .csv/.tsv (or -, so named)
 
-            paths = with_submissions(paths, self.sheet_columns or SheetColumns(), self.notes)
+            paths = with_submissions(paths, self.sheet_columns or SheetColumns(), self.notes, self.stdin_name)
         return super().check_all(paths, on_progress)
 
     def _check(self, path: Path, reading: Path, result: DeckResult) -> None:

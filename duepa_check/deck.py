@@ -130,6 +130,8 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
         decklist = _problems_that_name_cards(decklist, pool)
     if decklist.cells:
         decklist = _rows_naming_two_cards(decklist, pool)
+    if decklist.entries and not decklist.entries[-1].line and decklist.entries[-1].is_partner:
+        decklist = _partner_cell_spelled_otherwise(decklist, pool)
     if partner is None and shortcuts.usual_deck:
         usual = _usual_deck(decklist, pool)
         if usual is not None:
@@ -226,6 +228,29 @@ def _rows_naming_two_cards(decklist: DeckList, pool: CardPool) -> DeckList:
     read.headings, read.entries = decklist.headings, entries
     read.problems = sorted(decklist.problems + problems, key=lambda problem: problem.line)
     return read
+
+
+def _partner_cell_spelled_otherwise(decklist: DeckList, pool: CardPool) -> DeckList:
+    """A sheet's partner cell (the entry on line 0: decklist_sheet.designate_partner) that names a
+    card of the list by another spelling (its English name, a reading) designates that card once:
+    the listed copy is the partner (its 'パートナー:' line already, when it has one), not a 61st card."""
+    cell = decklist.entries[-1]
+    card = pool.lookup(cell.name).card
+    if card is None:
+        return decklist
+    listed = [index for index, entry in enumerate(decklist.entries[:-1]) if _card_of(pool, entry) is card]
+    if not listed:
+        return decklist
+    entries = decklist.entries[:-1]
+    if not any(entries[index].is_partner for index in listed):
+        entries[listed[0]] = entries[listed[0]]._replace(is_partner=True)
+    read = DeckList(decklist.path)
+    read.headings, read.problems, read.entries = decklist.headings, decklist.problems, entries
+    return read
+
+
+def _card_of(pool: CardPool, entry: Entry) -> Card | None:
+    return pool.lookup(entry.name).card
 
 
 def _usual_deck(decklist: DeckList, pool: CardPool) -> Deck | None:

@@ -170,18 +170,28 @@ def _file_kind(mode: int) -> Msg:
     return Msg("input.kind.not-regular", {})
 
 
-def read_stdin_bytes(where: str) -> bytes:
-    """A decklist piped in (``duepa-check -``), with the same size limit as a file."""
+def read_stdin_bytes(where: str, limit: int | None = None) -> bytes:
+    """A decklist piped in (``duepa-check -``), with the same size limit as a file (``limit``:
+    a sheet's). Read once per stream: a sheet reader that finds a decklist after all leaves the
+    same bytes to the decklist reader."""
     import sys
 
+    if limit is None:
+        limit = MAX_BYTES
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
         raise DeckInputError(Msg("input.no-stdin", {"path": where}))
+    if _STDIN and _STDIN[0] is stream and _STDIN[1] > limit:
+        return _within_limit(_STDIN[2], where, limit)
     try:
-        data = stream.read(MAX_BYTES + 1)
+        data = stream.read(limit + 1)
     except OSError as error:
         raise DeckInputError(Msg("input.cannot-read", {"path": where, "why": error.strerror or error})) from None
-    return _within_limit(data, where)
+    _STDIN[:] = [stream, limit, data]
+    return _within_limit(data, where, limit)
+
+
+_STDIN: list = []  # [the stream, the limit it was read to, its bytes]
 
 
 def _within_limit(data: bytes, where: str, limit: int | None = None) -> bytes:

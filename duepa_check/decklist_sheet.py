@@ -31,15 +31,25 @@ is a deck that cannot be checked, never a legal one.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
-from .decklist import MAX_BYTES, DeckInputError, DeckList, Entry, decode, read_deck_bytes, split_lines
+from .decklist import (
+    MAX_BYTES,
+    STDIN,
+    DeckInputError,
+    DeckList,
+    Entry,
+    decode,
+    read_deck_bytes,
+    read_stdin_bytes,
+    split_lines,
+)
 from .messages import Msg
 from .names import name_key
 from .printable import printable
+from .sheet_columns import COLUMN_KINDS, SheetColumns, sheet_columns  # noqa: F401  (SheetColumns: for callers)
 from .sheet_time import DAY_FIRST, date_order, is_slash_date, latest, order_note, parse_time  # noqa: F401
 
 SHEET_SUFFIXES = (".csv", ".tsv")
@@ -47,47 +57,11 @@ MAX_SHEET_BYTES = 20_000_000  # about 8,000 decklists of 60 Japanese card lines
 MAX_SHEET_ROWS = 10_000
 MAX_PLAYER_LENGTH = 80  # a longer player cell is shown cut (it still identifies the player whole)
 
-# Header words, compared after _header_word (NFKC, case folded, without spaces, marks and
-# bracketed notes: 'お名前（ハンドルネーム可）*' → 'お名前').
-DECK_WORDS = {
-    "デッキ", "デッキリスト", "デッキレシピ", "レシピ", "デッキ内容", "使用デッキ", "使用デッキリスト", "リスト",
-    "deck", "decklist", "decks", "deckrecipe", "recipe", "list", "cardlist", "カードリスト",
-}
-PLAYER_WORDS = {
-    "名前", "お名前", "氏名", "プレイヤー", "プレイヤー名", "プレーヤー", "プレーヤー名", "ハンドルネーム", "ニックネーム",
-    "参加者", "参加者名", "エントリー名", "登録名", "name", "player", "playername", "yourname", "handle",
-    "handlename", "nickname", "fullname", "participant",
-}
-PARTNER_WORDS = {"パートナー", "パートナー名", "パートナーカード", "partner", "partnercard", "partnername"}
-TIME_WORDS = {
-    "タイムスタンプ", "timestamp", "日時", "提出日時", "送信日時", "回答日時", "投稿日時", "受付日時", "submitted",
-    "submittedat", "submissiontime",
-}
-# A header that is a question ('デッキリストを貼ってください') names its column by a part of it.
-_DECK_PARTS = ("デッキリスト", "デッキレシピ", "レシピ", "decklist", "recipe")
-_PLAYER_PARTS = ("名前", "ハンドルネーム", "ニックネーム", "プレイヤー名", "playername", "yourname")
-_PARTNER_PARTS = ("パートナー", "partner")
-_TIME_PARTS = ("タイムスタンプ", "timestamp")
-# ... unless that part is about something else: the deck's name, a link to it, a picture of it.
-_NOT_A_LIST = ("url", "リンク", "link", "画像", "image", "写真", "photo", "デッキ名", "deckname", "コード", "code")
-_NOTE = r"[（(\[［【<＜〈][^）)\]］】>＞〉]*[）)\]］】>＞〉]"
-_MARKS = re.compile(r"[\s*＊※:：?？。、,.!！・_\-]+")
-COLUMN_KINDS = ("deck", "player", "partner", "time")
-
-
-class SheetColumns(NamedTuple):
-    """Columns the options name (header text or a 1-based number), for headers that say nothing."""
-
-    deck: str | None = None
-    player: str | None = None
-    partner: str | None = None
-    time: str | None = None
-
-
 class Submission(NamedTuple):
     """Where a deck came from in a sheet, and whether it counts.
 
-    ``row`` counts the header as row 1 (as a spreadsheet numbers it); ``superseded_by`` is the row
+    ``row`` is the row as a spreadsheet numbers it (the header is row 1 unless a title is above it);
+    ``superseded_by`` is the row
     of the same player's later submission, which counts instead. ``cell_line`` is the file line of
     the deck cell's first line and ``row_line`` that of the row: GitHub annotations and SARIF
     point into the file, where a cell's line N is file line ``cell_line + N - 1``.
@@ -138,65 +112,6 @@ class SheetProblem(NamedTuple):
     message: Msg
 
 
-# ---------------------------------------------------------------------------- the header
-
-
-def _header_word(cell: str) -> str:
-    word = unicodedata.normalize("NFKC", cell).casefold()
-    if any(bracket in word for bracket in "([<【〈"):
-        word = re.sub(_NOTE, "", word)
-    return _MARKS.sub("", word)
-
-
-def _kind(word: str) -> tuple[str, int] | None:
-    """(column kind, 0 for a whole header word or 1 for a part of a question) of a header cell."""
-    for kind, words in (("deck", DECK_WORDS), ("player", PLAYER_WORDS), ("partner", PARTNER_WORDS), ("time", TIME_WORDS)):
-        if word in words:
-            return kind, 0
-    if not word:
-        return None
-    if any(part in word for part in _DECK_PARTS) and not any(other in word for other in _NOT_A_LIST):
-        return "deck", 1
-    if any(part in word for part in _PARTNER_PARTS):
-        return "partner", 1
-    if any(part in word for part in _TIME_PARTS):
-        return "time", 1
-    if any(part in word for part in _PLAYER_PARTS) and "デッキ" not in word and "deck" not in word:
-        return "player", 1
-    return None
-
-
-def find_columns(header: list[str], rows: list[list[str]]) -> dict[str, int]:
-    """{kind: column index} found by the header's words. Of several deck columns, the one with the
-    most multi-line cells (a deck name column holds one line); whole words before parts."""
-    found: dict[str, list[tuple[int, int]]] = {}
-    for index, cell in enumerate(header):
-        kind = _kind(_header_word(cell))
-        if kind is not None:
-            found.setdefault(kind[0], []).append((kind[1], index))
-    columns = {kind: min(places)[1] for kind, places in found.items()}
-    decks = found.get("deck", [])
-    if len(decks) > 1:
-        def lines(index: int) -> int:
-            return sum(index < len(row) and "\n" in row[index].strip() for row in rows)
-
-        columns["deck"] = min(decks, key=lambda place: (-lines(place[1]), place))[1]
-    return columns
-
-
-def _named_column(named: str, header: list[str], path: str, option: str) -> int:
-    """The column an option names: a 1-based number, or a header's text (as written, or its word)."""
-    text = named.strip()
-    if text.isdigit() and 0 < int(text) <= len(header):
-        return int(text) - 1
-    for matches in (lambda cell: cell.strip() == text, lambda cell: _header_word(cell) == _header_word(text)):
-        for index, cell in enumerate(header):
-            if matches(cell):
-                return index
-    shown = ", ".join(f"{index}: {printable(cell.strip())[:40]}" for index, cell in enumerate(header, start=1))
-    raise DeckInputError(Msg("sheet.no-such-column", {"path": path, "option": option, "column": named, "columns": shown}))
-
-
 # ---------------------------------------------------------------------------- reading
 
 
@@ -223,27 +138,37 @@ def looks_like_sheet(path: Path) -> bool:
         text = decode(head, str(path))
     except DeckInputError:
         return False
-    records = _records(text, "\t" if str(path).lower().endswith(".tsv") else None)
-    if not records:
-        return False
-    return _columns(records[0][1], [cells for _, cells in records[1:]], SheetColumns(), str(path)) is not None
+    return _find_header(text, str(path), SheetColumns(), str(path)) is not None
 
 
-def with_submissions(items: list, named: SheetColumns = SheetColumns(), notes: list | None = None) -> list:
+def stdin_is_sheet(stdin_name: str | None, named: SheetColumns) -> bool:
+    """Whether ``-`` may be a sheet: called ``responses.csv`` (--stdin-filename), or --deck-column given."""
+    return bool(stdin_name) and is_sheet_path(stdin_name) or named.deck is not None
+
+
+def with_submissions(items: list, named: SheetColumns = SheetColumns(), notes: list | None = None,
+                     stdin_name: str | None = None) -> list:
     """The items to check, each sheet among them (a .csv/.tsv file read as one) replaced by its
     rows, in row order; other items as they are. Only .csv/.tsv files are read here (one that
-    turns out to be a decklist is read again by the decklist reader: a few kilobytes)."""
-    if not any(isinstance(item, Path) and is_sheet_path(item) for item in items):
+    turns out to be a decklist is read again by the decklist reader: a few kilobytes), and
+    standard input when ``stdin_is_sheet`` (its rows are called ``stdin_name``)."""
+    from_stdin = stdin_is_sheet(stdin_name, named)
+
+    def sheet_item(item) -> bool:
+        return isinstance(item, Path) and (is_sheet_path(item) or from_stdin and str(item) == STDIN)
+
+    if not any(map(sheet_item, items)):
         return items
     expanded: list = []
     for item in items:
-        if not (isinstance(item, Path) and is_sheet_path(item)):
+        if not sheet_item(item):
             expanded.append(item)
             continue
+        stdin = str(item) == STDIN
         try:
-            rows = read_sheet(item, named, notes)
+            rows = read_sheet(Path(stdin_name or "<stdin>"), named, notes, stdin=True) if stdin else read_sheet(item, named, notes)
         except DeckInputError as error:
-            expanded.append(SheetProblem(str(item), error.message))
+            expanded.append(SheetProblem(stdin_name or "<stdin>" if stdin else str(item), error.message))
             continue
         if rows is None:
             expanded.append(item)  # a decklist after all
@@ -254,7 +179,8 @@ def with_submissions(items: list, named: SheetColumns = SheetColumns(), notes: l
     return expanded
 
 
-def read_sheet(path: Path, named: SheetColumns = SheetColumns(), notes: list | None = None) -> list[SheetRow] | None:
+def read_sheet(path: Path, named: SheetColumns = SheetColumns(), notes: list | None = None,
+               stdin: bool = False) -> list[SheetRow] | None:
     """The rows of a responses sheet, each a deck; None when the file is no sheet (a decklist).
 
     A file that cannot be read or decoded is None too: the decklist reader then says why, in
@@ -263,25 +189,61 @@ def read_sheet(path: Path, named: SheetColumns = SheetColumns(), notes: list | N
     """
     where = printable(str(path))
     try:
-        text = decode(read_deck_bytes(path, MAX_SHEET_BYTES), where)
+        data = read_stdin_bytes(where, MAX_SHEET_BYTES) if stdin else read_deck_bytes(path, MAX_SHEET_BYTES)
+        text = decode(data, where)
     except DeckInputError:
         return None
-    delimiter = "\t" if str(path).lower().endswith(".tsv") else None
-    records = _records(text, delimiter)
-    if not records or not any(cell.strip() for cell in records[0][1]):
+    found = _find_header(text, str(path), named, where)
+    if found is None:
         return None
-    header = records[0][1]
-    columns = _columns(header, [cells for _, cells in records[1:]], named, where)
-    if columns is None:
-        return None
-    if len(records) - 1 > MAX_SHEET_ROWS:
+    records, at, columns = found
+    if len(records) - 1 - at > MAX_SHEET_ROWS:
         raise DeckInputError(Msg("sheet.too-many-rows", {"path": where, "rows": MAX_SHEET_ROWS}))
     rows = []
-    for number, (line, cells) in enumerate(records[1:], start=2):
+    for number, (line, cells) in enumerate(records[at + 1 :], start=at + 2):
         if not any(cell.strip() for cell in cells):
             continue  # a blank row is no submission
         rows.append(_row(str(path), number, line, cells, columns))
     return _supersede(rows, notes)
+
+
+TITLE_ROWS = 3  # rows a sheet may have above its header: a title, a date, a blank row
+
+
+def _find_header(text: str, path: str, named: SheetColumns, where: str):
+    """(records, the header's index, columns), or None when the text is no sheet. The header is
+    the first row, or one below a title row or two ('大会エントリー 2026/11/28'); cells are split at
+    commas, tabs (.tsv, or a first line of tabs) or semicolons (a European Excel export)."""
+    for delimiter in _delimiters(text, path):
+        records = _records(text, delimiter)
+        failure = None
+        for at in range(min(len(records), TITLE_ROWS + 1)):
+            header = records[at][1]
+            if not any(cell.strip() for cell in header):
+                continue
+            if at and sum(bool(cell.strip()) for cell in header) < 2:
+                continue  # a title row: one cell
+            try:
+                columns = sheet_columns(header, [cells for _, cells in records[at + 1 :]], named, where)
+            except DeckInputError as error:  # a column the options name: maybe in the row below a title
+                failure = failure or error
+                continue
+            if columns is not None:
+                return records, at, columns
+            if not at and sum(bool(cell.strip()) for cell in header) > 1:
+                break  # a first row of several cells that is no sheet's header: no title above a header
+        if failure is not None:
+            raise failure
+    return None
+
+
+def _delimiters(text: str, path: str) -> tuple[str | None, ...]:
+    if path.lower().endswith(".tsv"):
+        return ("\t",)
+    head = text[:SNIFF_BYTES]
+    if ";" in head and head.count(";") > head.count(",") and head.count(";") > head.count("\t"):
+        return (";", None)
+    return (None,)
 
 
 def _records(text: str, delimiter: str | None) -> list[tuple[int, list[str]]]:
@@ -316,37 +278,6 @@ def _records(text: str, delimiter: str | None) -> list[tuple[int, list[str]]]:
     if records and records[-1][1] == [] and not lines[-1]:
         records.pop()  # the file's final line break
     return records
-
-
-def _columns(header: list[str], rows: list[list[str]], named: SheetColumns, where: str) -> dict[str, int] | None:
-    """The sheet's columns, or None when the file is a decklist, not a sheet."""
-    if named.deck is None:
-        from .decklist_rows import header_columns
-
-        if header_columns([cell.strip() for cell in header]) is not None:
-            return None  # a deck table's header (カード名, 枚数): one card per row
-    columns = find_columns(header, rows)
-    for kind in COLUMN_KINDS:
-        option = getattr(named, kind)
-        if option is not None:
-            columns[kind] = _named_column(option, header, where, f"--{kind}-column")
-    if "deck" not in columns:
-        return None
-    if named.deck is None and "time" not in columns:
-        deck = columns["deck"]
-        if not any(deck < len(row) and len(_filled_lines(row[deck])) > 1 for row in rows):
-            return None  # one line per cell: a decklist headed デッキ, not form responses
-    taken: dict[int, str] = {}
-    for kind in COLUMN_KINDS:  # one column is one thing: the deck column first
-        if kind in columns and columns[kind] in taken:
-            del columns[kind]
-        elif kind in columns:
-            taken[columns[kind]] = kind
-    return columns
-
-
-def _filled_lines(cell: str) -> list[str]:
-    return [line for line in cell.split("\n") if line.strip()]
 
 
 def _row(path: str, number: int, line: int, cells: list[str], columns: dict[str, int]) -> SheetRow:

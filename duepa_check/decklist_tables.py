@@ -45,9 +45,25 @@ def parse_csv(text: str, path: str) -> DeckList:
             problem = Msg("parse.csv-error", {"error": str(error)})
             reader.deck.problems.append(ParseProblem(start, lines[start - 1][:60], problem))
         else:
-            read_cells(reader, start, [clean_cell(cell) for cell in cells], table=True)
+            pasted = [cell for index, cell in enumerate(cells) if "\n" in cell.strip() and _may_be_cards(reader.columns, index)]
+            if pasted:  # a decklist pasted into one cell (a sheet's row): never read as its first line alone
+                shown = pasted[0].strip().split("\n")[0][:60]
+                lines_in = pasted[0].strip().count("\n") + 1
+                reader.deck.problems.append(ParseProblem(start, shown, Msg("parse.cell-of-lines", {"lines": lines_in})))
+            else:
+                read_cells(reader, start, [clean_cell(cell) for cell in cells], table=True)
         start = rows.line_num + 1
     return reader.deck
+
+
+def _may_be_cards(columns: dict | None, index: int) -> bool:
+    """Whether a row's cell at ``index`` is read for cards: any cell without a header; under one,
+    the name, count and partner columns and the unheaded ones (a メモ column's lines are notes)."""
+    if columns is None:
+        return True
+    named = {columns.get(kind) for kind in ("name", "count", "partner")}
+    named.update(place for pair in columns.get("pairs", ()) for place in pair)
+    return index in named or index in columns.get("free", ()) or index >= columns.get("width", index + 1)
 
 
 def _delimiter(lines: list[str]) -> str:

@@ -4,8 +4,15 @@ generated over its shapes where it is wide; each case fails on the code before t
 
 from __future__ import annotations
 
+import csv
+from datetime import UTC, datetime, timedelta, timezone
+
 import pytest
 from conftest import AS_OF, BD4, DECKS, check_json, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from duepa_check.decklist_sheet import parse_time, read_sheet
 
 PARTNER = "ボルシャック・ドラゴ大王"
 BANNED = "ボルシャック・ドラゴン"  # banned by the house rules below; 火, so only the ban can reject it
@@ -102,15 +109,6 @@ def test_a_two_column_recipe_table_reads_both_pairs_of_every_row(capsys, tmp_pat
 
 # ---------------------------------------------------------------------------- sheets: who and when
 
-import csv  # noqa: E402
-from datetime import datetime, timedelta, timezone  # noqa: E402
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from duepa_check.decklist_sheet import read_sheet  # noqa: E402
-from duepa_check.decklist_sheet import parse_time  # noqa: E402
-
 SHEET_DECK = f"パートナー: {PARTNER}\n1 ガルチェンソ・ドラゴン"
 
 
@@ -153,7 +151,7 @@ _ISO_FORMS = [
 def _iso(instant: datetime, minutes: int, form: tuple[str, str]) -> str:
     pattern, offset = form
     if offset == "Z":
-        return instant.astimezone(timezone.utc).strftime(pattern) + "Z"
+        return instant.astimezone(UTC).strftime(pattern) + "Z"
     local = instant.astimezone(timezone(timedelta(minutes=minutes)))
     sign, value = ("-" if minutes < 0 else "+"), abs(minutes)
     return local.strftime(pattern) + offset.format(sign=sign, hh=f"{value // 60:02d}", mm=f"{value % 60:02d}")
@@ -169,7 +167,7 @@ def _iso(instant: datetime, minutes: int, form: tuple[str, str]) -> str:
 )
 def test_offsets_are_applied_and_times_compare_as_instants(tmp_path_factory, first, gap, offsets, forms, later_first):
     """Item 4: the row whose instant is later counts, in every ISO form and offset (+09:00, Z, -05:00)."""
-    early = first.replace(second=0, microsecond=0, tzinfo=timezone.utc)
+    early = first.replace(second=0, microsecond=0, tzinfo=UTC)
     late = early + timedelta(minutes=gap)
     times = [_iso(early, offsets[0], forms[0]), _iso(late, offsets[1], forms[1])]
     assert parse_time(times[0]) < parse_time(times[1]), times
@@ -256,3 +254,162 @@ def test_a_partner_without_card_data_is_never_legal_in_silence(capsys, tmp_path,
     assert "無色" not in header and "unknown" in header, header
     japanese = run(capsys, "check", path, "--as-of", AS_OF, "--no-color", "--lang", "ja", *extra).out
     assert "カードデータがまだありません" in japanese and "文明不明" in japanese
+
+
+# ---------------------------------------------------------------------------- 10. the partner cell's spelling
+
+ENGLISH = "Ryusei Kaiser, the Eternal"  # 永遠のリュウセイ・カイザー, one of DM23-BD4's cards
+
+
+@pytest.mark.parametrize("line", [False, True])
+def test_a_partner_cell_in_another_spelling_designates_the_listed_card_once(capsys, tmp_path, line):
+    """Item 10: the English name in the partner cell is the listed card: no 61st card, no DP002/DP003."""
+    cards = [card for card in _cards()] + [PARTNER]
+    assert "永遠のリュウセイ・カイザー" in cards and len(cards) == 60
+    listed = [f"1 {card}" for card in cards]
+    if line:
+        listed = ["パートナー: 永遠のリュウセイ・カイザー"] + [entry for entry in listed if "永遠のリュウセイ" not in entry]
+    path = _sheet(tmp_path, [["Timestamp", "Player", "パートナー", "Decklist"], ["2026-11-28 10:00", "たろう", ENGLISH, "\n".join(listed)]])
+    result = run(capsys, "check", path, "--as-of", AS_OF, "--format", "json")
+    (deck,) = result.json["decks"]
+    assert deck["card_count"] == 60 and deck["partner"]["name"] == "永遠のリュウセイ・カイザー", deck
+    assert not {"DP001", "DP002", "DP003"} & {v["rule"] for v in deck["violations"]}, deck["violations"]
+
+
+# ---------------------------------------------------------------------------- 11, 12. sheets in other clothes
+
+RESPONSES = DECKS.parent / "sheets" / "responses.csv"
+SAMPLE_ROWS = [2, 3, 4, 5, 6, 7]  # the sample sheet's rows (tests/test_sheets.py)
+
+
+def _rows_of(result) -> list:
+    return [(deck.get("submission") or {}).get("row") for deck in result.json["decks"]]
+
+
+@pytest.mark.parametrize("extra", [("--stdin-filename", "responses.csv"), ("--deck-column", "4"),
+                                   ("--stdin-filename", "league/responses.csv", "--deck-column", "デッキリスト（パートナーを含む60枚）")])
+def test_a_sheet_on_standard_input_is_read_as_a_sheet(capsys, monkeypatch, extra):
+    """Item 11: '-' named responses.csv (or with --deck-column) is a sheet, every row a deck."""
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(RESPONSES.read_bytes())))
+    result = run(capsys, "check", "-", "--as-of", AS_OF, "--format", "json", *extra)
+    assert _rows_of(result) == SAMPLE_ROWS, result.out[:500]
+    assert result.json["summary"] == {"decks": 5, "legal": 3, "errors": 1, "warnings": 0, "unreadable": 1}
+
+
+def test_a_decklist_on_standard_input_named_csv_is_still_a_decklist(capsys, monkeypatch, tmp_path):
+    import io
+    import sys
+
+    text = "\n".join(f"{card},1" for card in [*_cards(), PARTNER]) + "\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    result = run(capsys, "check", "-", "--stdin-filename", "deck.csv", "--partner", PARTNER, "--as-of", AS_OF, "--format", "json")
+    assert result.code == 0 and result.json["decks"][0]["card_count"] == 60
+
+
+def _sample_rows() -> list[list[str]]:
+    with open(RESPONSES, encoding="utf-8", newline="") as handle:
+        return list(csv.reader(handle))
+
+
+@pytest.mark.parametrize("shape", ["semicolons", "title", "title-and-blank", "semicolons-and-title", "tsv-title"])
+def test_a_sheet_with_semicolons_or_a_title_row_is_a_sheet(capsys, tmp_path, shape):
+    """Item 12: a European Excel export (;) and a title row above the header are sheets."""
+    rows = _sample_rows()
+    title = [["デュエパ大会 エントリー一覧 2026/11/28", "", "", "", ""]]
+    if "title" in shape:
+        rows = title + ([[]] if "blank" in shape else []) + rows
+    name = "responses.tsv" if shape.startswith("tsv") else "responses.csv"
+    delimiter = ";" if "semicolons" in shape else "\t" if shape.startswith("tsv") else ","
+    path = _sheet(tmp_path, rows, name=name, delimiter=delimiter)
+    result = run(capsys, "check", path, "--as-of", AS_OF, "--format", "json")
+    shift = len(rows) - len(_sample_rows())
+    assert _rows_of(result) == [row + shift for row in SAMPLE_ROWS], result.out[:800]
+    assert result.json["summary"]["decks"] == 5
+
+
+def test_a_sheet_read_as_a_decklist_never_drops_its_deck_cells_unreported(capsys, tmp_path):
+    """Item 12: a sheet without a header the reader knows is no sheet, but a cell of many lines
+    (a pasted decklist) is reported, never read as one card or dropped."""
+    path = _sheet(tmp_path, _sample_rows()[1:], name="responses.csv")
+    result = run(capsys, "check", path, "--as-of", AS_OF, "--format", "json")
+    (deck,) = result.json["decks"]
+    assert result.code == 1
+    reported = {v["line"] for v in deck["violations"] if v["rule"] == "DP102"}
+    assert len(reported) >= 6, deck["violations"]  # every row holds a deck cell
+
+
+# ---------------------------------------------------------------------------- 14. an empty argument
+
+
+@pytest.mark.parametrize("args", [[""], ["", "OK"], ["OK", ""], ["check", ""], ["", "-"]])
+def test_an_empty_deck_argument_is_an_error_not_the_current_folder(capsys, tmp_path, monkeypatch, args):
+    """Item 14: duepa-check "" (an unset CI variable) is one line, exit 2; never a check of '.'."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ok.txt").write_text((DECKS / BD4).read_text(encoding="utf-8"), encoding="utf-8")
+    result = run(capsys, *[str(tmp_path / "ok.txt") if a == "OK" else a for a in args], "--as-of", AS_OF)
+    assert result.code == 2 and result.out == "", result.out
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and "empty" in lines[0], result.err
+
+
+# ---------------------------------------------------------------------------- 20. a column option naming the deck column
+
+
+@pytest.mark.parametrize("option, column", [("--player-column", "4"), ("--time-column", "デッキリスト（パートナーを含む60枚）"),
+                                            ("--partner-column", "4")])
+def test_a_column_option_naming_the_deck_column_is_an_error(capsys, option, column):
+    result = run(capsys, "check", RESPONSES, "--as-of", AS_OF, option, column)
+    assert result.code == 2 and "Traceback" not in result.err
+    assert option in result.err and "decklist column" in result.err, result.err
+    twice = run(capsys, "check", RESPONSES, "--as-of", AS_OF, "--player-column", "2", "--time-column", "2")
+    assert twice.code == 2 and "--time-column" in twice.err, twice.err
+
+
+# ---------------------------------------------------------------------------- 21. --config files
+
+
+def test_config_pyproject_without_the_table_is_an_error(capsys, tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "league"\n', encoding="utf-8")
+    result = run(capsys, "check", DECKS / BD4, "--as-of", AS_OF, "--config", tmp_path / "pyproject.toml")
+    assert result.code == 2 and "[tool.duepa-check]" in result.err and len(result.err.strip().splitlines()) == 1, result.err
+
+
+@pytest.mark.parametrize("text", ['banned = ["ガルチェンソ・ドラゴン"]\n', '[tool.duepa-check]\nbanned = ["ガルチェンソ・ドラゴン"]\n'])
+def test_a_toml_config_is_read_as_toml(capsys, tmp_path, text):
+    config = tmp_path / "rules.toml"
+    config.write_text(text, encoding="utf-8")
+    code, deck = check_json(capsys, DECKS / BD4, "--config", config)
+    assert code == 1 and [v["rule"] for v in deck["violations"]] == ["DP010"], deck
+
+
+# ---------------------------------------------------------------------------- 22. the default data dir
+
+
+@pytest.mark.parametrize("variable", ["XDG_DATA_HOME", "HOME"])
+def test_a_default_data_dir_under_a_file_leaves_the_embedded_data_serving(capsys, tmp_path, monkeypatch, variable):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x", encoding="utf-8")
+    if variable == "HOME":
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv(variable, str(a_file))
+    code, deck = check_json(capsys, DECKS / BD4)
+    assert code == 0 and deck["legal"]
+    result = run(capsys, "check", DECKS / BD4, "--as-of", AS_OF)
+    assert result.code == 0 and result.err.count("\n") <= 1, result.err
+    named = run(capsys, "check", DECKS / BD4, "--as-of", AS_OF, "--data-dir", a_file)
+    assert named.code == 2  # a data dir the user named that is a file stays an error
+
+
+def test_a_relative_xdg_data_home_is_ignored(capsys, tmp_path, monkeypatch):
+    """The XDG spec: a relative $XDG_DATA_HOME is invalid and is ignored (~/.local/share serves)."""
+    monkeypatch.chdir(tmp_path)
+    broken = tmp_path / "relative" / "duepa-check"
+    broken.mkdir(parents=True)
+    (broken / "current").write_text("not a pointer", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", "relative")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    code, deck = check_json(capsys, DECKS / BD4)
+    assert code == 0 and deck["legal"]

@@ -155,6 +155,7 @@ MESSAGES: dict[str, str] = {
     "parse.table-no-name": "no card name in the name column",
     "parse.table-bad-count": "count column holds {count!r}, not a number of cards",
     "parse.row-names-several-cards": "the row names {count} cards in its cells ({cards}); which one it means cannot be told",
+    "parse.cell-of-lines": "a cell of {lines} lines in the row, not one card; a sheet of form responses is read as one when its header names the decklist column (or with --deck-column)",
     "parse.table-which-count": "more than one number in the row; add a header row (カード名, 枚数) to say which is the count",
     "parse.csv-error": "not a CSV row ({error})",
     # ------------------------------------------------------------ the check report
@@ -241,6 +242,7 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    "error.empty-deck-argument": "DECK argument {number} of {count} is empty (an unset variable?): name a decklist file or folder",
     "error.as-of": "--as-of {value!r}: expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD)",
     # ------------------------------------------------------------ --help (the English is cli.py's own help=)
     "help.app": "Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
@@ -426,6 +428,7 @@ MESSAGES.update({
     "house-rules.too-large": "{path}: larger than {megabytes} MB; not a house-rules file",
     "house-rules.cannot-read": "{path}: cannot read config ({why})",
     "house-rules.invalid-toml": "{path}: invalid TOML ({why})",
+    "house-rules.no-tool-table": "{path}: no [tool.duepa-check] table, so no house rules; add the table or name the file that has them",
     "house-rules.toml-too-deep": "{path}: invalid TOML (nested too deeply)",
     "house-rules.tool-not-table": "{path}: 'tool' is not a table, so it holds no [tool.duepa-check]",
     "house-rules.invalid-yaml": "{path}: invalid YAML ({why})",
@@ -592,6 +595,7 @@ MESSAGES.update({
     # ------------------------------------------------------------ the data dir (--data-dir, $DUEPA_CHECK_DATA)
     "cli.warning": "duepa-check: warning: {message}",
     "data-dir.fetch": "run 'duepa-check update --data-dir {path}' to fetch it",
+    "data-dir.default-unusable": "the user data dir {path} cannot hold card data ({why}); checking with the embedded data",
     "data-dir.missing": "data dir {path} does not exist ({fetch}); using the card data shipped with duepa-check",
     "data-dir.empty": "data dir {path} holds no card data ({fetch}); using the card data shipped with duepa-check",
     "data-dir.mend": "run 'duepa-check update --data-dir {path}' again, or delete {path}",
@@ -692,6 +696,8 @@ MESSAGES.update({
     "sheet.at-line": "{place}, line {line}: {message}",
     "sheet.at-row": "{place}: {message}",
     "sheet.no-such-column": "{path}: {option} {column}: the header has no such column (columns: {columns})",
+    "sheet.column-twice": "{path}: {option} {column} names the column {other} names; one column is one thing",
+    "sheet.column-is-deck": "{path}: {option} {column} names the decklist column; name another column (or the deck column with --deck-column)",
     "sheet.no-rows": "{path}: the sheet has a header but no submission",
     "sheet.too-many-rows": "{path}: more than {rows} rows; split the sheet and check each part",
     "sheet.empty-cell": "{place}: the deck cell is empty; this deck cannot be checked",

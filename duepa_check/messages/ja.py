@@ -116,6 +116,7 @@ MESSAGES: dict[str, str] = {
     "parse.table-no-name": "カード名の列にカード名がありません",
     "parse.table-bad-count": "枚数の列が {count!r} で、カードの枚数になりません",
     "parse.row-names-several-cards": "1つの行のセルに{count}枚のカード（{cards}）が書かれていて、どれのことか分かりません",
+    "parse.cell-of-lines": "行のセルが{lines}行あり、1枚のカードではありません。フォームの回答シートは、見出しがデッキリストの列を示すとき（または --deck-column を付けたとき）シートとして読みます",
     "parse.table-which-count": "行に数が2つ以上あります。どれが枚数か分かるよう、見出しの行（カード名, 枚数）を付けてください",
     "parse.csv-error": "CSV の行として読めません（{error}）",
     "parse.count-zero": "枚数が0です。1枚も入っていないので、このカードはデッキに入りません",
@@ -193,6 +194,7 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    "error.empty-deck-argument": "DECK の引数（{count}個中{number}番目）が空です（変数が未設定？）。デッキリストのファイルかフォルダを指定してください",
     "error.as-of": "--as-of {value!r}: 日付は YYYY-MM-DD の形で書いてください（YYYY/MM/DD、YYYY.MM.DD も使えます）",
     # ------------------------------------------------------------ --help
     "help.app": "デュエパーティーのデッキリストをチェックします: 60枚、パートナー1枚、同名カード1枚まで、文明、殿堂。",
@@ -429,6 +431,7 @@ MESSAGES.update({
     "house-rules.too-large": "{path}: {megabytes} MBより大きいファイルです。ハウスルールの設定ファイルではありません",
     "house-rules.cannot-read": "{path}: 設定ファイルを読めません（{why}）",
     "house-rules.invalid-toml": "{path}: TOMLとして正しくありません（{why}）",
+    "house-rules.no-tool-table": "{path}: [tool.duepa-check] の表がないため、ハウスルールがありません。表を書き足すか、ハウスルールのあるファイルを指定してください",
     "house-rules.toml-too-deep": "{path}: TOMLとして正しくありません（入れ子が深すぎます）",
     "house-rules.tool-not-table": "{path}: 'tool' がテーブルではないので、[tool.duepa-check] がありません",
     "house-rules.invalid-yaml": "{path}: YAMLとして正しくありません（{why}）",
@@ -604,6 +607,7 @@ MESSAGES.update({
     # ------------------------------------------------------------ データフォルダ（--data-dir、$DUEPA_CHECK_DATA）
     "cli.warning": "duepa-check: 警告: {message}",
     "data-dir.fetch": "'duepa-check update --data-dir {path}' を実行すると取得できます",
+    "data-dir.default-unusable": "ユーザーのデータフォルダ {path} にはカードデータを置けません（{why}）。内蔵のデータで確かめます",
     "data-dir.missing": "データフォルダ {path} がありません（{fetch}）。duepa-check に同梱のカードデータを使います",
     "data-dir.empty": "データフォルダ {path} にカードデータがありません（{fetch}）。duepa-check に同梱のカードデータを使います",
     "data-dir.mend": "'duepa-check update --data-dir {path}' をもう一度実行するか、{path} を削除してください",
@@ -704,6 +708,8 @@ MESSAGES.update({
     "sheet.at-line": "{place} デッキ欄の{line}行目: {message}",
     "sheet.at-row": "{place}: {message}",
     "sheet.no-such-column": "{path}: {option} {column}: 見出しにその列がありません（列: {columns}）",
+    "sheet.column-twice": "{path}: {option} {column} は {other} と同じ列を指しています。1つの列は1つの役目です",
+    "sheet.column-is-deck": "{path}: {option} {column} はデッキリストの列を指しています。別の列を指定してください（デッキの列は --deck-column で指定します）",
     "sheet.no-rows": "{path}: シートに見出しはありますが、提出がありません",
     "sheet.too-many-rows": "{path}: {rows}行を超えています。シートを分けて確認してください",
     "sheet.empty-cell": "{place}: デッキ欄が空です。このデッキは確認できません",
