@@ -98,7 +98,7 @@ LangOption = Annotated[
 @app.command()
 def check(
     decks: Annotated[
-        list[Path],
+        list[str],  # str, not Path: Path("") is "." and an unset $VAR would check the current folder
         typer.Argument(help="Decklist files or folders; - reads standard input.", show_default=False, metavar="DECK..."),
     ],
     partner: Annotated[str | None, typer.Option(metavar="CARD", help="Designate or override the partner.")] = None,
@@ -140,11 +140,21 @@ def check(
         output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
     day = _as_of(as_of)
     results = check_decks(
-        decks, output_format.value, day, lang=_lang(lang), partner=partner, config=config,
+        _deck_paths(decks), output_format.value, day, lang=_lang(lang), partner=partner, config=config,
         include_unconfirmed=include_unconfirmed, data_dir=data_dir, stdin_filename=stdin_filename,
         sheet_columns=(deck_column, player_column, partner_column, time_column), quiet=quiet, no_color=no_color,
     )
     return _exit_code(results, strict, exit_zero)
+
+
+def _deck_paths(decks: list[str]) -> list[Path]:
+    """The DECK arguments as paths; an empty one (an unset CI variable) is an error, not the current folder."""
+    empty = [number for number, deck in enumerate(decks, start=1) if not deck]
+    if empty:
+        from .messages import msg
+
+        raise Fail(msg("error.empty-deck-argument", number=empty[0], count=len(decks)))
+    return [Path(deck) for deck in decks]
 
 
 def _exit_code(results, strict: bool, exit_zero: bool) -> int:

@@ -47,13 +47,13 @@ def house_language(start: Path, explicit: Path | None = None) -> str | None:
     from .card_pool import CardPool
     from .config import load_config
     from .rules import RULE_IDS
-    from .userdata import resolve_data_dir
+    from .userdata import usable_data_dir
 
     pools: list = []
 
     def resolve_card(typed: str) -> tuple[str | None, list[str]]:  # the pool loads only if a card is named
         if not pools:
-            pools.append(CardPool.load(resolve_data_dir(None)))
+            pools.append(CardPool.load(usable_data_dir(None)))
         found_card = pools[0].lookup(typed)
         return (found_card.card.name if found_card.card else None), found_card.suggestions or [
             c.name for c in found_card.cards

@@ -24,15 +24,24 @@ def load_data(data_dir: Path | None):
     """
     from .card_pool import CardPool
     from .regulation import load_current
-    from .userdata import data_dir_given, data_folder, data_source_label, missing_data_warning, resolve_data_dir
+    from .userdata import (
+        data_dir_given,
+        data_folder,
+        data_source_label,
+        missing_data_warning,
+        resolve_data_dir,
+        unusable_default,
+    )
 
     directory = resolve_data_dir(data_dir)
-    folder = data_folder(directory)
-    if folder is None and data_dir_given(data_dir):
+    unusable = None if data_dir_given(data_dir) else unusable_default(directory)
+    folder = data_folder(directory) if unusable is None else None
+    if folder is None and (data_dir_given(data_dir) or unusable is not None):
         from .messages import msg, text
 
         lang = current_language()
-        print(text(msg("cli.warning", message=missing_data_warning(directory)), lang), file=sys.stderr)
+        warning = missing_data_warning(directory) if unusable is None else msg("data-dir.default-unusable", path=directory, why=unusable)
+        print(text(msg("cli.warning", message=warning), lang), file=sys.stderr)
     pool = CardPool.load(folder)
     regulation = load_current(folder)
     regulation_from_user = folder is not None and regulation.path is not None and regulation.path.parent == folder

@@ -1,7 +1,10 @@
 """House rules: a playgroup's changes to the recommended デュエパーティー rules.
 
 Read from ``--config PATH``, else the nearest ``.duepa-check.yaml`` in the deck's folder or
-a parent, else ``[tool.duepa-check]`` in the nearest ``pyproject.toml``. Every key is
+a parent, else ``[tool.duepa-check]`` in the nearest ``pyproject.toml``. A ``--config`` file
+ending ``.toml`` is TOML: a ``pyproject.toml`` without that table is an error (its reports
+would name it as the house rules while applying none), any other ``.toml`` holds the keys at
+its top level (or under ``[tool.duepa-check]``). Every key is
 validated; a problem names the file, the key and (for card names) the closest cards, and is
 a ``ConfigError`` (exit code 2): a tournament must never run on a half-read config.
 """
@@ -188,7 +191,7 @@ def load_config(
     what `disable` and `severity` may name (an id or a rule name, upper case) to the id.
     """
     text = _read(path)
-    if path.name == "pyproject.toml":
+    if path.suffix.lower() == ".toml":  # pyproject.toml's [tool.duepa-check], or a TOML file of house rules
         import tomllib
 
         try:
@@ -200,8 +203,13 @@ def load_config(
         tool = document.get("tool", {})
         if not isinstance(tool, dict):
             raise ConfigError(msg("house-rules.tool-not-table", path=path))
-        data = tool.get("duepa-check", {})
-        where = f"{path} [tool.duepa-check]"
+        if "duepa-check" in tool or path.name == "pyproject.toml":
+            if "duepa-check" not in tool:  # the default rules, while every report names this file: never in silence
+                raise ConfigError(msg("house-rules.no-tool-table", path=path))
+            data = tool["duepa-check"]
+            where = f"{path} [tool.duepa-check]"
+        else:  # rules.toml: its top-level keys, as a .duepa-check.yaml's
+            data, where = document, str(path)
     else:
         import yaml
 

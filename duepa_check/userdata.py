@@ -57,11 +57,38 @@ def user_data_dir() -> Path:
     check; elsewhere platformdirs knows the conventions.
     """
     if sys.platform.startswith("linux"):
-        base = os.environ.get("XDG_DATA_HOME", "").strip() or os.path.expanduser("~/.local/share")
+        base = os.environ.get("XDG_DATA_HOME", "").strip()
+        if not os.path.isabs(base):  # the XDG spec: a relative path is invalid and is ignored
+            base = os.path.expanduser("~/.local/share")
         return Path(base) / APP_NAME
     from platformdirs import user_data_dir as platform_user_data_dir
 
     return Path(platform_user_data_dir(APP_NAME))
+
+
+def unusable_default(directory: Path) -> str | None:
+    """Why the user data dir (none was named) can hold no data: it, or a folder above it, is a
+    file ($XDG_DATA_HOME or $HOME pointing to one); None when it can, or is simply not there.
+    The embedded data then serves, as for a data dir never updated (``update`` still refuses it)."""
+    try:
+        os.stat(directory)
+    except NotADirectoryError as error:
+        return str(error.strerror or error)
+    except OSError:
+        return None  # not there (the usual case), or another trouble data_folder reports
+    if not os.path.isdir(directory):
+        import errno
+
+        return os.strerror(errno.ENOTDIR)
+    return None
+
+
+def usable_data_dir(option: Path | None = None) -> Path | None:
+    """The data dir to read, None when the default one cannot hold data (``unusable_default``)."""
+    directory = resolve_data_dir(option)
+    if not data_dir_given(option) and unusable_default(directory) is not None:
+        return None
+    return directory
 
 
 def missing_data_warning(directory: Path) -> Msg:
