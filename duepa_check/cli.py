@@ -29,7 +29,14 @@ from .cli_language import (
     start_language,
     translate_help,
 )
-from .cli_output import discard_stdout, escape_unencodable_output, print_error, why, writing_stdout_failed
+from .cli_output import (
+    PipeSafeStdout,
+    discard_stdout,
+    escape_unencodable_output,
+    print_error,
+    why,
+    writing_stdout_failed,
+)
 from .errors import DuepaError
 from .renderers import RENDERERS
 
@@ -308,8 +315,13 @@ def main(argv: list[str] | None = None) -> int:
             lang = "en"
         print(text(msg("cli.error", message=msg("cli.stdout-closed")), lang), file=sys.stderr)
         return EXIT_USAGE
-    code = _main(argv)
-    return _flushed(code)
+    guarded = sys.stdout = PipeSafeStdout(sys.stdout)
+    try:
+        code = _main(argv)
+        return _flushed(code)
+    finally:
+        if sys.stdout is guarded:  # as it was (a test's captured stream), or /dev/null after a closed pipe
+            sys.stdout = guarded.stream
 
 
 def _flushed(code: int) -> int:

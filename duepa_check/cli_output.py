@@ -67,6 +67,51 @@ def discard_stdout() -> None:
         pass
 
 
+class PipeSafeStdout:
+    """Standard output on which a closed pipe ends the output, not the command.
+
+    ``partners DECK | head -1``: the reader has what it wanted, and the command still owes its
+    verdict's exit code (as ``check`` keeps its own). Without this, whichever writer met the
+    closed pipe first decided the code: rich exits 1 (``Console.on_broken_pipe``), click exits 1
+    for an EPIPE under ``--help``. Here the first write that meets it points the descriptor at
+    /dev/null and every later write goes there; the command runs on to its own exit code.
+    Everything else is the wrapped stream's (``isatty``, ``encoding``, ``fileno``...).
+    """
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.closed_pipe = False
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            self._to_devnull()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            self._to_devnull()
+
+    def _to_devnull(self) -> None:
+        self.closed_pipe = True
+        try:  # the wrapped stream's unwritten buffer is flushed at exit: let that go to /dev/null too
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is an OSError
+            pass
+        try:
+            self.stream = open(os.devnull, "w")  # noqa: SIM115 - lives until the process ends
+        except OSError:
+            pass
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
 def writing_stdout_failed(error: BaseException) -> bool:
     """Whether ``error`` came from writing the report (a full disk, a closed stdout).
 
