@@ -37,7 +37,7 @@ from .cli_output import (
     why,
     writing_stdout_failed,
 )
-from .errors import DuepaError
+from .errors import DuepaError, Terminated, raise_terminated
 from .renderers import RENDERERS
 
 app = typer.Typer(
@@ -48,6 +48,7 @@ app = typer.Typer(
 )
 EXIT_OK, EXIT_VIOLATION, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+EXIT_TERMINATED = 143  # 128 + SIGTERM (a CI job's timeout or cancel), as shells report it
 
 
 # --format's choices are the renderers' names (renderers.RENDERERS: a new format is one line there).
@@ -316,12 +317,31 @@ def main(argv: list[str] | None = None) -> int:
         print(text(msg("cli.error", message=msg("cli.stdout-closed")), lang), file=sys.stderr)
         return EXIT_USAGE
     guarded = sys.stdout = PipeSafeStdout(sys.stdout)
+    on_term = _on_sigterm(raise_terminated)
     try:
         code = _main(argv)
         return _flushed(code)
     finally:
         if sys.stdout is guarded:  # as it was (a test's captured stream), or /dev/null after a closed pipe
             sys.stdout = guarded.stream
+        _on_sigterm(on_term)
+
+
+def _on_sigterm(handler):
+    """Set the SIGTERM handler and return the one before (None: one not set from Python, put
+    back as the default); ``_NOT_SET`` where signals cannot be set (a thread other than the main
+    one: an embedding program's choice is left alone)."""
+    import signal
+
+    if handler is _NOT_SET:
+        return _NOT_SET
+    try:
+        return signal.signal(signal.SIGTERM, signal.SIG_DFL if handler is None else handler)
+    except ValueError:
+        return _NOT_SET
+
+
+_NOT_SET = object()
 
 
 def _flushed(code: int) -> int:
@@ -368,6 +388,11 @@ def _main(argv: list[str] | None) -> int:
 
         print_error(DuepaError(msg("cli.interrupted")))
         return EXIT_INTERRUPTED
+    except Terminated:  # SIGTERM: a batch's forked workers were stopped on the way here
+        from .messages import msg
+
+        print_error(DuepaError(msg("cli.terminated")))
+        return EXIT_TERMINATED
     except typer.TyperException as error:  # usage errors (typer's click): bad option, missing argument
         if current_language() != "en":
             from .cli_usage import show_usage_error

@@ -28,3 +28,15 @@ class Worded:
 
 class DuepaError(Worded, Exception):
     """An expected failure with a one-line message that says what and where."""
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived (a CI job's timeout or cancel): raised where the run is, like Ctrl-C's
+    KeyboardInterrupt, so that a batch stops its forked workers on the way out. The CLI says
+    so in one line and exits ``128 + SIGTERM`` (143), the code a shell shows for the signal.
+    Not a KeyboardInterrupt: ``update`` treats Ctrl-C as "stop and keep what was fetched"."""
+
+
+def raise_terminated(signum: int, frame: object) -> None:
+    """The SIGTERM handler the CLI installs for its run."""
+    raise Terminated

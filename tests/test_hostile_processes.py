@@ -91,3 +91,76 @@ def test_a_closed_pipe_is_still_told_apart_from_a_full_disk():
     with open("/dev/full", "w") as full:
         done = subprocess.run(_duepa("rules"), stdout=full, stderr=subprocess.PIPE, env=_environment(), timeout=120)
     assert done.returncode == 2 and done.stderr.decode().count("\n") == 1
+
+
+# ---------------------------------------------------------------------------- SIGTERM (17)
+
+
+def _children(pid: int) -> set[int]:
+    """The live child processes of ``pid`` (from /proc: Linux, where the batch forks)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _slow_batch(tmp_path: Path, files: int = 120) -> Path:
+    """A folder the batch forks for (100 files or more) whose every file takes a while: hard links
+    to one 300 KB file of lines that are no cards (cheap to make, each checked on its own)."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    first = folder / "000.txt"
+    first.write_text("".join(f"!!!! {n}\n" for n in range(36000)), encoding="utf-8")
+    for number in range(1, files):
+        os.link(first, folder / f"{number:03d}.txt")
+    return folder
+
+
+def _start_batch(folder: Path) -> tuple[subprocess.Popen, set[int]]:
+    process = subprocess.Popen(_duepa(str(folder), "--format", "json", "--as-of", AS_OF), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, env=_environment())
+    deadline = time.monotonic() + 60
+    while not (children := _children(process.pid)):
+        assert process.poll() is None and time.monotonic() < deadline, "the batch never forked a worker"
+        time.sleep(0.05)
+    time.sleep(0.3)  # under way: every worker inside a file
+    return process, children
+
+
+needs_proc = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the batch forks on Linux only")
+
+
+@needs_proc
+def test_sigterm_stops_the_forked_workers_and_exits_143(tmp_path):
+    process, children = _start_batch(_slow_batch(tmp_path))
+    process.send_signal(signal.SIGTERM)
+    code = process.wait(timeout=30)
+    err = process.stderr.read().decode()
+    assert code == 143 and err == "duepa-check: stopped by SIGTERM\n", (code, err)
+    assert not [pid for pid in children if _alive(pid)]  # stopped and waited for before the exit
+
+
+@needs_proc
+def test_a_worker_whose_parent_was_killed_stops_before_its_next_file(tmp_path):
+    """SIGKILL leaves the parent no chance to stop anything: the worker sees it is orphaned."""
+    process, children = _start_batch(_slow_batch(tmp_path))
+    process.kill()
+    process.wait(timeout=30)
+    deadline = time.monotonic() + 20  # one file (well under a second alone) and a margin for a loaded machine
+    while any(_alive(pid) for pid in children):
+        assert time.monotonic() < deadline, "a worker ran on after its parent was killed"
+        time.sleep(0.1)

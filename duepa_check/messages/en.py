@@ -238,6 +238,7 @@ MESSAGES.update({
     # ------------------------------------------------------------ the command line
     "cli.error": "duepa-check: {message}",
     "cli.interrupted": "interrupted",
+    "cli.terminated": "stopped by SIGTERM",
     "error.lang-variable": "${variable}={value!r}: expected ja or en",
 })
 

@@ -190,6 +190,7 @@ MESSAGES.update({
     # ------------------------------------------------------------ コマンドライン
     "cli.error": "duepa-check: {message}",
     "cli.interrupted": "中断しました",
+    "cli.terminated": "SIGTERM を受けて止まりました",
     "error.lang-variable": "${variable}={value!r}: ja か en を指定してください",
 })
 
