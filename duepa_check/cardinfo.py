@@ -94,16 +94,18 @@ def render_card(console, card: Card, regulation: Regulation, on: date, lang: str
 def render_not_found(console, found: Lookup, lang: str = DEFAULT_LANG) -> None:
     from rich.markup import escape
 
+    from .printable import printable
     from .rules.base import names_list
 
+    typed = printable(found.typed)  # as the user typed it, a control character or an ESC shown escaped
     if found.cards:
-        line = text(msg("card.matches", typed=found.typed, count=len(found.cards), names=names_list(c.name for c in found.cards)), lang)
+        line = text(msg("card.matches", typed=typed, count=len(found.cards), names=names_list(c.name for c in found.cards)), lang)
         console.print(f"[yellow]{escape(line)}[/]")
     elif found.suggestions:
-        line = text(msg("card.not-found.suggestions", typed=found.typed, names=names_list(found.suggestions)), lang)
+        line = text(msg("card.not-found.suggestions", typed=typed, names=names_list(found.suggestions)), lang)
         console.print(f"[red]{escape(line)}[/]")
     else:
-        console.print(f"[red]{escape(text(msg('card.not-found', typed=found.typed), lang))}[/]")
+        console.print(f"[red]{escape(text(msg('card.not-found', typed=typed), lang))}[/]")
 
 
 def rule_doc(rule, lang: str = DEFAULT_LANG) -> str:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from . import shortcuts
 from .messages import DEFAULT_LANG, msg, plural
+from .printable import BIDI_CONTROLS
 from .messages import text as words
 from .stats import COLORLESS, UNKNOWN, DeckStats
 
@@ -61,6 +62,8 @@ ROW, ROW_BAR, BAR_MAX = 20, 14, 260  # horizontal bars: row height, bar thicknes
 _INVISIBLE = {
     code: "\ufffd" for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, 0xFFFE, 0xFFFF, *range(0xD800, 0xE000))
 }
+# Bidi controls would reorder a label: named as ``printable`` names them (``\u202e``), as the report does.
+_INVISIBLE.update({ord(control): f"\\u{ord(control):04x}" for control in BIDI_CONTROLS})
 
 
 def clean(text: str) -> str:

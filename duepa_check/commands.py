@@ -13,6 +13,7 @@ from pathlib import Path
 from .cli_language import current_language, set_language
 from .cli_output import make_console, on_terminal, print_error
 from .errors import DuepaError
+from .printable import json_safe, printable
 from .renderers import RENDERERS
 
 
@@ -131,13 +132,13 @@ def show_card(name: str, day: date, as_json: bool, data_dir: Path | None, lang: 
     found = pool.lookup(name)
     if found.card is None:
         if as_json:
-            print(json.dumps({"query": name, "found": False, "matches": [c.name for c in found.cards],
-                              "suggestions": found.suggestions}, ensure_ascii=False, indent=2))
+            print(json_safe(json.dumps({"query": name, "found": False, "matches": [c.name for c in found.cards],
+                                        "suggestions": found.suggestions}, ensure_ascii=False, indent=2)))
         else:
             render_not_found(make_console(), found, lang)
         return False
     if as_json:
-        print(json.dumps(card_json(found.card, regulation, day, lang), ensure_ascii=False, indent=2))
+        print(json_safe(json.dumps(card_json(found.card, regulation, day, lang), ensure_ascii=False, indent=2)))
     else:
         render_card(make_console(), found.card, regulation, day, lang)
     return True
@@ -199,7 +200,7 @@ def show_stats(deck: Path, partner: str | None, as_json: bool, svg: Path | None,
         return False
     shape = compute_stats(resolved)
     if as_json:
-        print(json.dumps(stats_json(shape), ensure_ascii=False, indent=2))
+        print(json_safe(json.dumps(stats_json(shape), ensure_ascii=False, indent=2)))
     else:
         render_stats(make_console(no_color), shape, lang)
     if svg is not None:
@@ -216,7 +217,7 @@ def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool, lang: 
 
     result = reading_problems(deck, regulation, date.today(), pool)
     console = make_console(no_color, stderr=True)
-    console.print(text(msg("stats.unreadable", path=deck.path), lang), markup=False)
+    console.print(text(msg("stats.unreadable", path=printable(deck.path)), lang), markup=False)
     render_text(console, [result], RunInfo(date.today(), regulation.data_date, used, lang=lang), quiet=True)
 
 

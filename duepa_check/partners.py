@@ -13,7 +13,7 @@ from pathlib import Path
 from .card_pool import CardPool
 from .messages import DEFAULT_LANG, Listed, msg, text
 from .partner_candidates import Advice, Candidate, for_deck, lines_not_counted
-from .printable import printable
+from .printable import json_safe, printable
 from .regulation import Regulation
 from .results import MAX_REPORTED
 
@@ -75,7 +75,7 @@ def render_json(advice: Advice) -> str:
     else:
         lines.append('  "candidates": []')
     lines.append("}")
-    return "\n".join(lines)
+    return json_safe("\n".join(lines))
 
 
 def not_counted_notes(advice: Advice, lang: str = DEFAULT_LANG) -> list[str]:
@@ -98,19 +98,19 @@ def render_advice(console, advice: Advice, lang: str = DEFAULT_LANG, rows: int =
     """The candidates in two tables (in the deck, from the pool), and every line not counted."""
     from rich.markup import escape
 
-    from .report import civilization_markup
+    from .report import cell, civilization_markup
 
     def words(key: str, **args) -> str:
-        return escape(text(msg(key, **args), lang))
+        return cell(text(msg(key, **args), lang))
 
     needed = civilization_markup(advice.civilizations_needed)
     rule = words("partners.rule", minimum=advice.min_cost, as_of=advice.as_of)
-    console.print(f"[bold]{escape(advice.deck)}[/]  {words('partners.needs')} {needed}  [dim]{rule}[/]")
+    console.print(f"[bold]{escape(printable(advice.deck))}[/]  {words('partners.needs')} {needed}  [dim]{rule}[/]")
     for s in advice.not_counted[:MAX_NOTES]:
         console.print(f"[yellow]{words('partners.not-counted', line=s.line, text=s.text, why=s.why)}[/]")
     if len(advice.not_counted) > MAX_NOTES:
         more = len(advice.not_counted) - MAX_NOTES
-        console.print(f"[yellow]{words('partners.not-counted.more', deck=advice.deck, count=more)}[/]")
+        console.print(f"[yellow]{words('partners.not-counted.more', deck=printable(advice.deck), count=more)}[/]")
     groups = [("in-deck", [c for c in advice.candidates if c.in_deck])]
     if advice.pool_searched:
         groups.append(("pool", [c for c in advice.candidates if not c.in_deck]))
@@ -121,7 +121,7 @@ def render_advice(console, advice: Advice, lang: str = DEFAULT_LANG, rows: int =
         console.print(_table(words(f"partners.group.{group}", count=len(candidates)), candidates[:rows], lang))
         if len(candidates) > rows:
             console.print(f"[dim]{words('partners.more', count=len(candidates) - rows)}[/]")
-    line = escape(summary_line(advice, lang))
+    line = cell(summary_line(advice, lang))
     console.print(f"[green]{line}[/]" if advice.working else f"[red]{line}[/]")
 
 
@@ -129,7 +129,7 @@ def _table(title: str, candidates: list[Candidate], lang: str):
     from rich.markup import escape
     from rich.table import Table
 
-    from .report import civilization_markup
+    from .report import cell, civilization_markup
 
     table = Table(title=title, title_justify="left", show_header=True, header_style="bold")
     for column, justify in (("number", "right"), ("partner", "left"), ("civilizations", "left"), ("cost", "right"),
@@ -139,7 +139,7 @@ def _table(title: str, candidates: list[Candidate], lang: str):
         off = candidate.off_civilization
         table.add_row(
             str(number),
-            f"《{escape(candidate.name)}》",
+            f"《{cell(candidate.name)}》",
             civilization_markup(candidate.civilizations),
             str(candidate.cost),
             "[green]0[/]" if off == 0 else f"[red]{off}[/]",

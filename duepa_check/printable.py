@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import re
 
+# The bidirectional controls: embeddings and overrides (U+202A-U+202E), isolates (U+2066-U+2069),
+# the marks (U+200E, U+200F, U+061C). Invisible, and each reorders the text around it: a name
+# typed with U+202E before it is shown backwards, `1 \u202eクッャシルボ` as 《ボルシャック》.
+BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
 # Compiled on first use (re caches it): most text is printable, and compiling this class at
 # import cost about a millisecond of every run.
-_UNSAFE = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]"
+_UNSAFE = f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff{BIDI_CONTROLS}]"
 
 
 def _escape(match: re.Match[str], surrogates_are_bytes: bool = True) -> str:
@@ -27,12 +32,13 @@ def _escape_surrogate(match: re.Match[str]) -> str:
 
 
 def printable(text: str, surrogates_are_bytes: bool = True) -> str:
-    """``text`` with control characters, line separators and lone surrogates written as escapes.
+    """``text`` with control characters, line separators, bidi controls and lone surrogates
+    written as escapes (``\\x1b``, ``\\u2028``, ``\\u202e``).
 
     Surrogates U+DC80-U+DCFF are shown as the bytes they stand for (``\\xff``) in file names and
     arguments; text decoded from JSON passes ``surrogates_are_bytes=False`` (``\\udcff``).
     """
-    if text.isprintable():  # every character _UNSAFE matches is one str.isprintable refuses
+    if text.isprintable():  # every character _UNSAFE matches is one str.isprintable refuses (bidi: Cf)
         return text
     return re.sub(_UNSAFE, _escape if surrogates_are_bytes else _escape_surrogate, text)
 
@@ -40,3 +46,17 @@ def printable(text: str, surrogates_are_bytes: bool = True) -> str:
 def has_surrogates(text: str) -> bool:
     """Whether ``text`` holds a lone surrogate (it can be printed only escaped, never matched)."""
     return not text.isascii() and re.search("[\ud800-\udfff]", text) is not None
+
+
+# What json.dumps(ensure_ascii=False) leaves raw that would drive a terminal (DEL, C1: 0x9B is a
+# CSI in one byte), break a line (U+2028, U+2029) or reorder it (bidi controls).
+_JSON_RAW = f"[\\x7f-\\x9f\\u2028\\u2029{BIDI_CONTROLS}]"
+
+
+def json_safe(document: str) -> str:
+    """A JSON document with those characters written as ``\\u`` escapes: the same values once
+    parsed (JSON is data: a card is as typed), but none of them raw on the reader's terminal.
+    Outside strings a JSON document is ASCII, so every one of them is inside a string."""
+    if document.isascii() or re.search(_JSON_RAW, document) is None:
+        return document
+    return re.sub(_JSON_RAW, lambda match: f"\\u{ord(match.group()):04x}", document)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .messages import DEFAULT_LANG, Listed, Msg, msg, plural, text
+from .printable import BIDI_CONTROLS, json_safe
 from .results import DeckResult, RunInfo
 from .rules import ERROR, Violation
 
@@ -89,7 +90,7 @@ def render_json(results: Sequence[DeckResult], info: RunInfo) -> str:
             lines.append(f"  {_json(key)}: {_json(value)},")
     lines[-1] = lines[-1][:-1]
     lines.append("}")
-    return "\n".join(lines)
+    return json_safe("\n".join(lines))
 
 
 def _json(value: object) -> str:
@@ -133,7 +134,7 @@ def render_github(results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> st
             level = "error" if v.severity == ERROR else "warning"
             where = f"file={path}" + (f",line={v.line}" if v.line else "")
             title = _escape_github(f"{v.rule} {v.name}", property_value=True)
-            lines.append(f"::{level} {where},title={title}::{_escape_github(full_text(v, lang))}")
+            lines.append(f"::{level} {where},title={title}::{_escape_github(flat(full_text(v, lang)))}")
         if result.omitted:
             lines.append(f"::notice file={path},title=omitted::{_escape_github(omitted_line(result, lang))}")
     return "\n".join(lines) + ("\n" if lines else "")
@@ -154,7 +155,7 @@ def _github_row(result: DeckResult, path: str, lang: str) -> list[str]:
         level = "error" if v.severity == ERROR else "warning"
         title = _escape_github(f"{v.rule} {v.name}", property_value=True)
         where = f"file={path},line={submission.file_line(v.line)}"
-        lines.append(f"::{level} {where},title={title}::{_escape_github(row_text(result, full_text(v, lang), v.line, lang))}")
+        lines.append(f"::{level} {where},title={title}::{_escape_github(flat(row_text(result, full_text(v, lang), v.line, lang)))}")
     if result.omitted:
         message = _escape_github(row_text(result, omitted_line(result, lang), 0, lang))
         lines.append(f"::notice {at_row},title=omitted::{message}")
@@ -284,10 +285,22 @@ def _civilizations(civilizations: Sequence[str], known: bool = True) -> Listed |
 # CSI would drive the reader's terminal and a newline or line separator would break the row.
 _VISIBLE = {code: "\ufffd" for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029)}
 _VISIBLE[0x09] = " "  # a tab in a pasted list is a space to the player, not a broken character
+# A bidi control is no broken character but an invisible one that reorders the cell: written as
+# ``printable`` writes it (``\u202e``), so the reader sees that it is there and which it is.
+_VISIBLE.update({ord(control): f"\\u{ord(control):04x}" for control in BIDI_CONTROLS})
 
 
 def flat(text: str) -> str:
     return text.translate(_VISIBLE)
+
+
+def cell(text: str) -> str:
+    """Text from the input for rich: shown as the plain drawing shows it (``flat``), its ``[`` never
+    read as markup. Every text of a decklist, a sheet or the command line that rich draws goes
+    through this (or ``printable`` and rich's ``escape``, for a name of a file)."""
+    from rich.markup import escape
+
+    return escape(text if text.isprintable() else flat(text))
 
 
 def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> str:
@@ -351,17 +364,17 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
     for result in results:
         if not result.counted:
             if not quiet:
-                console.print(superseded_line(result, lang), style="dim", markup=False)
+                console.print(cell(superseded_line(result, lang)), style="dim")
             continue
         if not _shown(result, quiet):
             continue
         # The header is printed even with --quiet: a table of problems must say which deck it is about.
         partner = result.partner
         who = (
-            text(msg("report.partner", name=escape(partner.name), civilizations=civilization_markup(partner.civilizations, lang, partner.complete)), lang)
+            text(msg("report.partner", name=cell(partner.name), civilizations=civilization_markup(partner.civilizations, lang, partner.complete)), lang)
             if partner else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
         )
-        console.print(_header(result, lang, f"[bold]{escape(place_text(result, lang))}[/]", who, escape(result.config or "")))
+        console.print(_header(result, lang, f"[bold]{cell(place_text(result, lang))}[/]", who, cell(result.config or "")))
         if result.violations:
             from rich.table import Table  # here: a legal deck's report has no table to import
 
@@ -374,9 +387,9 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
                 table.add_row(
                     f"[{style}]{v.rule}[/]",
                     str(v.line) if v.line else "",
-                    escape(v.card or ""),
-                    escape(message),
-                    f"[dim]{escape(hint)}[/]",
+                    cell(v.card or ""),
+                    cell(message),
+                    f"[dim]{cell(hint)}[/]",
                 )
             console.print(table)
         if result.omitted:
@@ -399,10 +412,10 @@ def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEF
         table.add_column(column, overflow="fold")
     for result in results:
         partner = result.partner
-        verdict = escape(_summary_verdict(result, lang))
+        verdict = cell(_summary_verdict(result, lang))
         table.add_row(
-            escape(place_text(result, lang)),
-            escape(partner.name) if partner else "",
+            cell(place_text(result, lang)),
+            cell(partner.name) if partner else "",
             civilization_markup(partner.civilizations, lang, partner.complete) if partner else "",
             f"[green]{verdict}[/]" if result.legal else f"[red]{verdict}[/]",
             str(result.errors),

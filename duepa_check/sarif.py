@@ -19,8 +19,8 @@ from urllib.parse import quote
 
 from . import __version__
 from .messages import msg, rule_doc, text
-from .printable import printable
-from .report import full_text, omitted_line, row_text, summary, superseded_line
+from .printable import json_safe, printable
+from .report import flat, full_text, omitted_line, row_text, summary, superseded_line
 from .results import DeckResult, RunInfo
 from .rules import ERROR, RULES
 
@@ -74,7 +74,7 @@ def _result(path: str, violation, rule_index: dict[str, int], lang: str, config:
     result.update(
         {
             "level": _level(violation.severity),
-            "message": {"text": full_text(violation, lang)},
+            "message": {"text": flat(full_text(violation, lang))},
             "locations": [{"physicalLocation": physical}],
         }
     )
@@ -92,7 +92,7 @@ def _row_result(result: DeckResult, violation, rule_index: dict[str, int], lang:
     found = _result(result.raw_path, violation, rule_index, lang, result.config)
     submission = result.submission
     found["locations"][0]["physicalLocation"]["region"] = {"startLine": submission.file_line(violation.line)}
-    found["message"] = {"text": row_text(result, full_text(violation, lang), violation.line, lang)}
+    found["message"] = {"text": flat(row_text(result, full_text(violation, lang), violation.line, lang))}
     properties = found.setdefault("properties", {})
     properties.update({"row": submission.row, "player": submission.player, "line": violation.line or None})
     if submission.submitted_at is not None:
@@ -187,4 +187,4 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
 
 
 def render_sarif(results: Sequence[DeckResult], info: RunInfo) -> str:
-    return json.dumps(sarif_document(results, info), ensure_ascii=False, indent=2)
+    return json_safe(json.dumps(sarif_document(results, info), ensure_ascii=False, indent=2))

@@ -48,8 +48,9 @@ def bar_length(count: int, largest: int, width: int = BAR_WIDTH) -> int:
 
 def _bar_table(rows: list[tuple[str, int, str]], label_justify: str):
     """A borderless grid: label, bar (styled), count."""
-    from rich.markup import escape
     from rich.table import Table
+
+    from .report import cell
 
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify=label_justify, no_wrap=True)
@@ -58,7 +59,7 @@ def _bar_table(rows: list[tuple[str, int, str]], label_justify: str):
     largest = max((count for _, count, _ in rows), default=0)
     for label, count, style in rows:
         bar = BAR * bar_length(count, largest)
-        grid.add_row(escape(label), f"[{style}]{bar}[/]" if bar else "", str(count))
+        grid.add_row(cell(label), f"[{style}]{bar}[/]" if bar else "", str(count))
     return grid
 
 
@@ -68,15 +69,16 @@ def render_stats(console, stats: DeckStats, lang: str = "en") -> None:
     from rich.padding import Padding
 
     from .messages import msg, text
-    from .report import CIVILIZATION_STYLES, civilization_markup
+    from .printable import printable
+    from .report import CIVILIZATION_STYLES, cell, civilization_markup
 
     partner = (
-        text(msg("report.partner", name=escape(stats.partner_name),
+        text(msg("report.partner", name=cell(stats.partner_name),
                  civilizations=civilization_markup(stats.partner_civilizations, lang)), lang)
         if stats.partner_name is not None
         else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
     )
-    console.print(text(msg("report.header", path=f"[bold]{escape(stats.path)}[/]", partner=partner, count=stats.card_count), lang))
+    console.print(text(msg("report.header", path=f"[bold]{cell(printable(stats.path))}[/]", partner=partner, count=stats.card_count), lang))
     sections = (
         ("stats.curve", "right", [(bucket, count, "cyan") for bucket, count in stats.curve.items()]),
         (
