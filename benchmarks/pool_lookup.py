@@ -20,7 +20,7 @@ with open(deck, encoding="utf-8") as handle:
         else:
             NAMES.append(line.split(None, 1)[1])
 
-from duepa_check.card_pool import CardPool  # noqa: E402  (the part being measured starts here)
+from duepa_check.data.pool import CardPool  # noqa: E402  (the part being measured starts here)
 
 p = CardPool.load()
 found = [p.lookup(n) for n in NAMES]

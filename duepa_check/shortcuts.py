@@ -3,7 +3,7 @@
 A shortcut is a second route to what a general routine already works out, kept because a batch
 of decks is measurably cheaper with it. Every shortcut here has its general route in the code
 beside it, and the switch, read once when this module is imported, makes every one of them take
-that route. CI runs the whole suite both ways (``.ci/run``), and tests/test_shortcut_routes.py
+that route. CI runs the whole suite both ways (``.ci/run``), and tests/routes/test_shortcut_routes.py
 compares the two routes on input generated from the reader's own grammar and the card pool.
 
 The value ``1`` turns every shortcut off; a comma-separated list of the names below turns off
@@ -21,20 +21,20 @@ benchmarks/README.md lists those retired and their figures.
 name            the general route it stands for                               saves
 ==============  ============================================================  ==================
 line_cache      ``TextReader.read_line`` for every line of a text list         890.6 M (49.3 %)
-                (decklist_text.parse_text keeps each plain card line's Entry
+                (reading.text.parse_text keeps each plain card line's Entry
                 fields by its text and adds runs of them at once)
 usual_deck      ``resolve_deck``'s look-ups and readings, for a list whose     359.6 M (19.9 %)
                 every line names one card as written (``CardPool.only_cards``)
-plain_reading   ``decklist_cards.read_card_line`` for a new ``1 NAME``,         97.2 M  (5.4 %)
+plain_reading   ``reading.card_line.read_card_line`` for a new ``1 NAME``,         97.2 M  (5.4 %)
                 ``1x NAME`` or ``1 《NAME》`` line
-facts_bin       ``card_records.card_from_record`` on the cards.jsonl line       64.7 M  (3.6 %)
+facts_bin       ``data.records.card_from_record`` on the cards.jsonl line       64.7 M  (3.6 %)
                 (card_data/facts.bin; a record's facts are used only while its
-                line is the one they were made of: card_files.facts_of)
+                line is the one they were made of: data.files.facts_of)
 stats_tally     ``stats.count_card_by_card`` (a deck's counts as one sum of    188.7 M  (7.3 %
                 packed integers)                                                         of HTML)
 html_caches     every chart piece drawn and every shared cell of the page    2,537.2 M (97.8 %
                 put into words where it is met (charts' lru_caches,                      of HTML)
-                html_report's _Pieces)
+                report.html_page's _Pieces)
 ==============  ============================================================  ==================
 """
 

@@ -19,7 +19,7 @@ import re
 import pytest
 from conftest import AS_OF, deck_lines, run
 
-from duepa_check.card_pool import CardPool
+from duepa_check.data.pool import CardPool
 from duepa_check.printable import printable
 
 C0 = [chr(code) for code in range(0x20)]

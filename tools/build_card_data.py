@@ -39,9 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import yaml  # noqa: E402
 from shared_dir import default_shared, require  # noqa: E402
 
-from duepa_check.card_files import write_card_data  # noqa: E402
-from duepa_check.cards import FAN_TRANSCRIPTION, INFINITY, OFFICIAL, Card, Face  # noqa: E402
-from duepa_check.names import name_key  # noqa: E402
+from duepa_check.data.cards import FAN_TRANSCRIPTION, INFINITY, OFFICIAL, Card, Face  # noqa: E402
+from duepa_check.data.files import write_card_data  # noqa: E402
+from duepa_check.data.names import name_key  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import card_checks  # noqa: E402

@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from shared_dir import default_shared, require  # noqa: E402
 
-from duepa_check.card_pool import CardPool  # noqa: E402
-from duepa_check.regulation import (  # noqa: E402
+from duepa_check.data.pool import CardPool  # noqa: E402
+from duepa_check.data.regulation import (  # noqa: E402
     HALL_OF_FAME,
     PREMIUM,
     REGULATION_FILE,

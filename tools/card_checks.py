@@ -17,8 +17,8 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
-from duepa_check.cards import Card, Face
-from duepa_check.names import name_key
+from duepa_check.data.cards import Card, Face
+from duepa_check.data.names import name_key
 
 DMWIKI_ALIAS = "DMwiki 「別名」 https://dmwiki.net/%E5%88%A5%E5%90%8D"
 

@@ -8,7 +8,7 @@ count before or after the name ("4x Bronze-Arm Tribe", "Bronze-Arm Tribe x3", "2
 of "Barkwhip, the Smasher" left out, lower case. Each line is read as a one-line decklist the way
 `check` reads one (parse, then resolve against the pool); a resolved line is right when the card has the English card's
 civilizations and cost (and is a spell when the English card is). ``--write`` stores the lines
-with those facts in tests/fixtures/english/tcg_lines.tsv, which tests/test_english_names.py
+with those facts in tests/fixtures/english/tcg_lines.tsv, which tests/reading/test_english_names.py
 checks without the sources.
 """
 
@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from english_join import repaired  # noqa: E402
 from shared_dir import default_shared, require  # noqa: E402
 
-from duepa_check.card_pool import CardPool  # noqa: E402
-from duepa_check.deck import resolve_deck  # noqa: E402
-from duepa_check.decklist import parse_decklist  # noqa: E402
+from duepa_check.data.pool import CardPool  # noqa: E402
+from duepa_check.reading.decklist import parse_decklist  # noqa: E402
+from duepa_check.reading.resolve import resolve_deck  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixtures" / "english" / "tcg_lines.tsv"
 CIVILIZATIONS = {"Light": "光", "Water": "水", "Darkness": "闇", "Fire": "火", "Nature": "自然"}

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from duepa_check.names import name_key
+from duepa_check.data.names import name_key
 
 ENGLISH_CIVILIZATIONS = {"Light": "光", "Water": "水", "Darkness": "闇", "Fire": "火", "Nature": "自然"}
 COLOURLESS_WORDS = {"Colorless", "Zero", ""}

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from duepa_check.cards import INFINITY, Face
+from duepa_check.data.cards import INFINITY, Face
 
 CIVILIZATION_ORDER = ("光", "水", "闇", "火", "自然")
 COLOURLESS = {"無色", "ゼロ"}

@@ -8,7 +8,7 @@ ether_setlists_2026.json gives its 60 printings in product order, the partner (t
 headline card) first: the decklist names that card on a ``パートナー:`` line and every other
 printing on a ``1 NAME`` line, so line N + 2 is the product's printing N. Each product comes with two
 partner cards, printings 1/60 and 2/60 (both SR; for DM23-BD4 《ボルシャック・ドラゴ大王》 and
-《ガルチェンソ・ドラゴン》): the second is the first ``1 NAME`` line, line 4 (tests/test_partners.py
+《ガルチェンソ・ドラゴン》): the second is the first ``1 NAME`` line, line 4 (tests/analysis/test_partners.py
 relies on that). Tests read only
 these files, never shared/data. An existing file is left alone unless ``--force``: DM23-BD4 and
 DM24-BD6 are the examples given with the project (the same lines, another comment).

@@ -2,7 +2,7 @@
 
 Run: ``python tools/readme_rules.py --write`` to rewrite the section between the RULES markers
 of docs/rules.md and docs/rules.ja.md in place; ``python tools/readme_rules.py [ja]`` prints one
-section. tests/test_readme.py fails when the pages and the docstrings disagree.
+section. tests/contracts/test_readme.py fails when the pages and the docstrings disagree.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from duepa_check.config import KEYS  # noqa: E402
+from duepa_check.data.config import KEYS  # noqa: E402
 from duepa_check.rules import RULES  # noqa: E402
 
 BEGIN, END = "<!-- RULES:BEGIN (tools/readme_rules.py) -->", "<!-- RULES:END -->"
@@ -20,8 +20,8 @@ BEGIN, END = "<!-- RULES:BEGIN (tools/readme_rules.py) -->", "<!-- RULES:END -->
 
 def rules_section(lang: str = "en") -> str:
     """docs/rules.md's section (English docstrings) or docs/rules.ja.md's (messages/rule_docs_ja.py)."""
-    from duepa_check.cardinfo import rule_doc, yaml_default
     from duepa_check.messages import msg, text
+    from duepa_check.report.card_view import rule_doc, yaml_default
 
     parts = [BEGIN, ""]
     for rule in RULES.values():

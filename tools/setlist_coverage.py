@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from shared_dir import default_shared, require  # noqa: E402
 
-from duepa_check.card_pool import CardPool  # noqa: E402
+from duepa_check.data.pool import CardPool  # noqa: E402
 
 
 def printings(source: Path) -> list[tuple[str, str]]:

@@ -10,7 +10,7 @@ step, and a test can compare their keys and placeholder names directly. The idea
 gettext's and sphinx's: English keys, plural forms as separate ``.one``/``.other`` keys (see
 ``plural``), named placeholders, text made as late as possible. What is not copied is the
 silent fallback: a key missing from a catalogue raises KeyError, and
-``tests/test_messages.py`` fails before that can ship.
+``tests/contracts/test_messages.py`` fails before that can ship.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def catalogue(lang: str) -> dict[str, str]:
 def rule_doc(rule: Any, lang: str = DEFAULT_LANG) -> str:
     """A rule's user doc in ``lang``: English is the rule module's docstring; another language's
     docs live with that language (``rule_docs_<lang>.py``, by rule id), not in the rule modules.
-    "" when there is none (tests/test_rule_docs.py fails first)."""
+    "" when there is none (tests/rules/test_rule_docs.py fails first)."""
     if lang == DEFAULT_LANG:
         return rule.__doc__ or ""
     from importlib import import_module

@@ -330,7 +330,7 @@ MESSAGES.update({
     "rules.column.changes": "changes",
     "rules.column.default": "default",
     "rules.default-none": "(none)",
-    # the house-rule keys (config.CHECKS: one row each; tests/test_rule_docs.py checks both catalogues)
+    # the house-rule keys (config.CHECKS: one row each; tests/rules/test_rule_docs.py checks both catalogues)
     "config.deck_size": "number of cards in a deck, partner included",
     "config.partner_min_cost": "lowest cost a partner creature may have",
     "config.singleton": "one copy of each name (false lifts DP002; DP009 then limits 殿堂入り to one)",
@@ -340,7 +340,7 @@ MESSAGES.update({
     "config.severity": "rule id → error or warning",
     "config.include_unconfirmed": "apply the unconfirmed later 殿堂 change",
     "config.regulation": (
-        "殿堂 changes applied from their dates on top of the data: {{date, card, status}} or {{date, combo: [A, B]}}"
+        "殿堂 changes applied from their data.dates on top of the data: {{date, card, status}} or {{date, combo: [A, B]}}"
     ),
     "config.lang": "language of messages and reports: ja or en (--lang and $DUEPA_CHECK_LANG come first)",
     # ------------------------------------------------------------ duepa-check card
@@ -690,7 +690,7 @@ MESSAGES.update({
     "cli.usage.extra": "Got unexpected extra argument(s) ({args})",
 })
 
-# Submission sheets (decklist_sheet.py): a form's responses, one deck per row.
+# Submission sheets (reading.sheet.py): a form's responses, one deck per row.
 MESSAGES.update({
     "sheet.place": "{path}, row {row}",
     "sheet.place.player": "{path}, row {row} ({player})",
@@ -704,7 +704,7 @@ MESSAGES.update({
     "sheet.empty-cell": "{place}: the deck cell is empty; this deck cannot be checked",
     "sheet.cell-too-large": "{place}: the deck cell is larger than {megabytes} MB; not a decklist",
     "sheet.cell-binary": "{place}: the deck cell holds binary data, not a decklist",
-    "sheet.date-order.ambiguous": "{path}: dates such as {example} can be read day-first or month-first and no row tells which; resubmissions are ordered by row",
+    "sheet.date-order.ambiguous": "{path}: data.dates such as {example} can be read day-first or month-first and no row tells which; resubmissions are ordered by row",
     "sheet.date-order.disagree": "{path}: rows disagree on the date order ({day} is day-first, {month} month-first); resubmissions are ordered by row",
     "sheet.superseded": "{place}: superseded by row {by} (a later submission of the same player); not counted",
     "sheet.superseded.verdict": "superseded by row {by}",

@@ -2,7 +2,7 @@
 
 用語はカードと公式ルールの書き方に合わせる（パートナー、文明、無色、殿堂入り、プレミアム殿堂、
 超次元ゾーン、〜枚、〜行目）。キーと差し込みの名前は en.py と同じでなければならない
-（tests/test_messages.py）。単数・複数の ``.one``/``.other`` には同じ文を書く。
+（tests/contracts/test_messages.py）。単数・複数の ``.one``/``.other`` には同じ文を書く。
 """
 
 MESSAGES: dict[str, str] = {
@@ -702,7 +702,7 @@ MESSAGES.update({
     "cli.usage.extra": "余分な引数があります（{args}）",
 })
 
-# 提出シート（decklist_sheet.py）: フォームの回答、1行に1デッキ。
+# 提出シート（reading.sheet.py）: フォームの回答、1行に1デッキ。
 MESSAGES.update({
     "sheet.place": "{path} {row}行目",
     "sheet.place.player": "{path} {row}行目（{player}）",

@@ -1,7 +1,7 @@
 """The rules' user docs in Japanese, by rule id: what `duepa-check rules --lang ja`, the Japanese
 SARIF help and README.ja.md show. The English doc of a rule is its module's docstring; another
 language adds a ``rule_docs_<lang>.py`` like this one (no rule module changes).
-tests/test_rule_docs.py checks that every rule has one, of the same shape as the English."""
+tests/rules/test_rule_docs.py checks that every rule has one, of the same shape as the English."""
 
 DOCS: dict[str, str] = {
     "DP001": """\

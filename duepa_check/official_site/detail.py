@@ -6,7 +6,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from ..cards import Card, Face
+from ..data.cards import Card, Face
 from ..messages import msg
 from .labels import labelled_sides
 from .tree import Element, PageError, clean, normal, parse_html

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..cards import CIVILIZATIONS, INFINITY, Cost, Face
+from ..data.cards import CIVILIZATIONS, INFINITY, Cost, Face
 from ..messages import msg
 from .tree import Element, PageError, clean, normal
 

@@ -14,12 +14,12 @@ from collections.abc import Iterable
 from datetime import date
 from typing import NamedTuple
 
-from ..card_pool import CardPool
-from ..cards import Card
-from ..config import FormatConfig
-from ..deck import Deck, DeckCard
+from ..data.cards import Card
+from ..data.config import FormatConfig
+from ..data.pool import CardPool
+from ..data.regulation import UNRESTRICTED, Regulation
 from ..messages import DEFAULT_LANG, Listed, Msg, msg, plural, text
-from ..regulation import UNRESTRICTED, Regulation
+from ..reading.resolve import Deck, DeckCard
 
 ERROR = "error"
 WARNING = "warning"
@@ -136,7 +136,7 @@ def partner_advice(deck: Deck, context: Context) -> Listed:
     eligible by ``Card.partner_problem`` with the house rules' minimum, legal on the check date.
     So a partner DP004 rejects (by the same test) is never among them.
     """
-    from .. import partner_candidates as partners  # only when DP003/DP004 find something to hint at
+    from ..analysis import partner_candidates as partners  # only when DP003/DP004 find something to hint at
 
     config = context.config
     own = partners.in_deck(deck, context.regulation, context.as_of, config)

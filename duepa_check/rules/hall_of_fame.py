@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..regulation import HALL_OF_FAME
+from ..data.regulation import HALL_OF_FAME
 from .base import ERROR, Context, Finding, finding, line_of
 
 ID = "DP009"

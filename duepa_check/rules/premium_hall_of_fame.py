@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..regulation import PREMIUM
+from ..data.regulation import PREMIUM
 from .base import ERROR, Context, Finding, finding, line_of
 
 ID = "DP007"

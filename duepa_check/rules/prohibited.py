@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..data.regulation import OFFICIAL_PAGE_REASON, PROHIBITED
 from ..messages import msg
-from ..regulation import OFFICIAL_PAGE_REASON, PROHIBITED
 from .base import ERROR, Context, Finding, finding, line_of
 
 ID = "DP010"

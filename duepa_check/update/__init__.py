@@ -30,7 +30,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..userdata import resolve_data_dir  # noqa: F401  (part of this module's API for the CLI)
+from ..data.userdata import resolve_data_dir  # noqa: F401  (part of this module's API for the CLI)
+from ..messages import Msg, msg
 from .client import (  # noqa: F401  (re-exported)
     DEFAULT_SOURCE,
     MAX_TIME,
@@ -57,7 +58,6 @@ from .install import (  # noqa: F401
 from .merge import Previous, load_previous, merge_cards, merge_regulation, merged_combos  # noqa: F401
 from .state import STATE_FILE, RunState  # noqa: F401
 from .summary import StatusChange, UpdateSummary, names_msg, render_summary  # noqa: F401
-from ..messages import Msg, msg
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import requests
@@ -124,7 +124,7 @@ def run_update(
 
 def installed_folder(data_dir: Path) -> str | None:
     """The data folder in use now (to tell, after an interruption, whether the switch happened)."""
-    from ..userdata import DataDirError, read_pointer
+    from ..data.userdata import DataDirError, read_pointer
 
     try:
         pointer = read_pointer(data_dir)

@@ -27,19 +27,19 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import card_pool as pool_module
-from ..card_files import CARDS_FILE, INDEX_FILE, write_card_data
-from ..card_pool import CardPool
-from ..cards import Card, CardDataError
+from ..data import pool as pool_module
+from ..data.cards import Card, CardDataError
+from ..data.files import CARDS_FILE, INDEX_FILE, write_card_data
+from ..data.pool import CardPool
+from ..data.userdata import DATA_FILES, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
 from ..errors import DuepaError
 from ..messages import Msg, msg
-from ..userdata import DATA_FILES, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
 from .common import LIST_PATH, REGULATION_FILE, REGULATION_PATH, UpdateError
 from .merge import Previous
 from .state import STATE_FILE
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from ..regulation import Regulation
+    from ..data.regulation import Regulation
 
 SHRINK_LIMIT = 0.03  # the merged pool may not lose more than 3 % of its cards
 LOCK_FILE = ".lock"
@@ -237,7 +237,7 @@ def build_overlay(folder: Path, cards: list[Card], regulation: Regulation | None
     header = {"sources": [source + LIST_PATH], "updated": date.today().isoformat(), "kind": "update"}
     write_card_data(cards, header, folder)
     if regulation is not None:
-        from ..regulation import dump_regulation
+        from ..data.regulation import dump_regulation
 
         note = f"Written by duepa-check update from {source}{REGULATION_PATH}; the next update rewrites it."
         (folder / REGULATION_FILE).write_text(dump_regulation(regulation, note), encoding="utf-8", newline="\n")
@@ -253,7 +253,7 @@ def validate_overlay(folder: Path, expected: int, previous: Previous) -> None:
     if before and after < before * (1 - SHRINK_LIMIT):
         raise UpdateError(msg("update.error.pool-shrinks", before=before, after=after))
     if (folder / REGULATION_FILE).is_file():
-        from ..regulation import RegulationError, load_regulation
+        from ..data.regulation import RegulationError, load_regulation
 
         try:
             load_regulation(folder / REGULATION_FILE)

@@ -9,21 +9,21 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import card_pool as pool_module
 from .. import official_site
-from ..card_files import CARDS_FILE
-from ..card_pool import CardPool
-from ..card_records import card_from_json
-from ..cards import Card, CardDataError, Cost, Face
+from ..data import pool as pool_module
+from ..data.cards import Card, CardDataError, Cost, Face
+from ..data.files import CARDS_FILE
+from ..data.names import name_key
+from ..data.pool import CardPool
+from ..data.records import card_from_json
+from ..data.regulation import OFFICIAL_PAGE_REASON
 from ..messages import Msg, msg
-from ..names import name_key
-from ..regulation import OFFICIAL_PAGE_REASON
 from .common import REGULATION_FILE, REGULATION_PATH, UpdateError
 from .state import RunState
 from .summary import StatusChange, UpdateSummary
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from ..regulation import Combo, Regulation
+    from ..data.regulation import Combo, Regulation
 
 PROHIBITED_REASON = OFFICIAL_PAGE_REASON
 
@@ -62,7 +62,7 @@ def _cards_in(directory: Path) -> dict[str, Card]:
 
 
 def load_previous(data_dir: Path) -> Previous:
-    from ..userdata import DataDirError, data_folder
+    from ..data.userdata import DataDirError, data_folder
 
     try:
         folder = data_folder(data_dir)
@@ -171,7 +171,7 @@ def merge_regulation(
     page: official_site.RegulationPage, data_dir: Path, source: str, cards: list[Card], summary: UpdateSummary
 ) -> Regulation | None:
     """The stored regulation plus the page: dated events for every difference, combos, 使用禁止."""
-    from ..regulation import Regulation, RegulationError, load_current
+    from ..data.regulation import Regulation, RegulationError, load_current
 
     try:
         stored = load_current(data_dir)
@@ -214,7 +214,7 @@ def merge_regulation(
 
 def merged_combos(stored: list[Combo], on_page: list[tuple[tuple[str, ...], str]], on: date) -> list[Combo]:
     """Stored pairs the page no longer lists end on ``on``; pairs new on the page begin on it."""
-    from ..regulation import Combo
+    from ..data.regulation import Combo
 
     new = {frozenset(cards): (cards, kind) for cards, kind in on_page}
     kept = []

@@ -1,0 +1,247 @@
+"""One direction through the pipeline: bytes → DeckList → Deck → [Violation] per deck file.
+
+``Checker`` holds what every deck in a run shares (card pool, regulation, date, house-rule
+configs by folder) so that checking a thousand decks costs one load, not a thousand.
+Which files a run checks is ``check.walk``'s; checking many of them at once (forking) is
+``batch``'s; what a check produces (``DeckResult``) is ``results``'s.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..data.config import ConfigError, FormatConfig, find_config, load_config
+from ..data.pool import CardPool
+from ..data.regulation import Regulation
+from ..errors import DuepaError
+from ..messages import Msg, msg
+from ..printable import printable
+from ..reading.decklist import STDIN, TABLE_SUFFIXES, DeckInputError, DeckList, load_decklist
+from ..reading.resolve import resolve_deck
+from ..rules import READING_RULES, RULE_IDS, Context, run_rules
+from .batch import Batch
+from .results import MAX_REPORTED, DeckResult
+from .walk import Skipped
+
+if TYPE_CHECKING:
+    from ..reading.sheet import SheetColumns, SheetRow
+
+
+def _printable_message(message: "Msg | str") -> "Msg | str":
+    """The message with every text in it made printable (a file name may hold anything)."""
+    if isinstance(message, Msg):
+        return Msg(message.key, {
+            name: printable(str(value)) if isinstance(value, (str, os.PathLike)) else value
+            for name, value in message.args.items()
+        })
+    return printable(str(message))
+
+
+class Checker(Batch):
+    def __init__(
+        self,
+        pool: CardPool,
+        regulation: Regulation,
+        as_of: date,
+        config_path: Path | None = None,
+        partner: str | None = None,
+        include_unconfirmed: bool = False,
+        stdin_name: str = "<stdin>",
+        *,
+        with_stats: bool = False,
+        sheet_columns: SheetColumns | None = None,
+    ) -> None:
+        self.pool = pool
+        self.sheet_columns = sheet_columns  # columns of submission sheets the options name
+        self.notes: list = []  # what reading the sheets had to say (Msg each): one stderr line each
+        self.with_stats = with_stats  # the HTML report draws each deck's shape: count it while the deck is here
+        # What a deck read from standard input is called: in messages, for its format
+        # (by suffix) and for finding its house rules (from that name's folder).
+        self.stdin_name = stdin_name
+        self.regulation = regulation
+        self.as_of = as_of
+        self.partner = partner
+        self.include_unconfirmed = include_unconfirmed
+        self._explicit_config = self._with_option(self.load_config(config_path)) if config_path else None
+        self._explicit_config_path = config_path
+        self._configs: dict[Path | None, FormatConfig] = {}
+        self._config_paths: dict[str, Path | None] = {}  # deck folder → its config file
+        self._announced: dict[tuple, Regulation] = {}  # house-rule announcements → the regulation with them
+        self._contexts: dict[int, Context] = {}  # id of a config → the rules' context under it
+
+    def _resolve_card(self, typed: str) -> tuple[str | None, list[str]]:
+        found = self.pool.lookup(typed)
+        return (found.card.name if found.card else None), found.suggestions or [c.name for c in found.cards]
+
+    def load_config(self, path: Path) -> FormatConfig:
+        if not os.path.lexists(path):  # a FIFO, a device, a dangling link exist: reading them says what they are
+            raise ConfigError(msg("house-rules.no-such-file", path=path))
+        return load_config(path, self._resolve_card, RULE_IDS)
+
+    def house_rules_for(self, path: "Path | Skipped") -> FormatConfig:
+        """The house rules a deck at ``path`` is checked under (``-``: the --stdin-filename's)."""
+        if isinstance(path, Skipped):
+            path = Path(path.path)
+        return self.config_for(Path(self.stdin_name) if str(path) == STDIN else path)
+
+    def config_for(self, deck_path: Path) -> FormatConfig:
+        """--config when given, else the nearest config file above the deck (cached per file)."""
+        return self._config_and_file(deck_path)[0]
+
+    def _config_and_file(self, deck_path: Path) -> tuple[FormatConfig, Path | None]:
+        """The house rules for a deck and the file they came from (None: the recommended rules)."""
+        if self._explicit_config is not None:
+            config, found = self._explicit_config, self._explicit_config_path
+        else:
+            folder = os.path.dirname(deck_path)  # a string key: a Path's parent and hash cost more than a look-up
+            found = self._config_paths.get(folder, _UNSEEN)
+            if found is _UNSEEN:
+                found = self._config_paths[folder] = find_config(deck_path)
+            config = self._configs.get(found)
+            if config is None:
+                config = self._configs[found] = self._with_option(self.load_config(found) if found else FormatConfig())
+        return config, found
+
+    def _with_option(self, config: FormatConfig) -> FormatConfig:
+        """The house rules with --include-unconfirmed applied (once per file: one object per file,
+        which the rules' and contexts' caches recognise)."""
+        if self.include_unconfirmed and not config.include_unconfirmed:
+            return config._replace(include_unconfirmed=True)
+        return config
+
+    def check(self, path: Path | Skipped) -> DeckResult:
+        """Check one file (``-``: standard input).
+
+        Unreadable input becomes ``error``, and so does anything unexpected while checking
+        this one deck (a bug, nesting too deep for Python): the other decks of the batch keep
+        their verdicts. A bad config or --partner is the whole run's problem and propagates.
+        """
+        if not isinstance(path, Path):
+            from ..reading.sheet import SheetProblem, SheetRow
+
+            if isinstance(path, SheetRow):
+                return self._check_row(path)
+            if isinstance(path, SheetProblem):
+                result = DeckResult(path=printable(path.path), error=_printable_message(path.message))
+                result.raw_path = path.path
+                return result
+        if isinstance(path, Skipped):
+            skipped = DeckResult(path=printable(path.path), error=_printable_message(Msg("skipped", {"path": path.path, "reason": path.reason})))
+            skipped.raw_path = path.path
+            return skipped
+        if str(path) == STDIN:
+            path = Path(self.stdin_name)  # reported, and its folder's house rules apply
+            reading = Path(STDIN)
+        else:
+            reading = path
+        result = DeckResult(path=printable(str(path)))
+        result.raw_path = str(path)
+        try:
+            self._check(path, reading, result)
+        except DeckInputError as error:
+            result.error = error.message  # a Msg (or str): the renderer puts it into words
+        except DuepaError:
+            raise
+        except Exception as error:  # not the deck's fault: say so, keep the batch
+            why = f"{type(error).__name__}: {str(error)[:200]}"
+            result.error = Msg("error.cannot-check", {"path": path, "why": why})
+        if result.error is not None:
+            result.error = _printable_message(result.error)  # one line, whatever the file name or the text held
+        return result
+
+    def _check_row(self, row: SheetRow) -> DeckResult:
+        """Check one row of a submission sheet: its deck cell is the decklist, the sheet's folder
+        gives the house rules; a cell that cannot be read is this row's error, as a file's."""
+        from ..reading.sheet import row_decklist
+
+        result = DeckResult(path=printable(row.path))
+        result.raw_path = row.path
+        result.submission = row.submission
+        try:
+            self._check_decklist(row_decklist(row), Path(row.path), result)
+        except DeckInputError as error:
+            result.error = error.message
+        except DuepaError:
+            raise
+        except Exception as error:  # not the deck's fault: say so, keep the batch
+            why = f"{type(error).__name__}: {str(error)[:200]}"
+            result.error = Msg("error.cannot-check", {"path": row.submission.place(row.path), "why": why})
+        if result.error is not None:
+            result.error = _printable_message(result.error)
+        return result
+
+    def check_all(self, paths: list, on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
+        """Check many files (batch.Batch.check_all); a submission sheet among them is read here,
+        once, and each of its rows is checked as a file would be (reading.sheet.with_submissions)."""
+        stdin_sheet = self.stdin_name.lower().endswith(TABLE_SUFFIXES) or self.sheet_columns is not None
+        if any(isinstance(path, Path) and (str(path).lower().endswith(TABLE_SUFFIXES) or stdin_sheet and str(path) == STDIN)
+               for path in paths):
+            from ..reading.sheet import SheetColumns, with_submissions  # only a .csv/.tsv (or -, so named)
+
+            paths = with_submissions(paths, self.sheet_columns or SheetColumns(), self.notes, self.stdin_name)
+        return super().check_all(paths, on_progress)
+
+    def _check(self, path: Path, reading: Path, result: DeckResult) -> None:
+        self._check_decklist(load_decklist(reading, self.stdin_name), path, result)
+
+    def _check_decklist(self, decklist: DeckList, path: Path, result: DeckResult) -> None:
+        config, config_file = self._config_and_file(path)
+        result.config = _shown_path(config_file) if config_file else None
+        deck = resolve_deck(decklist, self.pool, self.partner)
+        context = self._context_for(config)
+        result.keep_first(run_rules(deck, context), MAX_REPORTED)
+        result.card_count = deck.card_count
+        result.partner = deck.partner.card if deck.partner else None
+        if self.with_stats and not deck.unresolved and not deck.problems:  # as `stats`: every line a card
+            from ..analysis.stats import compute_stats
+
+            result.stats = compute_stats(deck)
+
+    def _context_for(self, config: FormatConfig) -> Context:
+        """What the rules read besides the deck, made once per house rules (a batch shares a few)."""
+        found = self._contexts.get(id(config))
+        if found is None or found.config is not config:  # the id of a config no longer alive may be reused
+            found = Context(as_of=self.as_of, regulation=self._regulation_for(config), config=config, pool=self.pool)
+            if len(self._contexts) >= 64:
+                self._contexts.clear()
+            self._contexts[id(config)] = found
+        return found
+
+    def _regulation_for(self, config: FormatConfig) -> Regulation:
+        """The data's regulation with the house rules' announcements on top (built once per config)."""
+        if not config.regulation:
+            return self.regulation
+        found = self._announced.get(config.regulation)
+        if found is None:
+            found = self._announced[config.regulation] = self.regulation.with_announcements(config.regulation)
+        return found
+
+
+_UNSEEN = object()  # a folder not looked at yet (None: looked at, no house rules)
+
+
+def _shown_path(path: Path) -> str:
+    """A config file as reports name it: relative to the working folder when below it."""
+    text = str(path)
+    try:
+        relative = os.path.relpath(path)
+        if not relative.startswith(os.pardir):
+            text = relative
+    except ValueError:  # another drive (Windows)
+        pass
+    return printable(text)
+
+
+def reading_problems(deck, regulation: Regulation, as_of: date, pool: CardPool | None = None) -> DeckResult:
+    """The problems ``check`` reports for the lines of ``deck`` that are not cards (the reading
+    rules, DP1xx), in line order: what ``stats`` shows of a deck it cannot count."""
+    context = Context(as_of=as_of, regulation=regulation, pool=pool)
+    violations = run_rules(deck, context, only=READING_RULES)
+    violations.sort(key=lambda v: v.line or 0)
+    result = DeckResult(path=deck.path, violations=[])
+    result.keep_first(violations, MAX_REPORTED)  # as check: 20,000 rows drawn by rich took most of a minute
+    return result

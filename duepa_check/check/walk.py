@@ -1,0 +1,144 @@
+"""Which files a run checks: each file given, and every decklist file below each folder given.
+
+What cannot be walked (a folder that cannot be listed, a symlink leading out of the folder)
+comes out as a ``Skipped`` item, which the checker turns into that item's error (exit 2).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from ..messages import Msg
+from ..printable import printable
+from ..reading.decklist import DECK_SUFFIXES, STDIN, TABLE_SUFFIXES, DeckInputError
+
+
+class Skipped(NamedTuple):
+    """Something met while collecting decks that is not checked: said as that item's error (exit 2)."""
+
+    path: str
+    reason: Msg
+
+
+def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
+    """Each file given, and every decklist file below each folder given (hidden ones skipped).
+
+    What cannot be walked (a folder that cannot be listed, a symlink leading out of the folder)
+    comes out as ``Skipped``, so the run reports it instead of judging the rest in silence.
+    """
+    for path in paths:
+        if str(path) == STDIN:
+            yield path
+            continue
+        try:
+            is_folder = path.is_dir()
+        except OSError as error:  # e.g. a parent folder without execute permission
+            yield Skipped(str(path), Msg("skipped.cannot-read", {"why": error.strerror or error}))
+            continue
+        if is_folder:
+            found = sorted(_decklists_below(path), key=_walk_order)
+            if not found:
+                raise DeckInputError(
+                    Msg("input.folder-without-decks", {"path": printable(str(path)), "suffixes": ", ".join(DECK_SUFFIXES)})
+                )
+            yield from found
+        else:
+            yield path
+
+
+def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
+    """Every decklist file below a folder, hidden folders and files left out (a tournament folder
+    can hold thousands of files), in no particular order (deck_files sorts them).
+
+    Symlinks that lead out of the folder are not followed (a submitted link to a runner's
+    key file would be printed line by line as "unknown cards"); a linked folder inside is not
+    walked either (as os.walk does not). A folder that cannot be listed is reported, never
+    skipped in silence. .csv and .md files count only when they start like a decklist
+    (reading.tables.looks_like_deck) or a sheet of form responses (reading.sheet.looks_like_sheet):
+    a README.md does not. os.scandir, not os.walk: its
+    entries know whether they are links without asking the system again for each file.
+    """
+    top = os.path.realpath(folder)
+    inside = top.rstrip(os.sep) + os.sep
+
+    def leads_out(path: str) -> bool:
+        target = os.path.realpath(path)
+        return target != top and not target.startswith(inside)
+
+    waiting = [os.fspath(folder)]
+    while waiting:
+        root = waiting.pop()
+        try:
+            with os.scandir(root) as listing:
+                entries = list(listing)
+        except OSError as error:
+            key = "skipped.folder-unlisted" if root == os.fspath(folder) else "skipped.folder-unlisted.decks"
+            yield Skipped(str(error.filename or root), Msg(key, {"why": error.strerror or error}))
+            continue
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
+                continue
+            if _is_folder(entry):
+                if not _is_link(entry):
+                    waiting.append(entry.path)
+                elif leads_out(entry.path):
+                    yield Skipped(entry.path, Msg("skipped.symlink-folder", {}))
+                continue
+            lowered = name.lower()
+            if name == "pyproject.toml" or not lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES):
+                continue
+            if _is_link(entry) and leads_out(entry.path):
+                yield Skipped(entry.path, Msg("skipped.symlink-file", {}))
+                continue
+            if not lowered.endswith(DECK_SUFFIXES):
+                from ..reading.sheet import looks_like_sheet
+                from ..reading.tables import looks_like_deck
+
+                if not looks_like_deck(Path(entry.path)) and not looks_like_sheet(Path(entry.path)):
+                    continue  # a README.md or a data CSV: not a decklist, nor a sheet of form responses
+            yield Path(entry.path)
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()  # a link to a folder too
+    except OSError:  # as os.walk: what cannot be asked is no folder
+        return False
+
+
+def _is_link(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_symlink()
+    except OSError:
+        return False
+
+
+def run_order(items: Iterable[Path | Skipped]) -> list[Path | Skipped]:
+    """The run's files in natural order: d2 before d10, folder parts compared one by one, standard
+    input first. Every output lists the decks in this order (the text, its summary, JSON, SARIF,
+    HTML), whatever order a shell's glob gave them in (``decks/*.txt``: d1, d10, d2)."""
+    return sorted(items, key=_walk_order)
+
+
+def _walk_order(item: Path | Skipped) -> tuple:
+    """Natural order of a path: each part (folder, file name) as text and numbers, numbers by value
+    (then as written: d02 and d2 both come after d1, in a fixed order); case-insensitive on Windows."""
+    path = item.path if isinstance(item, Skipped) else str(item)
+    if path == STDIN:
+        return ((),)
+    parts = path.split(os.sep) if os.name == "posix" else [part.casefold() for part in Path(path).parts]
+    return tuple((_natural(part), part) for part in parts)
+
+
+def _natural(part: str) -> tuple:
+    """'d10.txt' → ('d', 10, '.txt'): text and numbers alternate, so two keys compare like with like."""
+    pieces = _DIGITS.split(part)
+    return tuple(int(piece) if index % 2 else piece for index, piece in enumerate(pieces))
+
+
+_DIGITS = re.compile(r"(\d+)")

@@ -1,0 +1,459 @@
+"""The command line: options in, exit code out. Everything else lives in the modules it calls:
+what each command does in ``commands``, the run's language in ``cli.language``, where output
+goes in ``cli.output``, click's usage errors said in the run's language in ``cli.usage``.
+
+``main(argv) -> int`` is the entry point (and what tests call). ``duepa-check DECK...`` is
+``duepa-check check DECK...``; ``card``, ``rules``, ``update``, ``stats`` and ``partners`` are
+subcommands.
+Exit codes: 0 every deck legal, 1 a rule violation, 2 usage error, unreadable input or
+broken data. Expected failures print one line, never a traceback.
+"""
+
+# No `from __future__ import annotations` here: typer would have to eval every string
+# annotation at start-up, which costs more than checking a deck.
+import os
+import sys
+from datetime import date
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import __version__
+from ..errors import DuepaError, Terminated, raise_terminated
+from ..report.renderers import RENDERERS
+from .language import (
+    current_language,
+    early_language,
+    house_language,
+    set_language,
+    start_language,
+    translate_help,
+)
+from .output import (
+    PipeSafeStdout,
+    discard_stdout,
+    escape_unencodable_output,
+    print_error,
+    why,
+    writing_stdout_failed,
+)
+
+app = typer.Typer(
+    add_completion=True,  # --install-completion, --show-completion: on the group only (built for help, never for a check)
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
+)
+EXIT_OK, EXIT_VIOLATION, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+EXIT_TERMINATED = 143  # 128 + SIGTERM (a CI job's timeout or cancel), as shells report it
+
+
+# --format's choices are the renderers' names (renderers.RENDERERS: a new format is one line there).
+OutputFormat = Enum("OutputFormat", {name: name for name in RENDERERS}, type=str)  # type: ignore[misc]
+
+
+class SimpleFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class Fail(DuepaError):
+    """An expected failure: print the message on one line and exit 2."""
+
+
+class Lang(str, Enum):
+    ja = "ja"
+    en = "en"
+
+
+def _lang(option: "Lang | None") -> str | None:
+    return option.value if option else None
+
+
+def _as_of(text: str | None) -> date:
+    if text is None:
+        return date.today()
+    from ..data.dates import parse_day
+
+    day = parse_day(text)
+    if day is None:
+        from ..messages import msg
+
+        raise Fail(msg("error.as-of", value=text))
+    return day
+
+
+DataDirOption = Annotated[
+    Path | None,
+    typer.Option("--data-dir", metavar="DIR", help="Updated card data (default: $DUEPA_CHECK_DATA or the user data dir)."),
+]
+AsOfOption = Annotated[
+    str | None,
+    typer.Option("--as-of", metavar="DATE", help="Regulation in force on this date (YYYY-MM-DD or YYYY/MM/DD)."),
+]
+ConfigOption = Annotated[
+    Path | None, typer.Option(metavar="FILE", help="House rules file (default: nearest .duepa-check.yaml).")
+]
+LangOption = Annotated[
+    Lang | None,
+    typer.Option("--lang", help="Language of messages: ja or en (else $DUEPA_CHECK_LANG, house rules lang:, the locale)."),
+]
+
+
+@app.command()
+def check(
+    decks: Annotated[
+        list[str],  # str, not Path: Path("") is "." and an unset $VAR would check the current folder
+        typer.Argument(help="Decklist files or folders; - reads standard input.", show_default=False, metavar="DECK..."),
+    ],
+    partner: Annotated[str | None, typer.Option(metavar="CARD", help="Designate or override the partner.")] = None,
+    output_format: Annotated[
+        OutputFormat | None,
+        typer.Option("--format", metavar="FORMAT", help="Output format (default text; github on GitHub Actions)."),
+    ] = None,
+    as_of: AsOfOption = None,
+    config: ConfigOption = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
+    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when a deck is not legal.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")] = False,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    include_unconfirmed: Annotated[
+        bool, typer.Option("--include-unconfirmed", help="Apply the unconfirmed later 殿堂 change.")
+    ] = False,
+    data_dir: DataDirOption = None,
+    stdin_filename: Annotated[
+        str | None,
+        typer.Option(metavar="NAME", help="What to call a deck read from -: its format (by suffix) and house rules."),
+    ] = None,
+    lang: LangOption = None,
+    deck_column: Annotated[
+        str | None,
+        typer.Option(metavar="COLUMN",
+                     help="Submission sheet (CSV/TSV of form responses): the decklist column, by header or number."),
+    ] = None,
+    player_column: Annotated[
+        str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the player's name column.")
+    ] = None,
+    partner_column: Annotated[str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the partner column.")] = None,
+    time_column: Annotated[str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the timestamp column.")] = None,
+) -> int:
+    """Check decklists (this is also what `duepa-check DECK...` does)."""
+    from .commands import check_decks
+
+    set_language(_lang(lang))
+    if output_format is None:
+        output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
+    day = _as_of(as_of)
+    results = check_decks(
+        _deck_paths(decks), output_format.value, day, lang=_lang(lang), partner=partner, config=config,
+        include_unconfirmed=include_unconfirmed, data_dir=data_dir, stdin_filename=stdin_filename,
+        sheet_columns=(deck_column, player_column, partner_column, time_column), quiet=quiet, no_color=no_color,
+    )
+    return _exit_code(results, strict, exit_zero)
+
+
+def _deck_paths(decks: list[str]) -> list[Path]:
+    """The DECK arguments as paths; an empty one (an unset CI variable) is an error, not the current folder."""
+    empty = [number for number, deck in enumerate(decks, start=1) if not deck]
+    if empty:
+        from ..messages import msg
+
+        raise Fail(msg("error.empty-deck-argument", number=empty[0], count=len(decks)))
+    return [Path(deck) for deck in decks]
+
+
+def _exit_code(results, strict: bool, exit_zero: bool) -> int:
+    if any(r.error is not None and r.counted for r in results):
+        return EXIT_USAGE
+    failed = any((not r.legal or (strict and r.warnings)) and r.counted for r in results)
+    return EXIT_VIOLATION if failed and not exit_zero else EXIT_OK
+
+
+@app.command()
+def card(
+    name: Annotated[
+        list[str], typer.Argument(help="A card name, typed any way.", metavar="NAME...", show_default=False)
+    ],
+    as_of: AsOfOption = None,
+    output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
+    data_dir: DataDirOption = None,
+    lang: LangOption = None,
+) -> int:
+    """Look a card up: faces, civilizations, cost, zone, partner eligibility, 殿堂 status."""
+    lang_code = set_language(_lang(lang), house_language(Path.cwd()))
+    from .commands import show_card
+
+    found = show_card(" ".join(name), _as_of(as_of), output_format is SimpleFormat.json, data_dir, lang_code)
+    return EXIT_OK if found else EXIT_VIOLATION
+
+
+@app.command()
+def rules(
+    rule: Annotated[str | None, typer.Argument(help="Show one rule in full (id or name).", metavar="RULE")] = None,
+    output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
+    lang: LangOption = None,
+) -> int:
+    """List the rules, their ids, and what house rules can change."""
+    lang_code = set_language(_lang(lang), house_language(Path.cwd()))
+    from .commands import show_rules
+
+    show_rules(rule, output_format is SimpleFormat.json, lang_code)
+    return EXIT_OK
+
+
+@app.command()
+def update(
+    source: Annotated[str | None, typer.Option(metavar="URL", help="The official site or a mirror (same paths).")] = None,
+    full: Annotated[bool, typer.Option("--full", help="Refetch every card, not only new ones.")] = False,
+    delay: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Seconds between requests (at least 1).", min=1.0)
+    ] = 1.0,
+    max_time: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Stop after this many seconds; the next update resumes.", min=1.0)
+    ] = 6 * 3600.0,
+    data_dir: DataDirOption = None,
+    lang: LangOption = None,
+) -> int:
+    """Refresh the card pool and the regulation from the official site."""
+    lang_code = set_language(_lang(lang), house_language(Path.cwd()))
+    from ..update import UpdateInterrupted
+    from .commands import update_data
+
+    try:
+        update_data({"source": source, "full": full, "delay": delay, "max_time": max_time}, data_dir, lang_code)
+    except UpdateInterrupted as interrupted:  # before click turns it into a bare "Aborted"
+        print_error(interrupted.text(lang_code))
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    return EXIT_OK
+
+
+@app.command()
+def stats(
+    deck: Annotated[
+        Path, typer.Argument(help="One decklist file; - reads standard input.", show_default=False, metavar="DECK")
+    ],
+    partner: Annotated[str | None, typer.Option(metavar="CARD", help="Designate or override the partner.")] = None,
+    output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
+    svg: Annotated[Path | None, typer.Option(metavar="FILE", help="Also write the view as an SVG picture here.")] = None,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    data_dir: DataDirOption = None,
+    lang: LangOption = None,
+) -> int:
+    """Show a deck's shape: mana curve, civilizations, card types, partner."""
+    lang_code = set_language(_lang(lang), house_language(deck if str(deck) != "-" else Path.cwd()))
+    from .commands import show_stats
+
+    shown = show_stats(deck, partner, output_format is SimpleFormat.json, svg, no_color, data_dir, lang_code)
+    return EXIT_OK if shown else EXIT_VIOLATION
+
+
+@app.command()
+def partners(
+    deck: Annotated[
+        Path, typer.Argument(help="One decklist file; - reads standard input.", show_default=False, metavar="DECK")
+    ],
+    search_pool: Annotated[
+        bool, typer.Option("--pool", help="Also list cards of the whole pool that fit every card of the deck.")
+    ] = False,
+    output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
+    as_of: AsOfOption = None,
+    config: ConfigOption = None,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    data_dir: DataDirOption = None,
+    lang: LangOption = None,
+) -> int:
+    """Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal)."""
+    from .commands import show_partners
+
+    lang_code = set_language(_lang(lang), house_language(deck if str(deck) != "-" else Path.cwd(), config))
+    working = show_partners(deck, search_pool, output_format is SimpleFormat.json, _as_of(as_of), config, no_color,
+                            data_dir, lang_code)
+    return EXIT_OK if working else EXIT_VIOLATION
+
+
+def _version_callback(value: bool) -> None:
+    """The version and the data a check would use: what a bug report needs."""
+    if value:
+        from ..messages import text
+        from .commands import version_text
+
+        print(text(version_text(__version__), current_language()))
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version_callback, is_eager=True, help="Show the version.")
+    ] = False,
+    lang: LangOption = None,
+) -> None:
+    """Check デュエパーティー decklists.
+
+    ``--lang`` is accepted here for ``duepa-check --version --lang ja`` and ``duepa-check --help
+    --lang ja``: both are eager and done before this body runs, in the language ``_main`` read
+    from the arguments (``cli_language.early_language``). Anything else starting with an option is a check.
+    """
+
+
+def _subcommands() -> set[str]:
+    """Every command's name, from the app itself: a new command cannot be left out."""
+    return {info.callback.__name__ for info in app.registered_commands}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI and return its exit code (pre-commit-hooks style: testable without sys.exit)."""
+    escape_unencodable_output()
+    if sys.stdout is None:  # started with stdout closed (>&-): the report would vanish
+        from ..messages import msg, text
+
+        try:
+            lang = early_language(list(sys.argv[1:] if argv is None else argv))
+        except DuepaError:  # a bad $DUEPA_CHECK_LANG: this line matters more
+            lang = "en"
+        print(text(msg("cli.error", message=msg("cli.stdout-closed")), lang), file=sys.stderr)
+        return EXIT_USAGE
+    guarded = sys.stdout = PipeSafeStdout(sys.stdout)
+    on_term = _on_sigterm(raise_terminated)
+    try:
+        code = _main(argv)
+        return _flushed(code)
+    finally:
+        if sys.stdout is guarded:  # as it was (a test's captured stream), or /dev/null after a closed pipe
+            sys.stdout = guarded.stream
+        _on_sigterm(on_term)
+
+
+def _on_sigterm(handler):
+    """Set the SIGTERM handler and return the one before (None: one not set from Python, put
+    back as the default); ``_NOT_SET`` where signals cannot be set (a thread other than the main
+    one: an embedding program's choice is left alone)."""
+    import signal
+
+    if handler is _NOT_SET:
+        return _NOT_SET
+    try:
+        return signal.signal(signal.SIGTERM, signal.SIG_DFL if handler is None else handler)
+    except ValueError:
+        return _NOT_SET
+
+
+_NOT_SET = object()
+
+
+def _flushed(code: int) -> int:
+    """Flush the report now: a full disk or a closed stdout is an error we can still report.
+
+    (Left to interpreter shutdown it is an "Exception ignored" message and exit code 120.)
+    """
+    from ..messages import msg
+
+    try:
+        if sys.stdout is None:
+            discard_stdout()
+            print_error(DuepaError(msg("cli.cannot-write-output", why=msg("cli.stdout-closed.why"))))
+            return EXIT_USAGE
+        sys.stdout.flush()
+    except BrokenPipeError:  # `| head`: the reader has what it wanted
+        discard_stdout()
+    except (OSError, ValueError) as error:
+        discard_stdout()
+        print_error(DuepaError(msg("cli.cannot-write-output", why=why(error))))
+        return EXIT_USAGE
+    return code
+
+
+def _main(argv: list[str] | None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] not in _subcommands() and not _root_only(args):
+        args.insert(0, "check")
+    start_language(None)
+    try:
+        early = early_language(args)
+    except DuepaError as error:  # a bad $DUEPA_CHECK_LANG
+        print_error(error)
+        return EXIT_USAGE
+    start_language(early)
+    command, args, prog_name = _command_for(args)
+    translate_help(command, early)
+    try:
+        result = command.main(args=args, prog_name=prog_name, standalone_mode=False)
+    except typer.Exit as done:
+        return done.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        from ..messages import msg
+
+        print_error(DuepaError(msg("cli.interrupted")))
+        return EXIT_INTERRUPTED
+    except Terminated:  # SIGTERM: a batch's forked workers were stopped on the way here
+        from ..messages import msg
+
+        print_error(DuepaError(msg("cli.terminated")))
+        return EXIT_TERMINATED
+    except typer.TyperException as error:  # usage errors (typer's click): bad option, missing argument
+        if current_language() != "en":
+            from .usage import show_usage_error
+
+            if show_usage_error(error, current_language()):
+                return EXIT_USAGE
+        show = getattr(error, "show", None)
+        show() if show else print(f"duepa-check: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except DuepaError as error:
+        print_error(error)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        discard_stdout()
+        return EXIT_OK
+    except (OSError, ValueError) as error:
+        if not writing_stdout_failed(error):
+            raise
+        discard_stdout()
+        from ..messages import msg
+
+        print_error(DuepaError(msg("cli.cannot-write-output", why=why(error))))
+        return EXIT_USAGE
+    return result if isinstance(result, int) else EXIT_OK
+
+
+ROOT_FLAGS = ("--help", "-h", "--version", "--install-completion", "--show-completion")
+
+
+def _root_only(args: list[str]) -> bool:
+    """Whether every argument is the group's own (``--lang ja --help``, ``--version``,
+    ``--show-completion``): then it is the group's help or option, in any order; anything
+    else that starts with an option is a check (``duepa-check --strict deck.txt``)."""
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--lang":
+            index += 2
+        elif arg.startswith("--lang=") or arg in ROOT_FLAGS:
+            index += 1
+        else:
+            return False
+    return True
+
+
+def _command_for(args: list[str]):
+    """The click command to run: only the subcommand asked for, unless help is wanted.
+
+    typer inspects every command's signature when it builds the group; building just the
+    one that runs keeps `duepa-check DECK` start-up close to a bare `import typer`.
+    """
+    name = args[0] if args else ""
+    if name not in _subcommands():
+        if args and not any(arg in ROOT_FLAGS for arg in args):  # `duepa-check --lang ja`: the command list
+            args = [*args, "--help"]
+        return typer.main.get_command(app), args, "duepa-check"
+    callback = next(info.callback for info in app.registered_commands if info.callback.__name__ == name)
+    single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    single.command(name=name)(callback)
+    return typer.main.get_command(single), args[1:], f"duepa-check {name}"
+
+
+def entry_point() -> None:
+    sys.exit(main())

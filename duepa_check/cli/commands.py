@@ -1,0 +1,249 @@
+"""What each command does once the CLI has read its options: load the data, do the work, write
+what it shows. Each returns what decides the exit code (``cli.py`` maps it to one).
+
+Everything is imported when a command runs: a check of one deck loads no card lookup code for
+``card``, no HTTP code for ``update``, no chart code for ``stats``.
+"""
+
+import json
+import sys
+from datetime import date
+from pathlib import Path
+
+from ..errors import DuepaError
+from ..printable import json_safe, printable
+from ..report.renderers import RENDERERS
+from .language import current_language, set_language
+from .output import make_console, on_terminal, print_error
+
+
+def load_data(data_dir: Path | None):
+    """Card pool, regulation and a label saying exactly which data they came from.
+
+    A data dir the user named (option or environment) that holds no data gets a warning on
+    stderr: the check goes on with the embedded data, and the report says so.
+    """
+    from ..data.pool import CardPool
+    from ..data.regulation import load_current
+    from ..data.userdata import (
+        data_dir_given,
+        data_folder,
+        data_source_label,
+        missing_data_warning,
+        resolve_data_dir,
+        unusable_default,
+    )
+
+    directory = resolve_data_dir(data_dir)
+    unusable = None if data_dir_given(data_dir) else unusable_default(directory)
+    folder = data_folder(directory) if unusable is None else None
+    if folder is None and (data_dir_given(data_dir) or unusable is not None):
+        from ..messages import msg, text
+
+        lang = current_language()
+        warning = missing_data_warning(directory) if unusable is None else msg("data-dir.default-unusable", path=directory, why=unusable)
+        print(text(msg("cli.warning", message=warning), lang), file=sys.stderr)
+    pool = CardPool.load(folder)
+    regulation = load_current(folder)
+    regulation_from_user = folder is not None and regulation.path is not None and regulation.path.parent == folder
+    used = data_source_label(directory, cards=len(pool.shards) > 1, regulation=regulation_from_user)
+    return pool, regulation, used
+
+
+def check_decks(
+    decks: list[Path], output_format: str, day: date, *, lang: str | None, partner: str | None, config: Path | None,
+    include_unconfirmed: bool, data_dir: Path | None, stdin_filename: str | None, sheet_columns: tuple,
+    quiet: bool, no_color: bool,
+) -> list:
+    """Check the decks and write the report in ``output_format``; the results, for the exit code."""
+    from ..check.checker import Checker
+    from ..check.results import RunInfo
+    from ..check.walk import deck_files, run_order
+    from ..report.wording import render_text
+
+    pool, regulation, used = load_data(data_dir)
+    columns = None
+    if any(column is not None for column in sheet_columns):
+        from ..reading.sheet import SheetColumns
+
+        columns = SheetColumns(*sheet_columns)
+    checker = Checker(pool, regulation, day, config, partner, include_unconfirmed, stdin_filename or "<stdin>",
+                      with_stats=output_format == "html", sheet_columns=columns)
+    files = run_order(deck_files(decks))
+    house = checker.house_rules_for(files[0] if files else Path.cwd()).lang
+    info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used, lang=set_language(lang, house))
+    # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).
+    console = make_console(no_color) if output_format == "text" and on_terminal() else None
+    results = _check_all(checker, files, console)
+    _note(checker.notes)
+    _note_unreadable(results)  # every format: one stderr line per file that could not be read
+    if console is not None:
+        render_text(console, results, info, quiet=quiet)
+    else:
+        sys.stdout.write(RENDERERS[output_format](results, info, quiet))
+    return results
+
+
+def _note(notes: list) -> None:
+    """One stderr warning line per thing the reading had to say (a sheet's date order)."""
+    if notes:
+        from ..messages import msg, text
+
+        for note in notes:
+            print(text(msg("cli.warning", message=note), current_language()), file=sys.stderr)
+
+
+def _note_unreadable(results) -> None:
+    for result in results:
+        if result.error is not None and result.counted:
+            print_error(DuepaError(result.error))
+
+
+def _check_all(checker, files: list[Path], console) -> list:
+    """Check every file; a progress bar only for many files on a terminal in text format."""
+    if console is None or not console.is_terminal or len(files) <= 50:
+        return checker.check_all(files)
+    import time
+
+    from rich.progress import Progress
+
+    # Drawn by this thread as decks are done (no refresh thread: the batch forks its workers, and a
+    # fork while another thread runs can leave a child waiting on a lock that thread held).
+    with Progress(console=console, transient=True, auto_refresh=False) as progress:
+        from ..messages import msg, text
+
+        task = progress.add_task(text(msg("progress.checking"), current_language()), total=len(files))
+        shown = [0.0]  # when it was last drawn: ten times a second at most
+
+        def advance(done: int) -> None:
+            progress.advance(task, done)
+            if time.monotonic() - shown[0] >= 0.1:
+                progress.refresh()
+                shown[0] = time.monotonic()
+
+        return checker.check_all(files, on_progress=advance)
+
+
+def show_card(name: str, day: date, as_json: bool, data_dir: Path | None, lang: str) -> bool:
+    """Show one card (text or JSON); False when the name means no card or several."""
+    from ..report.card_view import card_json, render_card, render_not_found
+
+    pool, regulation, _ = load_data(data_dir)
+    found = pool.lookup(name)
+    if found.card is None:
+        if as_json:
+            print(json_safe(json.dumps({"query": name, "found": False, "matches": [c.name for c in found.cards],
+                                        "suggestions": found.suggestions}, ensure_ascii=False, indent=2)))
+        else:
+            render_not_found(make_console(), found, lang)
+        return False
+    if as_json:
+        print(json_safe(json.dumps(card_json(found.card, regulation, day, lang), ensure_ascii=False, indent=2)))
+    else:
+        render_card(make_console(), found.card, regulation, day, lang)
+    return True
+
+
+def show_rules(rule: str | None, as_json: bool, lang: str) -> None:
+    """List the rules (or show one in full)."""
+    from ..report.card_view import render_rules, rules_json
+
+    if as_json:
+        print(json.dumps(rules_json(lang), ensure_ascii=False, indent=2))
+        return
+    render_rules(make_console(), rule, lang)
+
+
+def update_data(options: dict, data_dir: Path | None, lang: str) -> None:
+    """Refresh the card data and the regulation, then say what changed (``UpdateInterrupted``
+    propagates: the CLI says so and exits 130)."""
+    from ..data.userdata import resolve_data_dir
+    from ..update import DEFAULT_SOURCE, render_summary, run_update
+
+    console = make_console()
+    options = {**options, "source": options["source"] or DEFAULT_SOURCE, "data_dir": resolve_data_dir(data_dir)}
+    summary = _run_update_with_progress(console, run_update, options, lang)
+    for line in render_summary(summary, lang):
+        console.print(line, markup=False)
+
+
+def _run_update_with_progress(console, run_update, options: dict, lang: str = "en"):
+    if not console.is_terminal:
+        return run_update(**options)
+    from rich.markup import escape
+    from rich.progress import Progress
+
+    from ..messages import msg, text
+
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(text(msg("update.progress.updating"), lang), total=None)
+
+        def on_progress(done: int, total: int | None, label) -> None:  # label: a Msg, or a card's name
+            progress.update(task, completed=done, total=total, description=escape(text(label, lang)))
+
+        return run_update(**options, on_progress=on_progress)
+
+
+def show_stats(deck: Path, partner: str | None, as_json: bool, svg: Path | None, no_color: bool,
+               data_dir: Path | None, lang: str) -> bool:
+    """Show a deck's shape; False (after showing why on stderr) when a line of it is not a card."""
+    from ..analysis.stats import compute_stats
+    from ..reading.decklist import load_decklist
+    from ..reading.resolve import resolve_deck
+    from ..report.stats_view import render_stats, stats_json, write_svg
+
+    pool, regulation, used = load_data(data_dir)
+    decklist = load_decklist(deck)
+    resolved = resolve_deck(decklist, pool, partner)
+    if decklist.problems or resolved.unresolved:
+        _explain_unreadable_deck(resolved, regulation, used, no_color, lang, pool)
+        return False
+    shape = compute_stats(resolved)
+    if as_json:
+        print(json_safe(json.dumps(stats_json(shape), ensure_ascii=False, indent=2)))
+    else:
+        render_stats(make_console(no_color), shape, lang)
+    if svg is not None:
+        write_svg(shape, svg, lang)
+    return True
+
+
+def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool, lang: str = "en", pool=None) -> None:
+    """stats needs every line to be a card: show (on stderr) the problems check would."""
+    from ..check.checker import reading_problems
+    from ..check.results import RunInfo
+    from ..messages import msg, text
+    from ..report.wording import render_text
+
+    result = reading_problems(deck, regulation, date.today(), pool)
+    console = make_console(no_color, stderr=True)
+    console.print(text(msg("stats.unreadable", path=printable(deck.path)), lang), markup=False)
+    render_text(console, [result], RunInfo(date.today(), regulation.data_date, used, lang=lang), quiet=True)
+
+
+def show_partners(deck: Path, search_pool: bool, as_json: bool, day: date, config: Path | None, no_color: bool,
+                  data_dir: Path | None, lang: str) -> bool:
+    """Which cards could lead the deck, best first; False when none makes every card's colour legal."""
+    from ..report.partners_view import advise, not_counted_notes, render_advice, render_json
+
+    pool, regulation, _ = load_data(data_dir)
+    advice = advise(deck, pool, regulation, day, config_path=config, include_pool=search_pool)
+    if as_json:
+        for note in not_counted_notes(advice, lang):
+            print_error(note)
+        print(render_json(advice))
+    else:
+        render_advice(make_console(no_color), advice, lang)
+    return bool(advice.working)
+
+
+def version_text(version: str):
+    """The version and the data a check would use (what a bug report needs), as a Msg."""
+    from ..messages import msg
+
+    try:
+        _, regulation, used = load_data(None)
+        source = msg("data.embedded") if used == "embedded" else used
+        return msg("cli.version", version=version, data_date=regulation.data_date, source=source)
+    except DuepaError as error:
+        return msg("cli.version.unusable", version=version, error=error.text(current_language()))

@@ -1,0 +1,428 @@
+"""The card pool: load card data, look a typed name up.
+
+Card data is plain text in git (``card_data/``):
+
+* ``cards.jsonl`` — line 0 is a header (sources, data.dates, key version); every other line is
+  one card as a JSON object, sorted by matching key.
+* ``index.tsv`` — ``key<TAB>kind<TAB>byte offset`` for every spelling of every card (official name,
+  other spellings, English names, the names of its faces). Keys come from ``names.name_key``.
+
+* ``facts.bin`` (the embedded data only) — what a check reads of each line, precomputed by
+  ``data.files.facts_of``: a look-up reads a card without decoding its JSON.
+
+Writing these files (tools/ and ``update``) and the facts.bin format live in ``data.files``; the
+card model in ``cards``; decoding one line in ``data.records``.
+
+Loading reads the sorted index; a card's line is read and parsed only when a deck asks
+for it. That keeps a check of one deck well under the cost of
+parsing ten thousand records. An ``update`` writes a second set of the same files in the
+user data dir; the pool reads it first, so its records win over the embedded ones.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import json
+import re
+from collections.abc import Iterator
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .. import shortcuts
+from ..messages import msg
+from .cards import Card, CardDataError, Lookup
+from .files import CARDS_FILE, FACTS_FILE, INDEX_FILE, FactsFile, read_facts
+from .names import closest_keys, display_name, loose_key, name_key
+from .records import card_from_json, card_from_record, record_problem
+
+if TYPE_CHECKING:
+    import mmap
+
+# Index kinds, best first: a typed name matching an official name beats one matching an
+# alias, which beats one matching only one side of a multi-sided card.
+INDEX_KINDS = ("name", "alias", "face")
+
+
+class _Shard:
+    """One directory of card data: the sorted key index in memory, card lines read on demand.
+
+    ``index.tsv`` rows are ``key<TAB>kind<TAB>byte offset`` sorted as UTF-8 bytes, so a key
+    is found by bisection without building a dict of every spelling; a card's line is read
+    at its offset and parsed once. Loading costs one read and one split of the index.
+    """
+
+    def __init__(self, directory: Path, trusted: bool = False) -> None:
+        self.directory = directory
+        # The embedded data is built and checked by tools/ and the tests (every record passes
+        # record_problem): re-checking each record on first use was a quarter of a cold look-up.
+        # A data dir written by update, or edited by hand, is checked record by record.
+        self.trusted = trusted
+        self.cards_path = directory / CARDS_FILE
+        try:
+            # Read whole but never split (that cost four times the read): see hits(). Mapped, a
+            # look-up's search and slices of it were three times slower than on bytes.
+            self.index = (directory / INDEX_FILE).read_bytes()
+            with self.cards_path.open("rb") as handle:
+                first_line = handle.readline()
+        except OSError as error:
+            where = error.filename or directory
+            raise CardDataError(msg("card-data.cannot-read", path=where, why=str(error.strerror or error))) from None
+        try:
+            self.header: dict[str, object] = json.loads(first_line)["_header"]
+            promised = self.header.get("cards", 0)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise CardDataError(msg("card-data.no-header", path=self.cards_path)) from None
+        if type(promised) is int:  # every card has at least its name's row
+            rows = self.index.count(b"\n") + (not self.index.endswith(b"\n"))
+            if rows < promised:
+                raise CardDataError(msg("card-data.cut-short", path=directory / INDEX_FILE, rows=rows, cards=promised))
+        self._starts, self._firsts = _sample_rows(self.index)
+        self._parsed: dict[int, Card] = {}
+
+    def hits(self, key: str) -> list[tuple[str, int]]:
+        """(kind, offset) of every index row for this key.
+
+        Bisect the sampled rows for the stretch where the first row >= ``key<TAB>`` begins, then
+        search that stretch (a few kilobytes) for a line starting with it: the same answer as a
+        bisection over every row, without splitting the index into thirty thousand rows first.
+        """
+        prefix = key.encode("utf-8", "surrogatepass") + b"\t"  # a lone surrogate (typed or from JSON) matches nothing
+        index = self.index
+        after = bisect.bisect_left(self._firsts, prefix)  # sample rows before it are < prefix
+        if after == 0:
+            position = 0 if index.startswith(prefix) else -1
+        else:
+            # The first row >= prefix lies after sample ``after - 1`` (itself < prefix) and no later
+            # than sample ``after``: search from the one for a line start up to the other.
+            end = self._starts[after] + len(prefix) if after < len(self._starts) else len(index)
+            position = index.find(b"\n" + prefix, self._starts[after - 1], end)
+            position = position + 1 if position >= 0 else -1
+        found = []
+        while position >= 0 and index.startswith(prefix, position):
+            end = index.find(b"\n", position)
+            end = len(index) if end < 0 else end
+            try:
+                _, kind, offset = index[position:end].split(b"\t")
+                found.append((kind.decode(), int(offset)))
+            except ValueError:
+                row = index.count(b"\n", 0, position) + 1
+                raise CardDataError(msg("card-data.malformed-row", path=self.directory / INDEX_FILE, row=row)) from None
+            position = end + 1 if end < len(index) else -1
+        return found
+
+    def keys(self) -> list[str]:
+        """Every key (for close-name suggestions only: decodes the whole index)."""
+        return list(dict.fromkeys(row.split(b"\t", 1)[0].decode("utf-8") for row in self.index.split(b"\n") if row))
+
+    def card_at(self, offset: int) -> Card:
+        card = self._parsed.get(offset)
+        if card is None:
+            facts = self._facts if shortcuts.facts_bin else None
+            if facts is not None:
+                card = facts.card(offset, self._data)
+            if card is None:
+                data = self._data
+                end = data.find(b"\n", offset)
+                card = self._parse(data[offset : end if end >= 0 else len(data)], offset)
+            self._parsed[offset] = card
+        return card
+
+    @cached_property
+    def _facts(self) -> FactsFile | None:
+        """The embedded data's facts.bin (see data.files.facts_of), mapped on the first look-up: None
+        for other data, or when it is missing, unreadable or of another cards.jsonl (data.files.facts_of
+        says how a record's facts are tied to its line)."""
+        if not self.trusted:
+            return None
+        import mmap
+
+        try:
+            with (self.directory / FACTS_FILE).open("rb") as handle:
+                facts = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):  # missing, or empty (no mapping)
+            return None
+        return read_facts(facts, len(self._data))
+
+    @cached_property
+    def _data(self) -> bytes | mmap.mmap:
+        """The card lines, mapped on the first look-up: only the pages of the lines read are
+        touched (reading all 5 MB cost more than the rest of a one-deck check's look-ups). A file
+        that cannot be mapped (empty, or no mmap) is read instead."""
+        import mmap  # here, not at import: runs that look no card up never need it
+
+        try:
+            with self.cards_path.open("rb") as handle:
+                try:
+                    return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+                except (ValueError, OSError):
+                    return handle.read()
+        except OSError as error:
+            raise CardDataError(msg("card-data.cannot-read", path=self.cards_path, why=str(error.strerror or error))) from None
+
+    def _parse(self, line: bytes, offset: int) -> Card:
+        if self.trusted:  # built and checked by tools/ (see __init__): decode what a check reads
+            try:
+                card = card_from_record(line)
+            except (ValueError, KeyError, TypeError, AttributeError, StopIteration):  # the scanner: StopIteration
+                card = None  # decoded whole below, and said what is wrong with it
+            if card is not None:
+                return card
+        try:
+            data = json.loads(line)
+        except ValueError:
+            data = None
+        problem = msg("card-data.not-a-record") if data is None else None if self.trusted else record_problem(data)
+        if problem:
+            raise CardDataError(msg("card-data.bad-record", path=self.cards_path, offset=offset, problem=problem)) from None
+        return card_from_json(data)
+
+    def lines_with(self, marker: bytes) -> Iterator[tuple[int, bytes]]:
+        """(offset, line) of every card line that contains ``marker``, without parsing any.
+
+        A byte search over the file: finding the few thousand creature lines this way costs
+        about a tenth of parsing them (for ``partners``, which must look at the whole pool).
+        """
+        data = self._data
+        position = data.find(marker, data.find(b"\n") + 1)
+        while position >= 0:
+            start = data.rfind(b"\n", 0, position) + 1
+            end = data.find(b"\n", position)
+            end = len(data) if end < 0 else end
+            yield start, data[start:end]
+            position = data.find(marker, end)
+
+    def names(self) -> set[str]:
+        """The official name of every card here (for overlay precedence in a scan)."""
+        names = set()
+        for match in re.finditer(_NAME_AT_LINE_START, self._data, re.MULTILINE):
+            names.add(json.loads(match.group(1)))
+        return names
+
+    def all_cards(self) -> Iterator[Card]:
+        with self.cards_path.open("rb") as handle:
+            handle.readline()
+            offset = handle.tell()
+            for line in handle:
+                if line.strip():
+                    yield self._parsed.get(offset) or self._parse(line, offset)
+                offset += len(line)
+
+
+SAMPLE_BYTES = 4096  # index bytes between sampled rows: a look-up searches about this much
+
+
+def _sample_rows(index: bytes) -> tuple[list[int], list[bytes]]:
+    """(start, text) of the first row and of the first row after every SAMPLE_BYTES of the index."""
+    starts: list[int] = []
+    firsts: list[bytes] = []
+    start = 0
+    while True:
+        end = index.find(b"\n", start)
+        end = len(index) if end < 0 else end
+        starts.append(start)
+        firsts.append(index[start:end])
+        start = index.find(b"\n", max(end, start + SAMPLE_BYTES)) + 1
+        if start <= 0 or start >= len(index):
+            return starts, firsts
+
+
+# Card lines are written by write_card_data with "name" as the first key. A pattern, not a
+# compiled object: only scans of the whole pool use it (re caches it on first use).
+_NAME_AT_LINE_START = rb'^\{"name":("(?:[^"\\]|\\.)*")'
+
+
+_SIDES = re.compile(r"\s*[／/]\s*")
+
+
+class CardPool:
+    """Every known card, indexed by matching key; later shards are overridden by earlier ones."""
+
+    def __init__(self, directories: list[Path]) -> None:
+        if not directories:
+            raise CardDataError(msg("card-data.no-directory"))
+        embedded = embedded_data_dir()
+        self.shards = [_Shard(d, trusted=d == embedded) for d in directories]
+        self._lookups: dict[str, Lookup] = {}
+        self._only: dict[str, Card | bool] = {}  # typed name → its one card (only_cards)
+
+    @classmethod
+    def load(cls, data_dir: Path | None = None) -> CardPool:
+        """The embedded pool, with the user's updated data (if any) in front of it.
+
+        ``data_dir`` is a data dir as ``update`` writes it (its ``current`` folder is read) or
+        a folder of card data; one that holds only half of the card files is refused.
+        """
+        from .userdata import data_folder
+
+        directories = [embedded_data_dir()]
+        folder = data_folder(data_dir) if data_dir is not None else None
+        if folder is not None and any((folder / name).exists() for name in (CARDS_FILE, INDEX_FILE)):
+            directories.insert(0, folder)
+        return cls(directories)
+
+    @property
+    def header(self) -> dict[str, object]:
+        return self.shards[0].header
+
+    def english_tcg_only(self, typed: str) -> str | None:
+        """The English TCG card a name that matches no card names, when that card was printed only
+        in the English TCG (never in Japan: the embedded data's header lists them); else None."""
+        table = self._tcg_only
+        return table.get(loose_key(name_key(typed))) if table else None
+
+    @cached_property
+    def _tcg_only(self) -> dict[str, str]:
+        """The English-TCG-only names by their loose key, first asked when a name has matched no card."""
+        names = [n for shard in self.shards for n in shard.header.get("english_tcg_only", ())]
+        return {loose_key(name_key(n)): n for n in names}
+
+    def _hits(self, key: str) -> list[tuple[str, Card]]:
+        """(kind, card) for every spelling that has this key, overlay shards first, one per name."""
+        hits: list[tuple[str, Card]] = []
+        seen: set[str] = set()
+        for shard in self.shards:
+            for kind, offset in shard.hits(key):
+                card = shard.card_at(offset)
+                if card.name not in seen:
+                    seen.add(card.name)
+                    hits.append((kind, card))
+        return hits
+
+    def lookup(self, typed: str) -> Lookup:
+        """Resolve a typed name: exact spelling, then key, then alias, then one face; else suggest.
+
+        Results are cached by the typed text: a thousand decks repeat the same names.
+        """
+        cached = self._lookups.get(typed)
+        if cached is None:
+            cached = self._lookups[typed] = self._lookup(typed)
+        return cached
+
+    def lookup_all(self, typed: list[str]) -> list[Lookup]:
+        """``lookup`` of each name, in order (a deck's worth at once: most are cached)."""
+        found = list(map(self._lookups.get, typed))
+        if not all(found):  # a name met for the first time (a Lookup is always true)
+            found = [known or self.lookup(name) for known, name in zip(found, typed)]
+        return found
+
+    def only_cards(self, typed: list[str]) -> list[Card | bool]:
+        """The one card each typed name means, in order; False for a name that means none or
+        several. A batch asks this of every list first (one dict look-up a name, kept by the
+        typed text like ``lookup``); only lists with a False go through the full look-ups."""
+        only = self._only
+        found = list(map(only.get, typed))
+        if not all(found):  # a name met for the first time (None), or not one card (False)
+            for index, name in enumerate(typed):
+                if found[index] is None:
+                    found[index] = only[name] = self.lookup(name).card or False
+        return found
+
+    def _lookup(self, typed: str) -> Lookup:
+        key = name_key(typed)
+        if not key:
+            return Lookup(typed)
+        result = Lookup(typed)
+        hits = self._hits(key)
+        if not hits and loose_key(key) != key:  # punctuation left out or added: loose spellings are indexed too
+            hits = self._hits(loose_key(key))
+        if hits:
+            # The usual case: the official name as printed (also 《パーロック～陰謀に立ち向かえ！～》,
+            # whose 《》 display_name would take off the typed text)
+            if len(hits) == 1 and hits[0][1].name == typed:
+                result.cards, result.matched_by = [hits[0][1]], "exact"
+                return result
+            shown = display_name(typed)
+            exact = [card for _, card in hits if card.name == shown]
+            if exact:
+                result.cards, result.matched_by = exact[:1], "exact"
+                return result
+            for kind in INDEX_KINDS:
+                chosen = [card for k, card in hits if k == kind]
+                if chosen:
+                    result.cards = chosen
+                    result.matched_by = "key" if kind == "name" else kind
+                    return result
+        if "／" in typed or "/" in typed:
+            card = self._sides_of_one_card(typed)
+            if card is not None:
+                result.cards, result.matched_by = [card], "sides"
+                return result
+        result._suggest = functools.partial(self.suggest, key)
+        return result
+
+    def _sides_of_one_card(self, typed: str) -> Card | None:
+        """The one card whose sides a 'FRONT／BACK' name lists (a psychic card written with both
+        sides, as a deck site exports it: 「時空の英雄アンタッチャブル／変幻の覚醒者アンタッチャブル・パワード」);
+        None unless every side names that card and no other."""
+        sides = [side for side in _SIDES.split(typed) if side.strip()]
+        if len(sides) < 2:
+            return None
+        common: set[str] | None = None
+        for side in sides:
+            found = {card.name: card for card in self.lookup(side).cards}
+            common = set(found) if common is None else common & set(found)
+            if not common:
+                return None
+        return found[next(iter(common))] if len(common) == 1 else None
+
+    def get(self, name: str) -> Card | None:
+        """The card with this official name (or key), or None."""
+        return self.lookup(name).card
+
+    def suggest(self, key: str, limit: int = 3) -> list[str]:
+        """Official names of the cards whose spellings look most like ``key``."""
+        names: list[str] = []
+        for close in closest_keys(key, self._all_keys, limit=limit * 2):
+            for _, card in sorted(self._hits(close), key=lambda hit: INDEX_KINDS.index(hit[0])):
+                if card.name not in names:
+                    names.append(card.name)
+        return names[:limit]
+
+    @cached_property
+    def _all_keys(self) -> list[str]:
+        """Every spelling's key, decoded once per run (only failed look-ups need it)."""
+        return sorted({key for shard in self.shards for key in shard.keys()})
+
+    def lines_with(self, marker: bytes) -> Iterator[tuple[_Shard, int, bytes]]:
+        """(shard, offset, raw line) of every card whose record contains ``marker``, overlay
+        first, each name once: a byte-level pre-filter for scans of the whole pool.
+
+        ``shard.card_at(offset)`` parses a line; a card the overlay replaces is skipped in the
+        shards behind it even when the overlay's record lacks the marker.
+        """
+        hidden: set[str] = set()
+        for number, shard in enumerate(self.shards):
+            for offset, line in shard.lines_with(marker):
+                if hidden:
+                    match = re.match(_NAME_AT_LINE_START, line)
+                    name = json.loads(match.group(1)) if match else shard.card_at(offset).name
+                    if name in hidden:
+                        continue
+                yield shard, offset, line
+            if number + 1 < len(self.shards):
+                hidden |= shard.names()
+
+    def __iter__(self):
+        """Every card once (overlay first). Parses every line: for tools and tests, not checks."""
+        seen: set[str] = set()
+        for shard in self.shards:
+            for card in shard.all_cards():
+                if card.name not in seen:
+                    seen.add(card.name)
+                    yield card
+
+
+def embedded_data_dir() -> Path:
+    """Where the card data shipped with the package lives (a wheel or a checkout).
+
+    The data is the package ``duepa_check.card_data``; its ``__file__`` is cheaper to ask
+    than importlib.resources, which costs more than the whole pool load.
+    """
+    try:
+        from .. import card_data  # type: ignore[attr-defined]
+
+        return Path(card_data.__file__).parent
+    except ImportError:  # a checkout that is not installed
+        return Path(__file__).resolve().parent.parent / "card_data"

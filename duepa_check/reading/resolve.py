@@ -1,0 +1,377 @@
+"""Resolve a parsed decklist against the card pool: entries become cards (or stay unknown).
+
+This is the last step before the rules: a ``Deck`` holds every entry with its card (when
+one matched), the parse problems, and which entry is the partner. ``--partner NAME``
+designates or overrides the partner here, so the rules see one shape whatever the source.
+"""
+
+from __future__ import annotations
+
+from itertools import compress, repeat
+from itertools import count as counting
+from operator import attrgetter, itemgetter
+from typing import NamedTuple
+
+from .. import shortcuts
+from ..data.cards import Card, Lookup
+from ..data.pool import CardPool
+from ..errors import DuepaError
+from ..messages import Listed, Msg, msg
+from ..tuples import field, made
+from .card_line import more_readings
+from .decklist import LABEL_MARK, LIST_MARK, DeckList, Entry, Heading, ParseProblem
+
+
+class PartnerOptionError(DuepaError):
+    """``--partner NAME`` names no card (a usage error: exit code 2)."""
+
+
+class DeckCard(NamedTuple):
+    """An entry that resolved to exactly one card."""
+
+    entry: Entry
+    card: Card
+
+
+class Deck:
+    """A decklist resolved against the pool: cards found, entries not found, unreadable lines."""
+
+    def __init__(
+        self,
+        path: str,
+        cards: list[DeckCard] | None = None,
+        unresolved: list[tuple[Entry, Lookup]] | None = None,
+        problems: list[ParseProblem] | None = None,
+        headings: list[Heading] | None = None,
+    ) -> None:
+        self.path = path
+        self.cards = cards if cards is not None else []
+        self.unresolved = unresolved if unresolved is not None else []
+        self.problems = problems if problems is not None else []
+        self.headings = headings if headings is not None else []  # those that state a count (DP204)
+        # What the rules and the report ask for many times, worked out once (by the properties
+        # below and by Context.restricted_cards): a Deck is complete once resolve_deck returns it.
+        self.memo: dict = {}
+
+    def __repr__(self) -> str:
+        return f"Deck({self.path!r}, {len(self.cards)} cards, {len(self.unresolved)} unresolved)"
+
+    # Memoised in ``memo`` by hand: functools.cached_property takes a lock on every first read,
+    # which cost more than the sort itself, a thousand decks over.
+    @property
+    def entries(self) -> list[Entry]:
+        """Every entry, found or not, in line order."""
+        found = self.memo.get("entries")
+        if found is None:
+            found = list(map(_ENTRY, self.cards))
+            if self.unresolved:
+                found += map(_ENTRY, self.unresolved)
+            found.sort(key=_LINE)
+            self.memo["entries"] = found
+        return found
+
+    @property
+    def card_count(self) -> int:
+        found = self.memo.get("card_count")
+        if found is None:
+            found = self.memo["card_count"] = sum(map(_COUNT, self.entries))
+        return found
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The official names of the cards found (for rules that ask "is X in the deck?")."""
+        found = self.memo.get("names")
+        if found is None:
+            found = self.memo["names"] = frozenset({deck_card.card.name for deck_card in self.cards})
+        return found
+
+    @property
+    def partner_entries(self) -> list[Entry]:
+        found = self.memo.get("partner_entries")
+        if found is None:
+            entries = self.entries
+            found = self.memo["partner_entries"] = list(compress(entries, map(_IS_PARTNER, entries)))
+        return found
+
+    @property
+    def partner(self) -> DeckCard | None:
+        """The partner when exactly one is designated and it resolved to a card."""
+        if "partner" not in self.memo:
+            partners = self.partner_entries
+            self.memo["partner"] = (
+                next((c for c in self.cards if c.entry is partners[0]), None) if len(partners) == 1 else None
+            )
+        return self.memo["partner"]
+
+    @property
+    def one_copy_each(self) -> bool:
+        """Whether every card found is listed with a count of 1 (stats then counts each card once)."""
+        found = self.memo.get("one_copy_each")
+        if found is None:
+            found = self.memo["one_copy_each"] = {deck_card.entry.count for deck_card in self.cards} <= _ONE
+        return found
+
+
+# Field getters for map() over an Entry or a DeckCard (tuples.field): a thousand decks of sixty lines
+# make these loops the per-deck cost. (Not for a Card's attributes: there a comprehension's loads
+# are cheaper than attrgetter.)
+_LINE, _NAME, _COUNT, _IS_PARTNER = (field(Entry, name) for name in ("line", "name", "count", "is_partner"))
+_OTHERS, _MARK, _SOURCE = field(Entry, "others"), field(Entry, "mark"), field(Entry, "source")
+_OTHERS_AND_SOURCE = field(Entry, "others", "source")
+_ENTRY = field(DeckCard, "entry")  # also the entry of an (entry, lookup) pair of Deck.unresolved
+_FIRST_CARD = itemgetter(0)  # of a Lookup's list of cards
+_CARDS = attrgetter("cards")  # Lookup.cards
+_ONE_READING = ((), "")  # ... of an entry with no other reading to choose from
+
+
+def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
+    """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
+    if decklist.problems and any(map(_READINGS, decklist.problems)):
+        decklist = _problems_that_name_cards(decklist, pool)
+    if decklist.cells:
+        decklist = _rows_naming_two_cards(decklist, pool)
+    if decklist.entries and not decklist.entries[-1].line and decklist.entries[-1].is_partner:
+        decklist = _partner_cell_spelled_otherwise(decklist, pool)
+    if partner is None and shortcuts.usual_deck:
+        usual = _usual_deck(decklist, pool)
+        if usual is not None:
+            return usual
+    entries = decklist.entries
+    if LIST_MARK in map(_MARK, entries):
+        entries = _split_lists(entries, pool)
+    # Only lines with other readings or a bracket mark have anything to choose.
+    if any(map(_MARK, entries)):
+        chosen = [_choose_reading(e, pool) if e.others or e.source or e.mark else (e, True) for e in entries]
+        headings = _marks_used_as_headings(chosen, pool)
+        entries = [entry for entry, known in chosen
+                   if known or not entry.mark or entry.mark != LABEL_MARK and entry.mark not in headings]
+    elif any(map(_OTHERS, entries)) or any(map(_SOURCE, entries)):  # no bracket line: every entry stays
+        entries = list(entries)
+        for index in compress(counting(), map(_ONE_READING.__ne__, map(_OTHERS_AND_SOURCE, entries))):
+            entries[index] = _choose_reading(entries[index], pool)[0]  # as its chosen reading
+    zero = [entry for entry in entries if not entry.count] if 0 in map(_COUNT, entries) else ()  # 'NAME：0'
+    if zero:
+        entries = [entry for entry in entries if entry.count]
+    found = pool.lookup_all(list(map(_NAME, entries)))
+    deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
+    if zero:  # no copy in the deck, and said so (DP102), as '0 NAME' is
+        deck.problems = sorted(deck.problems + [ParseProblem(e.line, e.name, Msg("parse.count-zero", {})) for e in zero],
+                               key=lambda problem: problem.line)
+    matches = list(map(_CARDS, found))
+    sizes = set(map(len, matches))
+    if partner is None and sizes <= _ONE and shortcuts.usual_deck:  # the usual list: every line one card, no --partner
+        cards = list(map(_FIRST_CARD, matches))
+        deck.cards = list(map(made, repeat(DeckCard), zip(entries, cards)))
+        return deck
+    resolved = list(zip(entries, found))
+    if max(sizes, default=0) > 1:
+        resolved = _shared_sides(pool, resolved)
+    if partner is not None:
+        resolved = _designate_partner(resolved, pool, partner)
+    cards, unresolved = deck.cards, deck.unresolved
+    for pair in resolved:
+        matches = pair[1].cards
+        if len(matches) == 1:
+            cards.append(DeckCard(pair[0], matches[0]))
+        else:
+            unresolved.append(pair)
+    return deck
+
+
+_ONE = frozenset((1,))
+
+
+_READINGS = field(ParseProblem, "readings")
+
+
+def _problems_that_name_cards(decklist: DeckList, pool: CardPool) -> DeckList:
+    """The list with each unreadable line one of whose readings names a card made that card:
+    a whole name is tried before the line is called no card (《♪2×2-4×5+17=1》 looks like no
+    name; a 113-character name is longer than most)."""
+    read = DeckList(decklist.path)
+    read.headings = decklist.headings
+    entries = list(decklist.entries)
+    for problem in decklist.problems:
+        found = next((r for r in problem.readings if r.count and _known(pool, r.name)), None)
+        if found is None:
+            read.problems.append(problem._replace(readings=()))
+        else:
+            entries.append(Entry(problem.line, found.name, found.count, found.partner))
+    read.entries = sorted(entries, key=_LINE)  # stable: a line's own entries keep their order
+    return read
+
+
+def _rows_naming_two_cards(decklist: DeckList, pool: CardPool) -> DeckList:
+    """The list with each table row that names a card in more than one cell (``NAME,1,OTHER``,
+    ``| 1 | A | B |``) made a problem (DP102) naming them: which one the row means only the player
+    can say, and reading the first would judge a deck without the other. A row whose other cells
+    name no card (a note, a set code) stays the card it names."""
+    cells = decklist.cells
+    entries, problems = [], []
+    for entry in decklist.entries:
+        names = cells.get(entry.line)
+        if names is None:
+            entries.append(entry)
+            continue
+        named = [name for name in names if _known(pool, name)]
+        main = entry._replace(others=tuple(r for r in entry.others if r.name not in names))
+        main_known = _choose_reading(main, pool)[1] if main.others or main.source else _known(pool, main.name)
+        if main_known:
+            named.insert(0, _choose_reading(main, pool)[0].name)
+        if len(named) < 2:
+            entries.append(entry)
+            continue
+        shown = Listed(tuple(f"《{name}》" for name in named))
+        problems.append(ParseProblem(entry.line, ", ".join([entry.name, *names]),
+                                     Msg("parse.row-names-several-cards", {"count": len(named), "cards": shown})))
+    read = DeckList(decklist.path)
+    read.headings, read.entries = decklist.headings, entries
+    read.problems = sorted(decklist.problems + problems, key=lambda problem: problem.line)
+    return read
+
+
+def _partner_cell_spelled_otherwise(decklist: DeckList, pool: CardPool) -> DeckList:
+    """A sheet's partner cell (the entry on line 0: reading.sheet.designate_partner) that names a
+    card of the list by another spelling (its English name, a reading) designates that card once:
+    the listed copy is the partner (its 'パートナー:' line already, when it has one), not a 61st card."""
+    cell = decklist.entries[-1]
+    card = pool.lookup(cell.name).card
+    if card is None:
+        return decklist
+    listed = [index for index, entry in enumerate(decklist.entries[:-1]) if _card_of(pool, entry) is card]
+    if not listed:
+        return decklist
+    entries = decklist.entries[:-1]
+    if not any(entries[index].is_partner for index in listed):
+        entries[listed[0]] = entries[listed[0]]._replace(is_partner=True)
+    read = DeckList(decklist.path)
+    read.headings, read.problems, read.entries = decklist.headings, decklist.problems, entries
+    return read
+
+
+def _card_of(pool: CardPool, entry: Entry) -> Card | None:
+    return pool.lookup(entry.name).card
+
+
+def _usual_deck(decklist: DeckList, pool: CardPool) -> Deck | None:
+    """The deck of the usual list, whose every line names one card as written and none is in
+    brackets: what the long way makes of it (no other reading is tried when the name as written
+    is a card), from one dict look-up a line. None for any other list."""
+    entries = decklist.entries
+    if any(map(_MARK, entries)):
+        return None
+    cards = pool.only_cards(list(map(_NAME, entries)))
+    if not all(cards):  # a line that names no card, or several
+        return None
+    deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
+    deck.cards = list(map(made, repeat(DeckCard), zip(entries, cards)))  # DeckCard(entry, card) each
+    return deck
+
+
+def _known(pool: CardPool, name: str) -> bool:
+    """Whether the name means a card (or several)."""
+    return bool(pool.lookup(name).cards)
+
+
+def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
+    """The entry as its first reading that names a card, and whether one does.
+
+    The parser cannot tell a remark, a code or a count from the end of a name on its own: real
+    names end in numbers and brackets too (《偽りの名 13》, 《どこまでも声乗るマイク（ライブ用）》), so
+    the line's main reading is tried first and the others (``Entry.others``) only when it is no
+    card. When none is, the main reading stays, and DP100 reports the line as written.
+    """
+    if not entry.others and not entry.source:
+        return entry, not entry.mark or _known(pool, entry.name)
+    # The usual case: the name as written is a card (a look-up is kept: lookup_all asks for it
+    # right after, and suggestions are only searched when read).
+    if pool.lookup(entry.name).cards:
+        return entry, True  # its other readings stay unread
+    readings = (*more_readings(entry.source), *entry.others) if entry.source else entry.others
+    for count, name, partner in readings:
+        if _known(pool, name):
+            found = entry._replace(name=name, count=count, is_partner=entry.is_partner or partner, others=(), source="")
+            return found, True
+    return entry._replace(others=(), source=""), False
+
+
+def _split_lists(entries: list[Entry], pool: CardPool) -> list[Entry]:
+    """Each line of comma-separated names (LIST_MARK) as the one card it names as written (English
+    names have commas: 'Barkwhip, the Smasher'), else as its parts (``others``) when every part is a
+    card, or at least two are (a list: a part that is no card is then reported, DP100); else as
+    written (DP100 for the whole line). Never silent: every part is a card or a finding."""
+    result = []
+    for entry in entries:
+        if entry.mark != LIST_MARK:
+            result.append(entry)
+            continue
+        whole = entry._replace(others=(), mark="")
+        if _known(pool, entry.name) or (entry.source and any(_known(pool, r.name) for r in more_readings(entry.source))):
+            result.append(whole)
+            continue
+        parts = [Entry(entry.line, name, count, entry.is_partner and not index, (), "", "")
+                 for index, (count, name, _partner) in enumerate(entry.others)]
+        known = sum(_known(pool, part.name) for part in parts)
+        result.extend(parts if known == len(parts) or known >= 2 else [whole])
+    return result
+
+
+def _marks_used_as_headings(chosen: list[tuple[Entry, bool]], pool: CardPool) -> set[str]:
+    """The brackets ([, 【, ★…) that this list puts around headings rather than around cards.
+
+    A blog recipe's 【初動】 or [受け札] heads a group; another list puts every card in 【】. A mark
+    most of whose lines name cards is a card mark: its other lines are reported (DP100) as cards
+    that match nothing. Otherwise they are headings, and only its lines that name a card are cards.
+    """
+    lines: dict[str, list[bool]] = {}
+    for entry, known in chosen:
+        if entry.mark and entry.mark != LABEL_MARK:  # a metadata line is no bracket
+            lines.setdefault(entry.mark, []).append(known)
+    return {mark for mark, known in lines.items() if sum(known) * 2 <= len(known)}
+
+
+def _shared_sides(pool: CardPool, resolved: list[tuple[Entry, Lookup]]) -> list[tuple[Entry, Lookup]]:
+    """A line naming a side that several main-deck cards share (「Volzeos-Balamord」, the combined
+    side of 新世界王の権威／思想／闘気) means one of those cards: product lists write a card by that
+    side. It is the one of them the deck does not list otherwise; when several are left, the
+    first (they share every fact the rules check: the combined side's civilizations, main deck,
+    not a partner); when none is left, it repeats one (DP002 reports it)."""
+    listed = {found.card.name for _, found in resolved if found.card is not None}
+    result = []
+    for entry, found in resolved:
+        cards = found.cards
+        if (
+            len(cards) > 1
+            and found.matched_by == "face"
+            and all(c.layout == "multi_side" and c.zone == "main" and c.complete for c in cards)
+            and len({(c.civilizations, c.partner_eligible) for c in cards}) == 1
+        ):  # not a twinpact side (《天地命動 バラギアラ》 fronts six different cards: DP101)
+            left = [c for c in cards if c.name not in listed] or cards
+            found = pool.lookup(left[0].name)
+            listed.add(left[0].name)
+        result.append((entry, found))
+    return result
+
+
+def _designate_partner(
+    resolved: list[tuple[Entry, Lookup]], pool: CardPool, typed: str
+) -> list[tuple[Entry, Lookup]]:
+    """The first listed copy of the named card becomes the partner; any other loses the mark.
+
+    A card that is not listed is added, as a partner line would add it (line 0: the option).
+    """
+    wanted = pool.lookup(typed)
+    if wanted.card is None:
+        close = wanted.suggestions or [c.name for c in wanted.cards]
+        hint = msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{n}》" for n in close))) if close else ""
+        kind = "partner-option.several" if wanted.cards else "partner-option.none"
+        raise PartnerOptionError(msg(kind, typed=typed, hint=hint))
+    designated = False
+    result = []
+    for entry, found in resolved:
+        is_it = not designated and found.card is not None and found.card.name == wanted.card.name
+        designated = designated or is_it
+        result.append((entry._replace(is_partner=is_it), found))
+    if not designated:
+        result.append((Entry(line=0, name=wanted.card.name, count=1, is_partner=True), wanted))
+    return result

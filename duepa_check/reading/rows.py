@@ -1,0 +1,203 @@
+"""A table row's cells read as a card: by the table's header when it has one (カード名/名前/name,
+枚数/count, and optionally a パートナー column); without a header, by its cells: the one cell that
+is a count (``1``, ``x1``, ``1枚``) and the cell that names the card (``NAME,1``, ``1,NAME``,
+``"NAME",1``, ``| 1 | NAME |``). Header rows and Markdown ``|---|`` rows are not cards; a row whose
+count cannot be told (two number cells and no header) is reported (DP102), never guessed.
+
+Rows are read into a reader (``reading.text.TextReader``: ``deck``, ``columns``, ``add_entry``,
+``read_line``, ``read_text_line``), whether they come from a CSV file (``reading.tables``) or are
+table lines of a text decklist.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..messages import Msg
+from .card_line import LONGEST_NAME, MAX_COUNT, PARTNER_WORDS, more_readings, name_problem, read_card_line
+from .decklist import Entry, ParseProblem
+
+NAME_COLUMNS = {"カード名", "名前", "name", "card", "cardname", "カード", "名称", "カードの名前"}
+COUNT_COLUMNS = {"枚数", "数", "count", "qty", "quantity", "数量", "枚", "copies", "amount", "採用枚数"}
+PARTNER_COLUMNS = {"パートナー", "partner", "区分", "種別", "role", "section", "役割", "commander", "統率者"}
+OTHER_COLUMNS = {
+    "no", "no.", "番号", "種類", "type", "タイプ", "カードタイプ", "文明", "civilization", "コスト", "cost", "レアリティ",
+    "rarity", "収録", "収録弾", "set", "備考", "メモ", "note", "notes", "パワー", "power", "種族", "race", "型番", "code",
+    "価格", "price", "url", "comment", "コメント", "id", "#",
+}
+_COUNT_CELL = r"^(?:[xX×ｘＸ]\s*)?(\d{1,3})\s*(?:枚|[xX×ｘＸ])?$"
+_RULE_CELL = r"^:?-{1,}:?$"  # a Markdown table's |---|:--:| row
+_LINK = r"\[([^\]]*)\]\([^)]*\)"
+NO = {"", "0", "no", "false", "×", "-", "－", "いいえ", "なし", "n"}
+
+
+def _word(text: str) -> str:
+    return "".join(text.split()).replace("*", "").casefold()
+
+
+def clean_cell(cell: str) -> str:
+    """A cell's text without Markdown emphasis, code marks and link targets."""
+    cell = cell.strip()
+    if "*" in cell or "`" in cell:
+        cell = cell.replace("**", "").replace("`", "").strip()
+    if "](" in cell:
+        cell = re.sub(_LINK, r"\1", cell)
+    return cell
+
+
+# A Markdown cell bar: not escaped (\|), and not inside 《》 (《神聖十二神騎:||》 is one card's name).
+_CELL_BAR = re.compile(r"(?<!\\)\|(?![^《》]*》)")
+
+
+def split_cells(line: str) -> list[str]:
+    """A Markdown row's or a CSV/TSV line's cells."""
+    if line.lstrip().startswith("|"):
+        body = line.strip().strip("|")
+        return [clean_cell(cell) for cell in re.split(_CELL_BAR, body)]
+    import csv
+
+    delimiter = "," if "," in line else "\t"
+    try:
+        return [clean_cell(cell) for cell in next(csv.reader([line], delimiter=delimiter), [])]
+    except csv.Error:
+        return [clean_cell(cell) for cell in line.split(delimiter)]
+
+
+def header_columns(cells: list[str]) -> dict | None:
+    """{'name': i, 'count': j, 'partner': k, ...} when the row is a deck table's header row.
+
+    A recipe printed in two columns (``| 枚数 | カード名 | 枚数 | カード名 |``) has a name column
+    per card: ``'pairs'`` holds each further (name, count, partner) column, read as cards of their
+    own. ``'free'`` holds the columns with no header word (and ``'width'`` the header's width: a
+    cell beyond it has none either): a card name there is never dropped unread (deck.py).
+    """
+    words = [_word(cell) for cell in cells]
+    known = NAME_COLUMNS | COUNT_COLUMNS | PARTNER_COLUMNS | OTHER_COLUMNS
+    if not any(w in NAME_COLUMNS for w in words) or not all(w in known for w in words if w):
+        return None
+    places: dict[str, list[int]] = {"name": [], "count": [], "partner": []}
+    for index, word in enumerate(words):
+        for kind, names in (("name", NAME_COLUMNS), ("count", COUNT_COLUMNS), ("partner", PARTNER_COLUMNS)):
+            if word in names:
+                places[kind].append(index)
+    columns: dict = {kind: found[0] for kind, found in places.items() if found}
+    names = places["name"]
+    if len(names) > 1:  # one card per name column; its count and partner columns, when each has its own
+        def own(kind: str, number: int) -> int | None:
+            found = places[kind]
+            return found[number] if len(found) == len(names) else None
+
+        columns["pairs"] = tuple((names[n], own("count", n), own("partner", n)) for n in range(1, len(names)))
+    columns["free"] = tuple(index for index, word in enumerate(words) if not word)
+    columns["width"] = len(words)
+    return columns
+
+
+def read_row(reader, number: int, line: str) -> bool:
+    """Read a table row or CSV-like line of a text decklist; False when it is no row after all."""
+    return read_cells(reader, number, split_cells(line), line.lstrip().startswith("|"))
+
+
+def read_cells(reader, number: int, cells: list[str], table: bool) -> bool:
+    """Read one row's cells into ``reader`` (a reading.text.TextReader).
+
+    ``table`` is True for rows that are surely table rows (a CSV file, a Markdown ``|`` row); a
+    comma or tab in a text line makes a row only when its cells read as one (a count and a name,
+    or under a header), so that '作成日：2024/05/01, 更新' stays the metadata line it is.
+    """
+    filled = [(index, cell) for index, cell in enumerate(cells) if cell]
+    if not filled:
+        return table
+    if table and all(re.match(_RULE_CELL, cell) for _, cell in filled):
+        return True
+    columns = header_columns(cells)
+    if columns is not None:
+        reader.columns = columns
+        return True
+    if len(filled) == 1:
+        if not table:
+            return False
+        cell = filled[0][1]
+        if "," in cell or "|" in cell:
+            reader.read_text_line(number, cell)
+        else:
+            reader.read_line(number, cell)
+        return True
+    if reader.columns is not None:
+        return _by_header(reader, number, cells, reader.columns)
+    return _by_cells(reader, number, filled, table)
+
+
+def _by_header(reader, number: int, cells: list[str], columns: dict[str, int]) -> bool:
+    def cell(kind: str) -> str:
+        index = columns.get(kind)
+        return cells[index] if index is not None and index < len(cells) else ""
+
+    def at(index: int | None) -> str:
+        return cells[index] if index is not None and index < len(cells) else ""
+
+    free = [cells[index] for index in columns.get("free", ()) if index < len(cells) and cells[index]]
+    free += [cell for cell in cells[columns.get("width", len(cells)):] if cell]
+    _header_card(reader, number, cells, cell("name"), cell("count"), "count" in columns, cell("partner"), free)
+    for name_at, count_at, partner_at in columns.get("pairs", ()):
+        name, count_text = at(name_at), at(count_at)
+        if name or count_text:  # the right-hand pair of a two-column recipe: a card of its own
+            _header_card(reader, number, cells, name, count_text, count_at is not None, at(partner_at), [])
+    return True
+
+
+def _header_card(reader, number: int, cells: list[str], name: str, count_text: str, counted: bool,
+                 partner_text: str, free: list[str]) -> None:
+    if not name:
+        shown = ", ".join(c for c in cells if c)
+        reader.deck.problems.append(ParseProblem(number, shown, Msg("parse.table-no-name", {})))
+        return
+    count = 1
+    if counted:
+        matched = re.match(_COUNT_CELL, count_text)
+        if matched is None:
+            reader.deck.problems.append(
+                ParseProblem(number, f"{name}, {count_text}", Msg("parse.table-bad-count", {"count": count_text}))
+            )
+            return
+        count = int(matched.group(1))
+    _add(reader, number, name, count, _word(partner_text) not in NO, others=free)
+
+
+def _by_cells(reader, number: int, filled: list[tuple[int, str]], table: bool) -> bool:
+    counts = [cell for _, cell in filled if re.match(_COUNT_CELL, cell)]
+    partner = any(_word(cell) in PARTNER_WORDS for _, cell in filled)
+    names = [cell for _, cell in filled if not re.match(_COUNT_CELL, cell) and _word(cell) not in PARTNER_WORDS]
+    if len(counts) > 1 and table:
+        shown = ", ".join(cell for _, cell in filled)
+        reader.deck.problems.append(ParseProblem(number, shown, Msg("parse.table-which-count", {})))
+        return True
+    if len(counts) != 1 and not table or not names:
+        return False
+    count = int(re.match(_COUNT_CELL, counts[0]).group(1)) if counts else 0
+    _add(reader, number, names[0], count if counts else None, partner, others=names[1:])
+    return True
+
+
+def _add(reader, number: int, text: str, count: int | None, partner: bool, others: list[str] = ()) -> None:
+    """A row's card: its name cell read like a card line (《》, remarks, a partner mark)."""
+    read = read_card_line(text)
+    main = read.main
+    if count is None:
+        count = main.count
+    problem = read.problem or name_problem(main.name, count)
+    if problem:
+        # its readings stay: a name that looks like none (《♪2×2-4×5+17=1》) is still that card (deck.py)
+        readings = (main._replace(count=count), *(r._replace(count=count) for r in more_readings(text) + read.others))
+        readings = tuple(r for r in readings if len(r.name) <= LONGEST_NAME) if count <= MAX_COUNT else ()
+        reader.deck.problems.append(ParseProblem(number, text, problem, readings))
+        return
+    if count == 0:  # a card listed 0 times is not in the deck, and said so (DP102)
+        reader.deck.problems.append(ParseProblem(number, text, Msg("parse.count-zero", {})))
+        return
+    readings = tuple(r._replace(count=count) for r in more_readings(text) + read.others)
+    if others:  # the row's other name cells: each may name a card too (deck.py reports a row naming two)
+        cells = tuple(read_card_line(cell).main._replace(count=count) for cell in others)
+        reader.deck.cells[number] = tuple(cell.name for cell in cells)
+        readings += cells
+    reader.add_entry(Entry(number, main.name, count, partner or main.partner, readings))

@@ -1,0 +1,224 @@
+"""YAML and JSON decklists: ``partner:``/``main:`` (or ``cards:``) lists of names with counts, each
+entry kept at the line it was written on (PyYAML's node marks; for JSON, the strings' positions).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..messages import Msg
+from ..printable import has_surrogates, printable
+from .card_line import LONGEST_NAME, MAX_COUNT, Reading, name_problem
+from .decklist import DeckInputError, DeckList, Entry, ParseProblem
+
+
+def parse_structured(data: Any, path: str, line_of: dict[int, int]) -> DeckList:
+    """A mapping with ``partner:`` and ``cards:`` (names or {name, count}) → DeckList.
+
+    ``line_of`` maps ``id()`` of parsed values to 1-based line numbers where known.
+    """
+    deck = DeckList(path=path)
+    if not isinstance(data, dict):
+        raise DeckInputError(Msg("input.not-a-mapping", {"path": path}))
+    unknown = sorted(str(k) for k in data if str(k) not in {"partner", "cards", "name", "title", "author"})
+    if unknown:
+        deck.problems.append(ParseProblem(1, unknown[0], Msg("parse.unknown-key", {"key": unknown[0]})))
+    partner = data.get("partner")
+    if partner is not None:
+        _add_structured(deck, partner, line_of, True, "partner")
+    cards = data.get("cards") or []
+    if not isinstance(cards, list):
+        raise DeckInputError(Msg("input.cards-not-a-list", {"path": path}))
+    for index, item in enumerate(cards):
+        _add_structured(deck, item, line_of, False, f"cards[{index}]")
+    return deck
+
+
+def _add_structured(deck: DeckList, item: Any, line_of: dict[int, int], is_partner: bool, where: str) -> None:
+    line = line_of.get(id(item), 0)
+    if isinstance(item, dict):
+        name, count = item.get("name"), item.get("count", 1)
+    else:
+        name, count = item, 1
+    if not isinstance(name, str) or not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        shown = str(item)[:60] if not isinstance(item, (list, dict)) else f"<{type(item).__name__}>"
+        deck.problems.append(ParseProblem(line, shown, Msg("parse.not-a-name-or-mapping", {"where": where})))
+        return
+    name = name.strip().strip("《》").strip()
+    if has_surrogates(name):  # a JSON escape such as \ud800 that is no character
+        problem, name = Msg("parse.lone-surrogate", {}), printable(name, False)
+    else:
+        problem = name_problem(name, count)
+    if problem:  # a name that looks like none (《♪2×2-4×5+17=1》) is still that card when it is one (deck.py)
+        readings = (Reading(count, name, is_partner),) if 0 < count <= MAX_COUNT and 0 < len(name) <= LONGEST_NAME else ()
+        deck.problems.append(ParseProblem(line, name[:60], problem, readings))
+    elif count > 0:
+        deck.entries.append(Entry(line=line, name=name, count=count, is_partner=is_partner))
+    else:
+        deck.problems.append(ParseProblem(line, name[:60], Msg("parse.count-zero", {})))
+
+
+def parse_yaml(text: str, path: str) -> DeckList:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    line_of: dict[int, int] = {}
+    duplicates: list[ParseProblem] = []
+    try:
+        node = yaml.compose(text, Loader=loader)
+        data = _construct(node, line_of, {}, duplicates)
+        deck = parse_structured(data, path, line_of)
+        deck.problems.extend(duplicates)
+        return deck
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else path
+        why = getattr(error, "problem", None) or str(error).splitlines()[0]  # one line, never several
+        if why == ALIAS_LOOP:  # ours, not PyYAML's: said in the run's language
+            why = Msg("input.alias-loop", {})
+        raise DeckInputError(Msg("input.invalid-yaml", {"path": where, "why": why})) from None
+    except RecursionError:
+        raise DeckInputError(Msg("input.yaml-too-deep", {"path": path})) from None
+
+
+_BUILDING = object()
+ALIAS_LOOP = "an alias refers to its own anchor"  # the English of input.alias-loop, carried through PyYAML
+
+
+def _construct(node: Any, line_of: dict[int, int], built: dict[int, Any], duplicates: list | None = None) -> Any:
+    """Build plain data from a YAML node tree, remembering each value's line.
+
+    ``built`` maps nodes already built to their value: an alias is built once (no
+    exponential "billion laughs" growth), and an anchor inside itself is an error. A key
+    given twice in one mapping (the later value would silently replace the earlier one,
+    dropping cards) is added to ``duplicates`` as a problem on the later key's line.
+    """
+    import yaml
+
+    if node is None:
+        return None
+    done = built.get(id(node))
+    if done is _BUILDING:
+        raise yaml.constructor.ConstructorError(None, None, ALIAS_LOOP, node.start_mark)
+    if done is not None:
+        return done
+    built[id(node)] = _BUILDING
+    if isinstance(node, yaml.MappingNode):
+        value: Any = {}
+        for key_node, value_node in node.value:
+            key = _text(_construct(key_node, line_of, built, duplicates))
+            if key in value and duplicates is not None:
+                duplicates.append(_duplicate_key(key_node.start_mark.line + 1, key))
+            value[key] = _construct(value_node, line_of, built, duplicates)
+    elif isinstance(node, yaml.SequenceNode):
+        value = [_construct(item, line_of, built, duplicates) for item in node.value]
+    elif node.tag == "tag:yaml.org,2002:str":
+        value = node.value
+    else:
+        try:
+            value = yaml.safe_load(yaml.serialize(node))
+        except (ValueError, OverflowError):  # e.g. an integer with thousands of digits
+            value = node.value
+    if isinstance(value, str):
+        value = _Located(value)
+    built[id(node)] = value
+    line_of[id(value)] = node.start_mark.line + 1
+    return value
+
+
+def _duplicate_key(line: int, key: str) -> ParseProblem:
+    return ParseProblem(line, printable(key)[:60], Msg("parse.duplicate-key", {"key": printable(key)[:60]}))
+
+
+def _text(value: Any) -> str:
+    """A mapping key as text (keys that are lists or mappings are not decklist keys anyway)."""
+    return str(value) if not isinstance(value, (list, dict)) else f"<{type(value).__name__}>"
+
+
+class _Located(str):
+    """A str subclass so each scalar has its own identity for the line map."""
+
+
+def parse_json(text: str, path: str) -> DeckList:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DeckInputError(Msg("input.invalid-json", {"path": f"{path}:{error.lineno}", "why": error.msg})) from None
+    except (ValueError, RecursionError) as error:  # a number with thousands of digits; deep nesting
+        if isinstance(error, RecursionError):
+            raise DeckInputError(Msg("input.json-too-deep", {"path": path})) from None
+        raise DeckInputError(Msg("input.invalid-json", {"path": path, "why": error})) from None
+    line_of: dict[int, int] = {}
+    tokens = _JsonStrings(text)  # no recursion from here on: json.loads has met the depth already
+    if isinstance(data, dict):
+        _locate_json_items(data, tokens, line_of)
+    deck = parse_structured(data, path, line_of)
+    deck.problems.extend(_duplicate_key(line, key) for line, key in tokens.duplicates)
+    return deck
+
+
+class _JsonStrings:
+    """The string tokens of a JSON text with their lines, found in one pass (json keeps no positions).
+
+    Values wait in a queue per text, so that each decklist item takes the next occurrence of its
+    name: linear in the file, whatever escapes (``\\u30DC``) the names are written with. The same
+    pass follows the objects' braces and notes a key given twice in one object (json keeps the
+    last value in silence, dropping cards): ``duplicates`` holds (line, key) of each later one.
+    The text has already been parsed by json, so it is valid JSON.
+    """
+
+    _TOKEN = r'"(?:[^"\\]|\\.)*"(\s*:)?|[{}]'  # compiled on first use: only JSON decks need it
+
+    def __init__(self, text: str) -> None:
+        import bisect
+        from collections import deque
+
+        starts = [0] + [match.end() for match in re.finditer(r"\r\n|\r|\n", text)]
+        self.values: dict[str, deque[int]] = {}
+        self.duplicates: list[tuple[int, str]] = []
+        objects: list[set[str]] = []  # the keys met so far in each object still open
+        top_key = ""  # the deck's key whose value is read: a card is in "partner" or "cards", never in a title
+        for match in re.finditer(self._TOKEN, text):
+            raw = match.group(0)
+            if raw == "{":
+                objects.append(set())
+                continue
+            if raw == "}":
+                objects.pop()
+                continue
+            literal = raw[: raw.rindex('"') + 1]
+            try:
+                value = json.loads(literal) if "\\" in literal else literal[1:-1]
+            except ValueError:
+                continue
+            line = bisect.bisect_right(starts, match.start())
+            if match.group(1):
+                if value in objects[-1]:
+                    self.duplicates.append((line, value))
+                objects[-1].add(value)
+                if len(objects) == 1:
+                    top_key = value
+            elif top_key in ("partner", "cards"):
+                self.values.setdefault(value, deque()).append(line)
+
+    def next_line(self, value: Any) -> int | None:
+        """The line of the next unclaimed occurrence of this string value."""
+        waiting = self.values.get(value) if isinstance(value, str) else None
+        return waiting.popleft() if waiting else None
+
+
+def _locate_json_items(data: dict, tokens: _JsonStrings, line_of: dict[int, int]) -> None:
+    """Each item's line: the next occurrence of its name, in the order the keys were written."""
+    for key in data:
+        if key == "partner":
+            items = [data["partner"]]
+        elif key == "cards" and isinstance(data["cards"], list):
+            items = data["cards"]
+        else:
+            continue
+        for item in items:
+            line = tokens.next_line(item.get("name") if isinstance(item, dict) else item)
+            if line is not None:
+                line_of[id(item)] = line

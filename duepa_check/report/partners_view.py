@@ -1,0 +1,168 @@
+"""`duepa-check partners`: read a deck, find its house rules, and show which cards could lead it.
+
+What is eligible and how candidates rank is ``partner_candidates``'s (the DP003/DP004 hints use it
+too); this module is the command's orchestration (``advise``: it asks a ``Checker`` for the
+deck's house rules) and its text and JSON.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from ..analysis.partner_candidates import Advice, Candidate, for_deck, lines_not_counted
+from ..check.results import MAX_REPORTED
+from ..data.pool import CardPool
+from ..data.regulation import Regulation
+from ..messages import DEFAULT_LANG, Listed, msg, text
+from ..printable import json_safe, printable
+
+TEXT_ROWS = 25  # the text view shows this many candidates; JSON lists every one
+
+
+def advise(
+    path: Path,
+    pool: CardPool,
+    regulation: Regulation,
+    on: date,
+    *,
+    config_path: Path | None = None,
+    include_pool: bool = False,
+    stdin_name: str = "<stdin>",
+) -> Advice:
+    """Read a decklist file (``-``: standard input), find its house rules, and advise on it."""
+    from ..check.checker import Checker
+    from ..reading.decklist import STDIN, load_decklist
+    from ..reading.resolve import resolve_deck
+
+    named = Path(stdin_name) if str(path) == STDIN else path
+    config = Checker(pool, regulation, on, config_path).config_for(named)
+    deck = resolve_deck(load_decklist(path, stdin_name), pool)
+    if not deck.cards:  # every pool card would "make every card's colour legal": a verdict on nothing
+        from ..reading.decklist import DeckInputError
+
+        shown = stdin_name if str(path) == STDIN else str(path)
+        raise DeckInputError(msg("partners.no-cards", path=printable(shown), lines=len(lines_not_counted(deck))))
+    regulation = regulation.with_announcements(config.regulation)  # the house rules' 殿堂 announcements
+    return for_deck(deck, pool, regulation, on, config=config, include_pool=include_pool)
+
+
+# ---------------------------------------------------------------------------- rendering
+
+
+def advice_json(advice: Advice) -> dict:
+    """The JSON contract: deck, civilizations_needed, candidates (best first)."""
+    return {
+        "deck": advice.deck,
+        "civilizations_needed": list(advice.civilizations_needed),
+        "candidates": [c.to_json() for c in advice.candidates],
+    }
+
+
+def render_json(advice: Advice) -> str:
+    """The JSON document with one candidate per line, as `check` prints one violation per line."""
+    import json
+
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    document = advice_json(advice)
+    candidates = document.pop("candidates")
+    lines = ["{", *(f"  {dumps(key)}: {dumps(value)}," for key, value in document.items())]
+    if candidates:
+        lines.append('  "candidates": [')
+        lines.extend(f"    {dumps(candidate)}," for candidate in candidates)
+        lines[-1] = lines[-1][:-1]
+        lines.append("  ]")
+    else:
+        lines.append('  "candidates": []')
+    lines.append("}")
+    return json_safe("\n".join(lines))
+
+
+def not_counted_notes(advice: Advice, lang: str = DEFAULT_LANG) -> list[str]:
+    """One line per deck line whose colours were not counted (stderr beside the JSON), the first
+    MAX_NOTES of them and a count of the rest."""
+    notes = [
+        text(msg("partners.not-counted.note", deck=advice.deck, line=s.line, text=s.text, why=s.why), lang)
+        for s in advice.not_counted[:MAX_NOTES]
+    ]
+    if len(advice.not_counted) > MAX_NOTES:
+        notes.append(text(msg("partners.not-counted.more", deck=advice.deck, count=len(advice.not_counted) - MAX_NOTES),
+                          lang))
+    return notes
+
+
+MAX_NOTES = MAX_REPORTED  # as check lists 500 problems: a 1 MB file of unknown names is 27,000 lines nobody reads
+
+
+def render_advice(console, advice: Advice, lang: str = DEFAULT_LANG, rows: int = TEXT_ROWS) -> None:
+    """The candidates in two tables (in the deck, from the pool), and every line not counted."""
+    from rich.markup import escape
+
+    from .wording import cell, civilization_markup
+
+    def words(key: str, **args) -> str:
+        return cell(text(msg(key, **args), lang))
+
+    needed = civilization_markup(advice.civilizations_needed)
+    rule = words("partners.rule", minimum=advice.min_cost, as_of=advice.as_of)
+    console.print(f"[bold]{escape(printable(advice.deck))}[/]  {words('partners.needs')} {needed}  [dim]{rule}[/]")
+    for s in advice.not_counted[:MAX_NOTES]:
+        console.print(f"[yellow]{words('partners.not-counted', line=s.line, text=s.text, why=s.why)}[/]")
+    if len(advice.not_counted) > MAX_NOTES:
+        more = len(advice.not_counted) - MAX_NOTES
+        console.print(f"[yellow]{words('partners.not-counted.more', deck=printable(advice.deck), count=more)}[/]")
+    groups = [("in-deck", [c for c in advice.candidates if c.in_deck])]
+    if advice.pool_searched:
+        groups.append(("pool", [c for c in advice.candidates if not c.in_deck]))
+    for group, candidates in groups:
+        if not candidates:
+            console.print(f"[dim]{words(f'partners.group.{group}.empty')}[/]")
+            continue
+        console.print(_table(words(f"partners.group.{group}", count=len(candidates)), candidates[:rows], lang))
+        if len(candidates) > rows:
+            console.print(f"[dim]{words('partners.more', count=len(candidates) - rows)}[/]")
+    line = cell(summary_line(advice, lang))
+    console.print(f"[green]{line}[/]" if advice.working else f"[red]{line}[/]")
+
+
+def _table(title: str, candidates: list[Candidate], lang: str):
+    from rich.markup import escape
+    from rich.table import Table
+
+    from .wording import cell, civilization_markup
+
+    table = Table(title=title, title_justify="left", show_header=True, header_style="bold")
+    for column, justify in (("number", "right"), ("partner", "left"), ("civilizations", "left"), ("cost", "right"),
+                            ("off-colour", "right")):
+        table.add_column(escape(text(msg(f"column.{column}"), lang)), justify=justify, overflow="fold")
+    for number, candidate in enumerate(candidates, start=1):
+        off = candidate.off_civilization
+        table.add_row(
+            str(number),
+            f"《{cell(candidate.name)}》",
+            civilization_markup(candidate.civilizations),
+            str(candidate.cost),
+            "[green]0[/]" if off == 0 else f"[red]{off}[/]",
+        )
+    return table
+
+
+def summary_line(advice: Advice, lang: str = DEFAULT_LANG) -> str:
+    """One line: how many candidates make the deck colour-legal, and what to try otherwise."""
+    working = advice.working
+    in_deck = sum(c.in_deck for c in working)
+    if working:
+        parts = []
+        if in_deck:
+            parts.append(msg("partners.working.in-deck", count=in_deck))
+        if len(working) > in_deck:
+            parts.append(msg("partners.working.pool", count=len(working) - in_deck))
+        return text(msg("partners.working", where=Listed(tuple(parts), "sep.and")), lang)
+    if not advice.candidates:
+        key = "partners.none.deck-or-pool" if advice.pool_searched else "partners.none.deck"
+    else:
+        key = "partners.none-working"
+    line = msg(key)
+    if not advice.pool_searched:
+        line = msg("partners.try-pool", line=line)
+    return text(line, lang)

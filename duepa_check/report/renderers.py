@@ -1,0 +1,59 @@
+"""The check report's output formats, side by side: ``--format`` name → what writes it.
+
+Every entry takes the results of a run, the run's facts (``RunInfo``: data.dates, data, language)
+and ``quiet``, and returns the whole document exactly as it goes to standard output. Each
+imports its renderer when called, so a run loads only the one it uses (no SARIF or HTML code
+for a text check). ``--format`` offers exactly these names (``cli.OutputFormat`` is built from
+them): a new format is one function in the report layer and one line in ``RENDERERS``.
+
+The text report drawn with colours on a terminal is the one exception: rich draws it straight
+to the terminal (``report.render_text``); anywhere else text is ``report.render_plain``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..check.results import DeckResult, RunInfo
+
+
+def _text(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
+    from .wording import render_plain
+
+    return render_plain(results, info, quiet=quiet)
+
+
+def _json(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
+    from .wording import render_json
+
+    return render_json(results, info) + "\n"
+
+
+def _github(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
+    from .wording import render_github
+
+    return render_github(results, info.lang)
+
+
+def _sarif(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
+    from .sarif import render_sarif
+
+    return render_sarif(results, info) + "\n"
+
+
+def _html(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
+    from .html_page import render_html
+
+    return render_html(results, info)
+
+
+# JSON, SARIF and HTML ignore ``quiet``: a machine reads every deck, and a page has its own filter.
+RENDERERS: dict[str, Callable[[Sequence[DeckResult], RunInfo, bool], str]] = {
+    "text": _text,
+    "json": _json,
+    "github": _github,
+    "sarif": _sarif,
+    "html": _html,
+}

@@ -1,0 +1,131 @@
+"""--help is whole in both languages at any width from 80 columns up, its labels in the run's
+language, in any order of --help and --lang; shell completion is typer's own (issue 36)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import typer
+from support import run
+
+from duepa_check.cli import app as cli
+from duepa_check.messages import catalogue
+
+COMMANDS = sorted(info.callback.__name__ for info in cli.app.registered_commands)
+BORDERS = re.compile(r"[\s│╭╮╰╯─]+")
+
+
+def _flat(text: str) -> str:
+    """The text without spaces, line breaks or the panels' borders: what a wrap cannot change."""
+    return BORDERS.sub("", text)
+
+
+def _help_texts(command: str, lang: str) -> list[str]:
+    """Every option's and argument's help, as the catalogue says it in ``lang``."""
+    words = catalogue(lang)
+    group = typer.main.get_command(cli.app)
+    params = group.commands[command].params
+    found = []
+    for param in params:
+        key = next(k for k in (f"help.{command}.{param.name}", f"help.option.{param.name}") if k in words)
+        found.append(words[key])
+    return found
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_commands_help_is_whole(capsys, monkeypatch, command, lang, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    result = run(capsys, command, "--help", "--lang", lang)
+    assert result.code == 0 and result.err == ""
+    lines = result.out.splitlines()
+    assert "…" not in result.out
+    assert max(len(line) for line in lines) <= columns
+    flat = _flat(result.out)
+    for help_text in (*_help_texts(command, lang), catalogue(lang)["help.option.help"]):
+        assert _flat(help_text) in flat, help_text
+    words = catalogue(lang)
+    assert words["help.label.usage"] in result.out and words["help.label.options"] in result.out
+
+
+def test_the_help_of_a_long_option_is_wrapped_not_cut_in_japanese(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run(capsys, "check", "--help", "--lang", "ja").out
+    assert "パートナーを指定します（デッキリストの指定より優" in out  # cut at 'パートナーを指 …' before
+    for option in ("--include-unconfirmed", "--stdin-filename NAME", "--format FORMAT", "--as-of DATE"):
+        assert option in out
+    assert "[選択肢: text, json, github, sarif, html]" in _spaced(out)
+
+
+def _spaced(text: str) -> str:
+    """The help's text with its lines joined (a wrapped label read whole)."""
+    return " ".join(line.strip(" │") for line in text.splitlines())
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_labels_are_in_the_runs_language(capsys, monkeypatch, lang):
+    out = run(capsys, "update", "--help", "--lang", lang).out
+    words = catalogue(lang)
+    for key in ("help.label.usage", "help.label.options"):
+        assert words[key] in out
+    assert words["help.label.default"].format(default="1") in _spaced(out)  # --delay's default, as written
+    card = run(capsys, "card", "--help", "--lang", lang).out
+    assert words["help.label.arguments"] in card and words["help.label.required"] in card
+    if lang == "ja":
+        for english in ("Usage", "Options", "Arguments", "[default", "[required]", "Commands"):
+            assert english not in out + card
+
+
+@pytest.mark.parametrize("argv", [("--lang", "ja", "--help"), ("--help", "--lang", "ja"), ("--lang=ja", "--help"),
+                                  ("--lang", "ja")])
+def test_lang_and_help_in_any_order_show_the_command_list(capsys, argv):
+    result = run(capsys, *argv)
+    assert result.code == 0
+    assert "コマンド" in result.out and "使い方: duepa-check [OPTIONS] COMMAND [ARGS]..." in result.out
+    for command in COMMANDS:
+        assert re.search(rf"│ {command} ", result.out), command
+
+
+def test_a_commands_help_with_lang_after_it_is_that_commands(capsys):
+    result = run(capsys, "check", "--help", "--lang", "ja")
+    assert "使い方: duepa-check check [OPTIONS] DECK..." in result.out and "コマンド" not in result.out
+
+
+def test_an_option_first_is_still_a_check(capsys, tmp_path):
+    missing = tmp_path / "missing.txt"
+    assert run(capsys, "--lang", "ja", missing).err == f"duepa-check: {missing}: ファイルがありません\n"
+
+
+def test_booleans_are_flags_only(capsys):
+    """A flag and its --no- pair crowded the table (--include-unconf… / --no-include-u…): one name each."""
+    out = run(capsys, "check", "--help").out
+    assert "--no-strict" not in out and "--no-include-unconfirmed" not in out and "--strict" in out
+
+
+def test_completion_is_typers_own(capsys, monkeypatch):
+    import typer.completion
+
+    monkeypatch.setattr(typer.completion, "_get_shell_name", lambda: "bash")
+    with pytest.raises(SystemExit) as done:
+        run(capsys, "--show-completion")
+    assert done.value.code == 0
+    script = capsys.readouterr().out
+    assert "_DUEPA_CHECK_COMPLETE" in script and "complete" in script
+    monkeypatch.setenv("_DUEPA_CHECK_COMPLETE", "complete_bash")
+    monkeypatch.setenv("COMP_WORDS", "duepa-check ch")
+    monkeypatch.setenv("COMP_CWORD", "1")
+    with pytest.raises(SystemExit) as done:
+        run(capsys, )
+    assert capsys.readouterr().out.split() == ["check"]
+    monkeypatch.setenv("COMP_WORDS", "duepa-check check --format ")
+    monkeypatch.setenv("COMP_CWORD", "3")
+    with pytest.raises(SystemExit):
+        run(capsys, )
+    assert capsys.readouterr().out.split() == ["text", "json", "github", "sarif", "html"]
+
+
+def test_completion_is_in_the_help_of_the_command_list(capsys):
+    out = run(capsys, "--help").out
+    assert "--install-completion" in out and "--show-completion" in out

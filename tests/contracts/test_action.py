@@ -1,0 +1,185 @@
+"""action.yml, the composite GitHub Action: its inputs, and its `run:` steps run as a runner would.
+
+Each `run:` step is run with bash the way GitHub runs a composite step (``bash --noprofile
+--norc -eo pipefail``), in a temporary workspace, with every ``${{ inputs.X }}`` replaced by the
+input's default. Two things stand in for the runner: the ``uses:`` step (actions/setup-python)
+is not run, and the install step's ``python`` is a stand-in that records its command (a real
+``pip install`` needs the network); the check step then runs the ``duepa-check`` this test
+suite runs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from support import BD4, BD6, DECKS, make_deck
+
+ROOT = Path(__file__).resolve().parents[2]
+ACTION = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
+
+
+def defaults() -> dict[str, str]:
+    return {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()}
+
+
+def substitute(text: str, inputs: dict[str, str]) -> str:
+    def value(match: re.Match) -> str:
+        expression = match.group(1)
+        if expression.startswith("inputs."):
+            return inputs[expression[len("inputs."):]]
+        raise AssertionError(f"an expression this test does not know: {expression}")
+
+    return EXPRESSION.sub(value, text)
+
+
+def run_steps(workspace: Path, inputs: dict[str, str]) -> dict[str, subprocess.CompletedProcess]:
+    """Run every `run:` step in order, as the runner would; stop after a failing one (as GitHub does)."""
+    shim = workspace.parent / "shim"
+    shim.mkdir(exist_ok=True)
+    (shim / "python").write_text(f'#!/bin/sh\necho "$@" >> "{shim}/python.log"\n', encoding="utf-8")
+    (shim / "python").chmod(0o755)
+    environment = {
+        **os.environ,
+        "PATH": os.pathsep.join([str(shim), str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+        "GITHUB_ACTION_PATH": str(ROOT),
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_WORKSPACE": str(workspace),
+        "GITHUB_OUTPUT": str(workspace.parent / "github_output"),
+        "COLUMNS": "200",
+    }
+    done = {}
+    for step in ACTION["runs"]["steps"]:
+        if "run" not in step:
+            continue
+        assert step["shell"] == "bash"
+        env = {key: substitute(str(value), inputs) for key, value in step.get("env", {}).items()}
+        script = workspace.parent / f"step-{step['id']}.sh"
+        script.write_text(substitute(step["run"], inputs), encoding="utf-8")
+        result = subprocess.run(
+            ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+            cwd=workspace, env={**environment, **env}, capture_output=True, text=True, encoding="utf-8", timeout=120,
+        )
+        done[step["id"]] = result
+        if result.returncode != 0:
+            break
+    return done
+
+
+@pytest.fixture
+def workspace(tmp_path):
+    """A tournament repository: decks/ holds two legal product decks."""
+    root = tmp_path / "workspace"
+    (root / "decks").mkdir(parents=True)
+    for deck in (BD4, BD6):
+        shutil.copy(DECKS / deck, root / "decks" / deck)
+    return root
+
+
+def test_action_declares_the_inputs_and_is_composite():
+    assert ACTION["runs"]["using"] == "composite"
+    assert set(ACTION["inputs"]) == {"paths", "as-of", "config", "lang", "strict", "html-report", "python-version"}
+    assert all(spec.get("description") for spec in ACTION["inputs"].values())
+    assert ACTION["outputs"]["html-report"]["value"] == "${{ steps.check.outputs.html-report }}"
+    uses = [step["uses"] for step in ACTION["runs"]["steps"] if "uses" in step]
+    assert uses == ["actions/setup-python@v5"]
+    for step in ACTION["runs"]["steps"]:  # inputs go through env, never into the script text
+        assert "inputs." not in step.get("run", "")
+
+
+def test_run_steps_with_the_defaults_pass_on_legal_decks(workspace):
+    inputs = defaults()
+    done = run_steps(workspace, inputs)
+    assert list(done) == ["install", "check"]
+    install_log = (workspace.parent / "shim" / "python.log").read_text(encoding="utf-8")
+    assert install_log.split() == ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(ROOT)]
+    check = done["check"]
+    assert check.returncode == 0, check.stdout + check.stderr
+    # annotations: warnings only (today is past the data's date by months), on the deck files
+    assert all(line.startswith(("::warning file=decks/", "duepa-check: HTML report")) for line in check.stdout.splitlines())
+    report = workspace / inputs["html-report"]
+    page = report.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "DM23-BD4.txt" in page and "DM24-BD6.txt" in page
+    assert f"html-report={inputs['html-report']}" in (workspace.parent / "github_output").read_text(encoding="utf-8")
+
+
+def test_an_illegal_deck_fails_the_step_and_still_writes_the_report(workspace):
+    make_deck(workspace / "decks", BD4, replace={30: "1 フェアリー・シャワー"}, name="wrong colour.txt")
+    done = run_steps(workspace, {**defaults(), "as-of": "2026-03-16"})
+    check = done["check"]
+    assert check.returncode == 1
+    assert re.search(r"^::error file=decks/wrong colour\.txt,line=30,title=DP005 civilization::", check.stdout, re.M)
+    page = (workspace / "duepa-check-report.html").read_text(encoding="utf-8")
+    assert "wrong colour.txt" in page and "DP005" in page
+
+
+def test_strict_and_a_report_in_a_folder(workspace):
+    done = run_steps(workspace, {**defaults(), "strict": "true", "html-report": "out/report.html"})
+    assert done["check"].returncode == 1  # the stale-data warnings fail under strict
+    assert (workspace / "out" / "report.html").is_file()
+
+
+def test_paths_with_spaces_one_per_line(workspace):
+    (workspace / "decks").rename(workspace / "deck lists")
+    done = run_steps(workspace, {**defaults(), "paths": "deck lists/DM23-BD4.txt\ndeck lists/DM24-BD6.txt",
+                                 "as-of": "2026-03-16", "html-report": ""})
+    assert done["check"].returncode == 0, done["check"].stderr
+    assert not (workspace / "duepa-check-report.html").exists()
+
+
+def test_docs_show_the_workflow():
+    for name in ("docs/ci.md", "docs/ci.ja.md"):
+        page = (ROOT / name).read_text(encoding="utf-8")
+        assert "uses: OWNER/duepa-check@main" in page
+        block = page[page.index("uses: OWNER/duepa-check@main") - 200:]
+        assert "paths:" in block and "upload-artifact" in block
+
+
+def recorded_calls(workspace: Path, inputs: dict[str, str]) -> tuple[dict, list[list[str]]]:
+    """Run the steps with a stand-in ``duepa-check`` first on PATH that records its arguments and
+    runs the real one; (the steps' results, each call's arguments)."""
+    shim = workspace.parent / "shim"
+    shim.mkdir(exist_ok=True)
+    log = workspace.parent / "duepa-check.log"
+    real = Path(sys.executable).parent / "duepa-check"
+    (shim / "duepa-check").write_text(
+        f'#!/bin/sh\nfor a in "$@"; do printf "%s\\t" "$a"; done >> "{log}"\necho >> "{log}"\nexec "{real}" "$@"\n',
+        encoding="utf-8")
+    (shim / "duepa-check").chmod(0o755)
+    done = run_steps(workspace, inputs)
+    calls = [line.rstrip("\t").split("\t") for line in log.read_text(encoding="utf-8").splitlines() if line]
+    return done, calls
+
+
+@pytest.mark.parametrize("name, value, expected", [
+    ("as-of", "2026-03-16", ["--as-of", "2026-03-16"]),
+    ("config", "club.yaml", ["--config", "club.yaml"]),
+    ("lang", "ja", ["--lang", "ja"]),
+    ("strict", "true", ["--strict"]),
+])
+def test_each_input_reaches_duepa_check(workspace, name, value, expected):
+    """An input dropped from action.yml (its env line, or its options+= line) fails here."""
+    (workspace / "club.yaml").write_text("deck_size: 60\n", encoding="utf-8")
+    done, calls = recorded_calls(workspace, {**defaults(), name: value})
+    assert done["check"].returncode in (0, 1), done["check"].stderr
+    assert len(calls) == 2  # the annotations, then the HTML report
+    for call in calls:
+        at = [i for i in range(len(call)) if call[i:i + len(expected)] == expected]
+        assert at, (name, call)
+    without, plain = recorded_calls(workspace, defaults()) if name != "strict" else (None, [])
+    for call in plain[-2:]:
+        assert expected[0] not in call
+
+
+def test_the_html_report_input_names_the_file_written(workspace):
+    done, calls = recorded_calls(workspace, {**defaults(), "html-report": "reports/organizer.html"})
+    assert [call[call.index("--format") + 1] for call in calls] == ["github", "html"]
+    assert (workspace / "reports" / "organizer.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert "html-report=reports/organizer.html" in (workspace.parent / "github_output").read_text(encoding="utf-8")

@@ -1,0 +1,153 @@
+"""The pre-commit hook, for real: ``pre-commit try-repo`` installs this project and runs it on a deck repo.
+
+``try-repo`` clones the repository at a commit, so a snapshot of the working tree (tracked and
+untracked, not ignored, files: what the next commit would hold) is committed to a throwaway git
+repository first; uncommitted work in the checkout is therefore tested too.
+
+pre-commit builds a virtualenv and pip-installs the project from that snapshot (about 30 s, it
+needs the package index for the dependencies). ``try-repo`` keeps that environment in its own
+temporary store, never in PRE_COMMIT_HOME, so every try-repo run reinstalls: the test makes ONE
+run that covers both decks (the hook receives both files; the legal deck's verdict and the
+illegal deck's errors are both in its output) and the files the hook must leave alone.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_ci_formats import (
+    DUPLICATE_LINE,
+    LEGAL_B,
+    WRONG_CIV_CARD,
+    WRONG_CIV_LINE,
+    broken_deck_text,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+IGNORED = shutil.ignore_patterns(".git", ".venv", "venv", "__pycache__", "*.egg-info", ".pytest_cache", "build", "dist")
+
+
+def git(*args: str, cwd: Path) -> str:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "duepa-check tests",
+        "GIT_AUTHOR_EMAIL": "tests@example.invalid",
+        "GIT_COMMITTER_NAME": "duepa-check tests",
+        "GIT_COMMITTER_EMAIL": "tests@example.invalid",
+    }
+    for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):  # e.g. when run from a git hook
+        env.pop(name, None)
+    done = subprocess.run(
+        ["git", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", *args],
+        cwd=cwd, env=env, capture_output=True, text=True, check=True,
+    )
+    return done.stdout
+
+
+def snapshot_project(dest: Path) -> str:
+    """Copy the checkout's working tree into a fresh git repo at ``dest``, commit it; return the commit."""
+    if (ROOT / ".git").exists() and shutil.which("git"):
+        listed = git("ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=ROOT).split("\0")
+        for name in filter(None, listed):
+            source = ROOT / name
+            if source.is_file():  # a tracked file deleted in the working tree is not copied
+                target = dest / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target)
+    else:  # an unpacked sdist or similar
+        shutil.copytree(ROOT, dest, ignore=IGNORED, dirs_exist_ok=True)
+    assert (dest / ".pre-commit-hooks.yaml").is_file() and (dest / "pyproject.toml").is_file()
+    git("init", "-q", cwd=dest)
+    git("add", "-A", cwd=dest)
+    git("commit", "-q", "-m", "snapshot of the working tree", cwd=dest)
+    return git("rev-parse", "HEAD", cwd=dest).strip()
+
+
+def deck_repository(path: Path) -> None:
+    """A tournament's deck repository: a legal deck, an illegal one, and files that are not decks."""
+    path.mkdir()
+    files = {
+        "decks/legal.txt": LEGAL_B.read_text(encoding="utf-8"),
+        "decks/illegal.txt": broken_deck_text(),
+        # Not decks, though some have a decklist suffix: the hook must not check them.
+        ".github/workflows/check.yml": "on: push\njobs: {}\n",
+        ".duepa-check.yaml": "{}\n",
+        "package.json": "{}\n",
+        "requirements.txt": "duepa-check\n",
+        "README.md": "# decks\n",
+    }
+    for name, text in files.items():
+        (path / name).parent.mkdir(parents=True, exist_ok=True)
+        (path / name).write_text(text, encoding="utf-8")
+    git("init", "-q", cwd=path)
+    git("add", "-A", cwd=path)
+    git("commit", "-q", "-m", "decks", cwd=path)
+
+
+def test_try_repo_fails_the_illegal_deck_and_passes_the_legal_one(tmp_path):
+    project = tmp_path / "duepa-check"
+    snapshot_project(project)
+    decks = tmp_path / "decks"
+    deck_repository(decks)
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "COLUMNS": "200"}
+    for name in ("GITHUB_ACTIONS", "FORCE_COLOR", "TTY_COMPATIBLE", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        env.pop(name, None)  # the hook prints the text format, as on a player's machine
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", str(project), "duepa-check", "--all-files", "--color", "never"],
+        cwd=decks, env=env, capture_output=True, text=True, encoding="utf-8", timeout=900,
+    )
+    out = done.stdout + done.stderr
+    assert done.returncode == 1, out
+    assert re.search(r"^duepa-check\.+Failed$", out, re.MULTILINE), out
+    assert "- exit code: 1" in out, out  # a rule violation, not a crash (2) or an install error (3)
+    assert "Traceback" not in out
+    # The illegal deck: both errors, at their lines.
+    assert re.search(rf"DP005\s*│\s*{WRONG_CIV_LINE}\s*│\s*{WRONG_CIV_CARD}", out), out
+    assert re.search(rf"DP002\s*│\s*{DUPLICATE_LINE}\s*│", out), out
+    # The legal deck passes; the hook was given exactly the two decks (no workflow, config or package files).
+    assert re.search(r"│ decks/illegal\.txt\s*│[^\n]*│\s*not legal\s*│\s*2\s*│", out), out
+    assert re.search(r"│ decks/legal\.txt\s*│[^\n]*│\s*legal\s*│\s*0\s*│", out), out
+    assert "2 decks: 1 legal, 2 errors" in out, out
+    hook_output = out.split("- hook id: duepa-check", 1)[1]
+    for not_a_deck in ("check.yml", ".duepa-check.yaml", "package.json", "requirements.txt", "README.md"):
+        # (a deck's header names the house-rules file it was checked under: that is not checking it)
+        checked = [line for line in hook_output.splitlines() if not_a_deck in line.split("house rules ")[0]]
+        assert not checked, out
+
+
+@pytest.mark.parametrize(
+    ("path", "checked"),
+    [
+        ("decks/モモキング.txt", True),
+        ("decks/a.TXT", True),
+        ("decks/a.yaml", True),
+        ("decks/a.yml", True),
+        ("decks/a.json", True),
+        ("decks/a.dek", True),
+        ("decks/a.deck", True),
+        ("decks/a.md", False),
+        (".pre-commit-config.yaml", False),
+        (".duepa-check.yaml", False),
+        (".github/workflows/check.yml", False),
+        ("decks/.drafts/a.txt", False),
+        ("package.json", False),
+        ("requirements-dev.txt", False),
+        ("LICENSE.txt", False),
+    ],
+)
+def test_hook_manifest_selects_decklist_files(path, checked):
+    """The manifest is valid for pre-commit, and its files/exclude patterns pick decklists only (fast, offline)."""
+    from pre_commit.clientlib import load_manifest
+
+    (hook,) = load_manifest(str(ROOT / ".pre-commit-hooks.yaml"))
+    assert (hook["id"], hook["language"], hook["pass_filenames"]) == ("duepa-check", "python", True)
+    assert hook["entry"].split()[0] == "duepa-check"
+    selected = bool(re.search(hook["files"], path)) and not re.search(hook["exclude"], path)
+    assert selected is checked

@@ -1,0 +1,83 @@
+"""Helpers the tests share: decks built from the two official product lists, the CLI run
+in-process, a deck's JSON. Import them with ``from support import ...`` (``tests`` is on
+the path: pyproject.toml's pytest ``pythonpath``)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from duepa_check.cli.app import main
+
+DECKS = Path(__file__).parent / "fixtures" / "decks"
+BD4 = "DM23-BD4.txt"  # partner ボルシャック・ドラゴ大王 (火/自然), cards on lines 4-62
+BD6 = "DM24-BD6.txt"  # partner 偽神殺しのツラトゥストラ (光/闇/火), cards on lines 4-62
+AS_OF = "2026-03-16"  # the data date: no DP202/DP203 warnings, stable output
+
+
+def deck_lines(base: str = BD4) -> list[str]:
+    return (DECKS / base).read_text(encoding="utf-8").splitlines()
+
+
+def line_no(base: str, name: str) -> int:
+    """The 1-based line of the fixture deck that lists ``name``."""
+    for number, line in enumerate(deck_lines(base), start=1):
+        if line in (f"1 {name}", f"パートナー: {name}"):
+            return number
+    raise LookupError(f"{name} is not in {base}")
+
+
+def make_deck(
+    tmp_path: Path,
+    base: str = BD4,
+    replace: dict[int, str] | None = None,
+    append: list[str] | tuple[str, ...] = (),
+    name: str = "deck.txt",
+    encoding: str = "utf-8",
+    newline: str = "\n",
+) -> Path:
+    """A copy of a fixture deck with some lines (1-based) replaced and some appended.
+
+    Replacing a line keeps every other line number, so tests can assert exact lines.
+    """
+    lines = deck_lines(base)
+    for number, text in (replace or {}).items():
+        lines[number - 1] = text
+    lines.extend(append)
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes((newline.join(lines) + newline).encode(encoding))
+    return path
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def json(self) -> dict:
+        return json.loads(self.out)
+
+
+def run(capsys, *args) -> Run:
+    capsys.readouterr()
+    code = main([str(a) for a in args])
+    captured = capsys.readouterr()
+    return Run(code, captured.out, captured.err)
+
+
+def check_json(capsys, path: Path, *extra, as_of: str = AS_OF) -> tuple[int, dict]:
+    """Check one deck with --format json; (exit code, that deck's JSON object)."""
+    result = run(capsys, path, "--format", "json", "--as-of", as_of, *extra)
+    assert "Traceback" not in result.out + result.err
+    document = result.json
+    assert len(document["decks"]) == 1
+    return result.code, document["decks"][0]
+
+
+def rule_lines(deck: dict) -> list[tuple[str, int | None]]:
+    """(rule, line) of every violation, in report order."""
+    return [(v["rule"], v["line"]) for v in deck["violations"]]
