@@ -38,7 +38,7 @@ from typing import NamedTuple
 from ..data.names import name_key
 from ..messages import Msg
 from ..printable import printable
-from ..sheet_columns import COLUMN_KINDS, SheetColumns, sheet_columns  # noqa: F401  (SheetColumns: for callers)
+from .sheet_columns import COLUMN_KINDS, SheetColumns, sheet_columns  # noqa: F401  (SheetColumns: for callers)
 from .decklist import (
     MAX_BYTES,
     STDIN,

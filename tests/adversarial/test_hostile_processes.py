@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import AS_OF, DECKS
+from support import AS_OF, DECKS
 
 BD4, BD5 = DECKS / "DM23-BD4.txt", DECKS / "DM23-BD5.txt"
 

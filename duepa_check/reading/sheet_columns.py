@@ -10,9 +10,9 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-from .messages import Msg
-from .printable import printable
-from .reading.decklist import DeckInputError
+from ..messages import Msg
+from ..printable import printable
+from .decklist import DeckInputError
 
 # Header words, compared after _header_word (NFKC, case folded, without spaces, marks and
 # bracketed notes: 'お名前（ハンドルネーム可）*' → 'お名前').
@@ -113,7 +113,7 @@ def _named_column(named: str, header: list[str], path: str, option: str) -> int:
 def sheet_columns(header: list[str], rows: list[list[str]], named: SheetColumns, where: str) -> dict[str, int] | None:
     """The sheet's columns, or None when the file is a decklist, not a sheet."""
     if named.deck is None:
-        from .reading.rows import header_columns
+        from .rows import header_columns
 
         if header_columns([cell.strip() for cell in header]) is not None:
             return None  # a deck table's header (カード名, 枚数): one card per row

@@ -17,7 +17,7 @@ import json
 import re
 
 import pytest
-from conftest import AS_OF, deck_lines, run
+from support import AS_OF, deck_lines, run
 
 from duepa_check.data.pool import CardPool
 from duepa_check.printable import printable
