@@ -1,6 +1,6 @@
 """A date as a person types it: ``2026-06-01``, ``2026/06/01`` or ``2026.06.01`` (month and day
 with or without their leading zero, digits half- or full-width). One reader for ``--as-of`` and
-the house rules' data.dates, so both take the same forms.
+the house rules' dates, so both take the same forms.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Card data is plain text in git (``card_data/``):
 
-* ``cards.jsonl`` — line 0 is a header (sources, data.dates, key version); every other line is
+* ``cards.jsonl`` — line 0 is a header (sources, dates, key version); every other line is
   one card as a JSON object, sorted by matching key.
 * ``index.tsv`` — ``key<TAB>kind<TAB>byte offset`` for every spelling of every card (official name,
   other spellings, English names, the names of its faces). Keys come from ``names.name_key``.

@@ -4,7 +4,7 @@
 change since 2004 as an event ``{date, card, status}`` where status is the card's state
 *after* that day's change. The status of a card on a date is the status of its newest event
 on or before that date (``unrestricted`` when there is none). プレミアム殿堂コンビ pairs carry
-their own ``since``/``until`` data.dates; 使用禁止 cards are listed apart; a change seen in only
+their own ``since``/``until`` dates; 使用禁止 cards are listed apart; a change seen in only
 one unofficial source lives under ``unconfirmed`` and is applied only on request.
 """
 
@@ -43,7 +43,7 @@ class RegulationError(DuepaError):
 
 
 class Combo(NamedTuple):
-    """Two cards that may not share a deck (プレミアム殿堂コンビ) between two data.dates."""
+    """Two cards that may not share a deck (プレミアム殿堂コンビ) between two dates."""
 
     cards: tuple[str, str]
     since: date

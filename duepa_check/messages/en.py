@@ -340,7 +340,7 @@ MESSAGES.update({
     "config.severity": "rule id → error or warning",
     "config.include_unconfirmed": "apply the unconfirmed later 殿堂 change",
     "config.regulation": (
-        "殿堂 changes applied from their data.dates on top of the data: {{date, card, status}} or {{date, combo: [A, B]}}"
+        "殿堂 changes applied from their dates on top of the data: {{date, card, status}} or {{date, combo: [A, B]}}"
     ),
     "config.lang": "language of messages and reports: ja or en (--lang and $DUEPA_CHECK_LANG come first)",
     # ------------------------------------------------------------ duepa-check card
@@ -704,7 +704,7 @@ MESSAGES.update({
     "sheet.empty-cell": "{place}: the deck cell is empty; this deck cannot be checked",
     "sheet.cell-too-large": "{place}: the deck cell is larger than {megabytes} MB; not a decklist",
     "sheet.cell-binary": "{place}: the deck cell holds binary data, not a decklist",
-    "sheet.date-order.ambiguous": "{path}: data.dates such as {example} can be read day-first or month-first and no row tells which; resubmissions are ordered by row",
+    "sheet.date-order.ambiguous": "{path}: dates such as {example} can be read day-first or month-first and no row tells which; resubmissions are ordered by row",
     "sheet.date-order.disagree": "{path}: rows disagree on the date order ({day} is day-first, {month} month-first); resubmissions are ordered by row",
     "sheet.superseded": "{place}: superseded by row {by} (a later submission of the same player); not counted",
     "sheet.superseded.verdict": "superseded by row {by}",

@@ -325,7 +325,7 @@ def _supersede(rows: list[SheetRow], notes: list | None = None) -> list[SheetRow
             other = latest(texts, DAY_FIRST) if disagree is None else None
             if disagree is not None or found != other and found is not None:
                 ambiguous = ambiguous or next(text for text in texts if is_slash_date(text))
-                found = None  # the sheet's data.dates cannot say which is later: the later row
+                found = None  # the sheet's dates cannot say which is later: the later row
         latest_index = indexes[-1] if found is None else indexes[found]
         for index in indexes:
             if index != latest_index:

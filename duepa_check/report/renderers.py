@@ -1,6 +1,6 @@
 """The check report's output formats, side by side: ``--format`` name → what writes it.
 
-Every entry takes the results of a run, the run's facts (``RunInfo``: data.dates, data, language)
+Every entry takes the results of a run, the run's facts (``RunInfo``: dates, data, language)
 and ``quiet``, and returns the whole document exactly as it goes to standard output. Each
 imports its renderer when called, so a run loads only the one it uses (no SARIF or HTML code
 for a text check). ``--format`` offers exactly these names (``cli.OutputFormat`` is built from
