@@ -323,11 +323,14 @@ def _label_column(labels: tuple[str, ...]) -> float:
     return min(MAX_LABEL_PX, max((text_px(label, LABEL_SIZE) for label in labels), default=0)) + 10
 
 
-def render_chart(stats: DeckStats, lang: str = DEFAULT_LANG) -> str:
-    """The deck's shape as one ``<svg>`` element: title, mana curve, civilizations, types, totals."""
+def render_chart(stats: DeckStats, lang: str = DEFAULT_LANG, name: str | None = None) -> str:
+    """The deck's shape as one ``<svg>`` element: title, mana curve, civilizations, types, totals.
+
+    The title names the deck by its file (``deck_name``), or by ``name`` when the file is not the
+    deck's own: a sheet's row is a player's deck ("たろう (row 2)"), not the sheet."""
     text = wording(lang)
     _, civilizations_heading, types_heading, unknown, curve_heading_px = _chart_words(lang)
-    deck = deck_name(stats.path)
+    deck = name if name is not None else deck_name(stats.path)
     subtitle, subtitle_width, partner_line, civilizations, count_line = _subtitle(
         lang, stats.partner_name, tuple(stats.partner_civilizations), stats.card_count)
     average = f"{stats.average_cost:.2f}" if stats.average_cost is not None else "-"

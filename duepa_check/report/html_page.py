@@ -24,7 +24,7 @@ from typing import NamedTuple
 from .. import shortcuts
 from ..check.results import DeckResult, RunInfo
 from ..data.cards import Card
-from ..messages import msg, plural
+from ..messages import Msg, msg, plural
 from ..messages import text as words
 from ..rules import ERROR
 from .charts import CIVILIZATION_COLOURS, Text, render_chart, wording
@@ -39,6 +39,7 @@ from .wording import (
     omitted_line,
     place_text,
     summary,
+    unchecked_rows,
 )
 
 
@@ -186,7 +187,8 @@ class _Pieces:
         return found
 
     def verdict(self, deck: _Deck) -> str:
-        key = (deck.legal, deck.result.error is not None)  # what _summary_verdict reads
+        result = deck.result
+        key = (deck.legal, result.error is not None, result.submission is not None)  # what _summary_verdict reads
         found = self._verdicts.get(key)
         if found is None:
             found = _verdict_html(deck.result, self.lang)
@@ -260,8 +262,7 @@ def _section(deck: _Deck, text: Text, pieces: _Pieces, page: list[str]) -> None:
     page.append(f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">'
                 f'<h2 id="deck-{number}-name">{deck.path}</h2>')
     if result.error is not None:
-        key = "html.unreadable" if result.submission is None else "html.unreadable.row"  # a sheet's row is no file
-        page.append(f'<p class="bad">{_h(text(key, error=words(result.error, lang)))}</p>')
+        page.append(f'<p class="bad">{_h(_unreadable_text(result, text, lang))}</p>')
     else:
         partner = result.partner
         who = pieces.partner(partner)[2] if partner else pieces.no_partner
@@ -272,8 +273,31 @@ def _section(deck: _Deck, text: Text, pieces: _Pieces, page: list[str]) -> None:
         if result.omitted:
             page.append(f'<p class="warn">{_h(omitted_line(result, lang))}</p>')
         if result.stats is not None:
-            page += (pieces.shape, render_chart(result.stats, lang), "</figure>")
+            page += (pieces.shape, render_chart(result.stats, lang, _row_name(result, lang)), "</figure>")
     page.append(pieces.back)
+
+
+# A sheet's deck cell that cannot be checked: the section's heading already names the row and the
+# player, so the reason is said alone, once ("The deck cell is empty: this deck could not be checked.").
+_CELL_PROBLEMS = ("sheet.empty-cell", "sheet.cell-too-large", "sheet.cell-binary")
+
+
+def _unreadable_text(result: DeckResult, text: Text, lang: str) -> str:
+    error = result.error
+    if result.submission is None:
+        return text("html.unreadable", error=words(error, lang))
+    if isinstance(error, Msg) and error.key in _CELL_PROBLEMS:
+        return words(msg(f"{error.key}.alone", **error.args), lang)
+    return text("html.unreadable.row", error=words(error, lang))  # a sheet's row is no file
+
+
+def _row_name(result: DeckResult, lang: str) -> str | None:
+    """A sheet row's chart title: the player and the row ("たろう (row 2)"); None for a deck file."""
+    submission = result.submission
+    if submission is None:
+        return None
+    key = "sheet.who.player" if submission.player is not None else "sheet.who.row"
+    return words(msg(key, player=submission.player, row=submission.row), lang)
 
 
 def _superseded_table(decks: list[_Deck], counted: list[_Deck], text: Text) -> str:
@@ -315,6 +339,12 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
     decks = _decks(results, lang)
     totals = summary(results)
     counts = {**totals, "not_legal": totals["decks"] - totals["legal"] - totals["unreadable"]}
+    unchecked = unchecked_rows(results) if totals["unreadable"] else 0
+    if unchecked:  # a sheet's rows that could not be checked are no unreadable files
+        counts["unreadable"] -= unchecked
+        counts["unchecked"] = unchecked
+        if not counts["unreadable"]:
+            del counts["unreadable"]
     superseded = [d for d in decks if not d.result.counted]
     if superseded:  # a sheet's earlier submissions: listed on their own, left out of the counts
         gone = {d.number for d in superseded}
@@ -322,7 +352,7 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
         counts["superseded"] = len(superseded)
     tiles = "".join(
         f'<li id="count-{key}"><b>{counts[key]}</b> {_h(text(_tile_key(key, counts[key])))}</li>'
-        for key in (*TILES, "superseded") if key in counts
+        for key in (*TILES, "unchecked", "superseded") if key in counts
     )
     ordered = _order(decks)
     pieces = _Pieces(text, lang)

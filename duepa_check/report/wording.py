@@ -36,6 +36,13 @@ def summary(results: Sequence[DeckResult]) -> dict[str, int]:
     return {"decks": len(results) - superseded, "legal": legal, "errors": errors, "warnings": warnings, "unreadable": unreadable}
 
 
+def unchecked_rows(results: Sequence[DeckResult]) -> int:
+    """How many of ``summary``'s unreadable decks are rows of a sheet (an empty or oversized deck
+    cell): a deck that could not be checked, not a file that could not be read. JSON keeps one
+    ``unreadable`` count (a contract); the words tell the two apart."""
+    return sum(1 for r in results if r.counted and r.error is not None and r.submission is not None)
+
+
 def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
     partner = result.partner
     data: dict = {
@@ -227,16 +234,20 @@ def _verdict_line(result: DeckResult, lang: str, verdict: str | None = None) -> 
 def _summary_verdict(result: DeckResult, lang: str) -> str:
     if not result.counted:
         return text(msg("sheet.superseded.verdict", by=result.submission.superseded_by), lang)
-    key = "summary.legal" if result.legal else ("summary.unreadable" if result.error else "summary.not-legal")
-    return text(msg(key), lang)
+    if result.error is not None:
+        return text(msg("summary.unreadable" if result.submission is None else "summary.unchecked"), lang)
+    return text(msg("summary.legal" if result.legal else "summary.not-legal"), lang)
 
 
 def _totals_line(results: Sequence[DeckResult], lang: str) -> str:
     totals = summary(results)
-    key = "report.totals.unreadable" if totals["unreadable"] else "report.totals"
+    unchecked = unchecked_rows(results) if totals["unreadable"] else 0
+    unreadable = totals["unreadable"] - unchecked
+    key = ("report.totals.both" if unchecked else "report.totals.unreadable") if unreadable else (
+        "report.totals.unchecked" if unchecked else "report.totals")
     line = msg(
         key, decks=_many("deck", totals["decks"]), legal=totals["legal"], errors=_many("error", totals["errors"]),
-        warnings=_many("warning", totals["warnings"]), unreadable=totals["unreadable"],
+        warnings=_many("warning", totals["warnings"]), unreadable=unreadable, unchecked=unchecked,
     )
     return text(line, lang)
 

@@ -57,7 +57,7 @@ def test_the_sample_as_text(capsys):
     assert "responses.csv, row 7 (じろう)  partner 《アカシック・ゼノン》" in out
     assert "responses.csv, row 4 (さくら): superseded by row 6" in out
     assert "│ DP005 │ 5    │" in out
-    assert "5 decks: 3 legal, 1 error, 0 warnings, 1 unreadable" in out
+    assert "5 decks: 3 legal, 1 error, 0 warnings, 1 could not be checked" in out  # a row, not a file
     assert "1 earlier submission superseded" in out
     ja = check(capsys, SAMPLE, "--no-color", "--lang", "ja").out
     assert "responses.csv 7行目（じろう）" in ja and "6行目に置き換え" in ja
@@ -106,6 +106,28 @@ def test_the_sample_as_the_organizers_page(capsys, lang, superseded, player):
     for who, row in (("たろう", 2), ("はなこ", 3), ("けん", 5), ("さくら", 6), ("じろう", 7)):
         shown = f"{who}（{row}行目）" if lang == "ja" else f"{who} (row {row})"
         assert f'<a href="#deck-{row - 1}">{shown}</a>' in page and f'<h2 id="deck-{row - 1}-name">{shown}</h2>' in page
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_organizers_page_names_each_chart_by_its_player_and_an_empty_cell_once(capsys, lang):
+    """Each row's chart was titled with the sheet's file name; the empty cell's section said
+    "could not be checked" twice and the counts called it an unreadable file."""
+    from duepa_check.messages import msg, text
+
+    page = check(capsys, SAMPLE, "--format", "html", "--lang", lang).out
+    titles = re.findall(r"<svg[^>]*><title>([^<]*)</title>", page)
+    for who, row in (("たろう", 2), ("はなこ", 3), ("さくら", 6), ("じろう", 7)):
+        shown = f"{who}（{row}行目）" if lang == "ja" else f"{who} (row {row})"
+        assert any(title.startswith(shown) for title in titles), (shown, titles)
+    assert not any("responses.csv" in title for title in titles), titles
+    section = page.split('<h2 id="deck-4-name">', 1)[1].split("</section>", 1)[0]  # けん, row 5: an empty cell
+    said = text(msg("sheet.empty-cell.alone"), lang)
+    assert said in section and section.count("確認でき" if lang == "ja" else "could not be checked") == 1, section
+    assert "responses.csv" not in section
+    assert '<li id="count-unchecked"><b>1</b>' in page and 'id="count-unreadable"' not in page
+    assert f"<b>1</b> {text(msg('html.tile.unchecked'), lang)}</li>" in page
+    heading = page.split("<title>", 1)[1].split("</title>", 1)[0]  # the totals line
+    assert ("確認できないデッキ 1" if lang == "ja" else "1 could not be checked") in heading and "読めない" not in heading
 
 
 def test_a_page_of_a_sheet_and_a_deck_file_names_paths(capsys):
