@@ -104,6 +104,51 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
             yield Path(entry.path)
 
 
+# A line that writes a count as decklists do: '1 NAME', '1x NAME', '1枚 NAME', 'NAME x1', 'NAME ×1', 'NAME 1枚'.
+_COUNTED_LINE = re.compile(r"^\W{0,2}\d{1,2}\s*(?:[xX×ｘ]|枚)?\s+\S|\S\s*(?:[xX×ｘ]\s*\d{1,2}|\d{1,2}\s*枚)\s*$")
+_STRUCTURED_KEY = re.compile(r"""^(?:cards|partner)\s*:|["'](?:cards|partner)["']\s*:""", re.MULTILINE)
+
+
+def looks_like_decklist(path: Path, pool) -> bool:
+    """Whether a file named to be checked is a decklist, for the pre-commit hook
+    (``--skip-non-decklists``): a staged ``notes.txt`` or ``mkdocs.yml`` is no deck to fail.
+
+    The folder walk's test first: a hidden file or one of another suffix is none; a ``.csv`` or
+    ``.md`` must start like a deck or a sheet. A ``.yaml``/``.json`` is one when it has a ``cards``
+    or ``partner`` key. Any other text is one when it starts like one (a partner line or heading),
+    or when one of its lines names a card, has a deck heading, or writes a count (``1 NAME``): a
+    list of misspelt names is still a decklist (DP100 names each), prose is not. A file that
+    cannot be read is left to the check, which says why (exit 2).
+    """
+    from ..reading.decklist import decode, parse_decklist, read_deck_bytes, split_lines
+
+    name = path.name
+    lowered = name.lower()
+    if name.startswith(".") or name == "pyproject.toml" or not lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES):
+        return False
+    if not lowered.endswith(DECK_SUFFIXES):
+        from ..reading.sheet import looks_like_sheet
+        from ..reading.tables import looks_like_deck
+
+        return looks_like_deck(path) or looks_like_sheet(path)
+    try:
+        data = read_deck_bytes(path)
+        text = decode(data, str(path))
+    except (OSError, DeckInputError):
+        return True
+    if lowered.endswith((".yaml", ".yml", ".json")):
+        return _STRUCTURED_KEY.search(text) is not None
+    from ..reading.tables import looks_like_deck
+
+    if looks_like_deck(path) or any(_COUNTED_LINE.search(line.strip()) for line in split_lines(text)):
+        return True
+    deck = parse_decklist(data, str(path))
+    if deck.headings:
+        return True
+    names = [entry.name for entry in deck.entries] + [r[1] for p in deck.problems for r in p.readings]
+    return any(pool.lookup(typed).cards for typed in names if typed)
+
+
 def _is_folder(entry: os.DirEntry) -> bool:
     try:
         return entry.is_dir()  # a link to a folder too

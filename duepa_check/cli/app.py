@@ -128,6 +128,13 @@ def check(
         str | None,
         typer.Option(metavar="NAME", help="What to call a deck read from -: its format (by suffix) and house rules."),
     ] = None,
+    skip_non_decklists: Annotated[
+        bool,
+        typer.Option(
+            "--skip-non-decklists",
+            help="A file named that is no decklist (prose, another tool's YAML) is listed as skipped, not checked (the pre-commit hook).",
+        ),
+    ] = False,
     lang: LangOption = None,
     deck_column: Annotated[
         str | None,
@@ -151,6 +158,7 @@ def check(
         _deck_paths(decks), output_format.value, day, lang=_lang(lang), partner=partner, config=config,
         include_unconfirmed=include_unconfirmed, data_dir=data_dir, stdin_filename=stdin_filename,
         sheet_columns=(deck_column, player_column, partner_column, time_column), quiet=quiet, no_color=no_color,
+        skip_non_decklists=skip_non_decklists,
     )
     return _exit_code(results, strict, exit_zero)
 

@@ -53,9 +53,13 @@ def load_data(data_dir: Path | None):
 def check_decks(
     decks: list[Path], output_format: str, day: date, *, lang: str | None, partner: str | None, config: Path | None,
     include_unconfirmed: bool, data_dir: Path | None, stdin_filename: str | None, sheet_columns: tuple,
-    quiet: bool, no_color: bool,
+    quiet: bool, no_color: bool, skip_non_decklists: bool = False,
 ) -> list:
-    """Check the decks and write the report in ``output_format``; the results, for the exit code."""
+    """Check the decks and write the report in ``output_format``; the results, for the exit code.
+
+    With ``skip_non_decklists`` (the pre-commit hook) a file that is no decklist
+    (``check.walk.looks_like_decklist``) is said on stderr and left out; when none is left, nothing
+    else is printed and the run passes."""
     from ..check.checker import Checker
     from ..check.results import RunInfo
     from ..check.walk import deck_files, run_order
@@ -72,6 +76,10 @@ def check_decks(
     files = run_order(deck_files(decks))
     house = checker.house_rules_for(files[0] if files else Path.cwd()).lang
     info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used, lang=set_language(lang, house))
+    if skip_non_decklists:
+        files = _decklists_only(files, pool)
+        if not files:
+            return []
     # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).
     console = make_console(no_color) if output_format == "text" and on_terminal() else None
     results = _check_all(checker, files, console)
@@ -82,6 +90,22 @@ def check_decks(
     else:
         sys.stdout.write(RENDERERS[output_format](results, info, quiet))
     return results
+
+
+def _decklists_only(files: list, pool) -> list:
+    """The files that are decklists; one stderr line for each that is not ("notes.txt: not a decklist, skipped")."""
+    from ..check.walk import looks_like_decklist
+    from ..messages import msg, text
+    from ..printable import printable
+    from ..reading.decklist import STDIN
+
+    kept = []
+    for item in files:
+        if isinstance(item, Path) and str(item) != STDIN and item.is_file() and not looks_like_decklist(item, pool):
+            print(text(msg("skipped.not-a-decklist", path=printable(str(item))), current_language()), file=sys.stderr)
+        else:
+            kept.append(item)
+    return kept
 
 
 def _note(notes: list) -> None:

@@ -69,6 +69,10 @@ def snapshot_project(dest: Path) -> str:
     return git("rev-parse", "HEAD", cwd=dest).strip()
 
 
+PROSE = "Tournament on Saturday, 13:00.\nBring sleeves and dice.\nRemember: 60 cards, one partner!\n"
+MKDOCS = "site_name: Our decks\nnav:\n  - Home: index.md\ntheme: material\n"
+
+
 def deck_repository(path: Path) -> None:
     """A tournament's deck repository: a legal deck, an illegal one, and files that are not decks."""
     path.mkdir()
@@ -81,6 +85,9 @@ def deck_repository(path: Path) -> None:
         "package.json": "{}\n",
         "requirements.txt": "duepa-check\n",
         "README.md": "# decks\n",
+        # Selected by the hook's suffixes but no decklists: listed as skipped, never failing the commit.
+        "decks/notes.txt": PROSE,
+        "mkdocs.yml": MKDOCS,
     }
     for name, text in files.items():
         (path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -115,6 +122,9 @@ def test_try_repo_fails_the_illegal_deck_and_passes_the_legal_one(tmp_path):
     assert re.search(r"│ decks/illegal\.txt\s*│[^\n]*│\s*not legal\s*│\s*2\s*│", out), out
     assert re.search(r"│ decks/legal\.txt\s*│[^\n]*│\s*legal\s*│\s*0\s*│", out), out
     assert "2 decks: 1 legal, 2 errors" in out, out
+    # Staged files of a decklist suffix that are no decklists: said, not checked, not failing.
+    assert "decks/notes.txt: not a decklist, skipped" in out and "mkdocs.yml: not a decklist, skipped" in out, out
+    assert "Tournament on Saturday" not in out and "site_name" not in out
     hook_output = out.split("- hook id: duepa-check", 1)[1]
     for not_a_deck in ("check.yml", ".duepa-check.yaml", "package.json", "requirements.txt", "README.md"):
         # (a deck's header names the house-rules file it was checked under: that is not checking it)
@@ -151,3 +161,64 @@ def test_hook_manifest_selects_decklist_files(path, checked):
     assert hook["entry"].split()[0] == "duepa-check"
     selected = bool(re.search(hook["files"], path)) and not re.search(hook["exclude"], path)
     assert selected is checked
+
+
+def hook_entry() -> list[str]:
+    """The hook's command line as the manifest gives it, without the program's name."""
+    from pre_commit.clientlib import load_manifest
+
+    (hook,) = load_manifest(str(ROOT / ".pre-commit-hooks.yaml"))
+    return [*hook["entry"].split()[1:], *hook["args"]]
+
+
+def test_hook_lists_files_that_are_no_decklists_as_skipped_and_passes(capsys, tmp_path, monkeypatch):
+    """The hook checked every staged .txt/.yml/.json: a notes.txt or a mkdocs.yml failed the first
+    commit of a deck repository (DP001, DP003, DP100 on prose). main(argv) with the hook's args."""
+    from support import run
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "decks").mkdir()
+    files = {
+        "decks/notes.txt": PROSE, "mkdocs.yml": MKDOCS, "package.json": '{"name": "decks", "version": "1.0.0"}\n',
+        "decks/memo.yaml": "title: spring\nplayers: [a, b]\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = run(capsys, *hook_entry(), *files)
+    assert result.code == 0, result.err
+    assert result.out == ""
+    assert sorted(result.err.splitlines()) == sorted(f"{name}: not a decklist, skipped" for name in files)
+    japanese = run(capsys, *hook_entry(), "--lang", "ja", "decks/notes.txt")
+    assert japanese.code == 0 and japanese.err == "decks/notes.txt: デッキリストではないので読み飛ばしました\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("typos.txt", "1 ボルシャクドラゴン\n1 フェアリライフ\n"),  # counts written: a decklist of misspelt names
+        ("bare.txt", "ボルシャック・ドラゴン\nフェアリー・ライフ\n"),  # bare names that are cards
+        ("headed.txt", "パートナー: 存在しないカード\n"),  # a partner line
+        ("deck.yaml", "cards:\n  - ボルシャクドラゴン\n"),  # a decklist's key
+        ("deck.json", '{"partner": "x", "cards": []}\n'),
+    ],
+)
+def test_hook_still_checks_a_broken_decklist(capsys, tmp_path, monkeypatch, name, text):
+    """What looks like a decklist is checked and fails as one: the hook skips prose, not mistakes."""
+    from support import run
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    result = run(capsys, *hook_entry(), name, "--as-of", "2026-03-16")
+    assert result.code == 1, (result.out, result.err)
+    assert "not a decklist" not in result.err
+
+
+def test_hook_checks_a_legal_deck_beside_prose(capsys, tmp_path, monkeypatch):
+    from support import run
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text(PROSE, encoding="utf-8")
+    (tmp_path / "legal.txt").write_text(LEGAL_B.read_text(encoding="utf-8"), encoding="utf-8")
+    result = run(capsys, *hook_entry(), "notes.txt", "legal.txt", "--as-of", "2026-03-16")
+    assert result.code == 0 and "legal.txt" in result.out and "notes.txt" not in result.out
+    assert result.err == "notes.txt: not a decklist, skipped\n"
