@@ -18,21 +18,3 @@ def _isolated_environment(monkeypatch, tmp_path_factory):
     for variable in ("DUEPA_CHECK_LANG", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
-
-
-@pytest.fixture
-def shortcuts_on(monkeypatch):
-    """Every shortcut on, whatever DUEPA_CHECK_NO_SHORTCUTS says: for a test of a shortcut itself."""
-    from duepa_check import shortcuts
-
-    for name in shortcuts.NAMES:
-        monkeypatch.setattr(shortcuts, name, True)
-
-
-@pytest.fixture
-def shortcuts_off(monkeypatch):
-    """Every shortcut on its general route, as DUEPA_CHECK_NO_SHORTCUTS=1 makes them."""
-    from duepa_check import shortcuts
-
-    for name in shortcuts.NAMES:
-        monkeypatch.setattr(shortcuts, name, False)

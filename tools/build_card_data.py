@@ -967,7 +967,7 @@ def main(argv: list[str] | None = None) -> int:
     left = card_checks.unexplained(card_checks.find_duplicates(cards))
     if left:
         raise SystemExit(f"duplicate finder: {left}")
-    write_card_data(cards, header(builder), args.out, facts=True)  # the embedded data: facts.bin too
+    write_card_data(cards, header(builder), args.out)
     if args.report:
         print(report(builder, cards))
     return 0

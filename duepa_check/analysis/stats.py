@@ -38,12 +38,9 @@ How a card is counted
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
-from operator import itemgetter, mul
 from typing import NamedTuple
 
-from .. import shortcuts
 from ..data.cards import CIVILIZATIONS, INFINITY, Card, Cost
 
 COLORLESS = "無色"
@@ -138,27 +135,7 @@ def _facts(card: Card) -> _Facts:
 
 
 def compute_stats(deck) -> DeckStats:
-    """Count a resolved deck (``deck.Deck``); unresolved entries are not counted.
-
-    The cards' counts are added as one sum of integers (``_Tally``); a deck that sum cannot
-    hold (an entry of no copies, more copies or costs than a field holds) is counted card by card.
-    """
-    if not shortcuts.stats_tally:
-        return count_card_by_card(deck)
-    if deck.one_copy_each:  # the usual list, as the rules found it: every line one copy
-        counts, copies = None, len(deck.cards)
-    else:
-        counts = [deck_card.entry.count for deck_card in deck.cards]
-        if min(counts) < 1:
-            return count_card_by_card(deck)
-        copies = sum(counts)
-    if not _TALLY.fits(copies):
-        return count_card_by_card(deck)
-    return _TALLY.count(deck, counts, copies)
-
-
-def count_card_by_card(deck) -> DeckStats:
-    """compute_stats as a loop over the cards: the plain counting (tests compare _Tally with it)."""
+    """Count a resolved deck (``deck.Deck``); unresolved entries are not counted."""
     curve = {bucket: 0 for bucket in CURVE_BUCKETS}
     zero = unknown = 0
     civilizations: dict[str, int] = {}
@@ -207,97 +184,3 @@ def _stats(deck, card_count: int, curve: dict[str, int], civilizations: dict[str
         partner_name=partner.card.name if partner else None,
         partner_civilizations=tuple(partner.card.civilizations) if partner else (),
     )
-
-
-# The fields of a tally (below): the curve buckets, the civilizations, four totals, then the card types.
-_FIELD_BYTES = memoryview(b"").cast("I").itemsize  # read back as C unsigned ints
-_FIELD_BITS = 8 * _FIELD_BYTES
-_BUCKET_FIELDS = {bucket: field for field, bucket in enumerate(("0", *CURVE_BUCKETS, UNKNOWN))}
-_ZERO, _UNKNOWN = _BUCKET_FIELDS["0"], _BUCKET_FIELDS[UNKNOWN]  # CURVE_BUCKETS' fields lie between them
-_CIVILIZATIONS = len(_BUCKET_FIELDS)  # the first civilization's field
-_CIVILIZATION_FIELDS = {c: _CIVILIZATIONS + field for field, c in enumerate(CIVILIZATION_ORDER)}
-_TWINPACTS, _MULTICOLOR, _COSTED, _COST = range(_CIVILIZATIONS + len(CIVILIZATION_ORDER), _CIVILIZATIONS + len(CIVILIZATION_ORDER) + 4)
-_TYPES = _COST + 1  # one field per card type from here, in the order the types are met
-
-
-class _Tally:
-    """A deck's counts as one sum: each card's facts are one integer, with a field of _FIELD_BITS
-    bits for each thing counted (a curve bucket, a civilization, a card type, twinpacts,
-    multicolour, cards with a numeric cost, and the total of those costs). A card puts 1 in the
-    fields it counts for and its cost in the cost field; the sum of a deck's integers (one
-    C-level sum over its cards) holds every count at once, read back from its bytes.
-
-    The loop over the cards updated five dicts per card: a 60-card deck took ~36 us, this ~15.
-    Each field must stay below 2**_FIELD_BITS: ``fits`` asks that of the number of copies times
-    the most one card puts in a field (``largest``).
-
-    A card's integer is kept in the card (``_tally``), like its facts, so nothing is keyed by
-    ``id()`` and nothing outlives the cards. What gives an integer its meaning is the class's, one
-    for the process: the type fields (they only grow, a few dozen card types) and ``largest``.
-    """
-
-    LIMIT = 1 << _FIELD_BITS
-    units = [1 << (_FIELD_BITS * field) for field in range(_TYPES)]  # 1 in each field, as an integer
-    types: list[str] = []  # the type of each type field
-    type_fields: dict[str, int] = {}
-    largest = 1  # the most one card puts in a field: its cost, or how often it names a civilization
-
-    def fits(self, copies: int) -> bool:
-        return copies * self.largest < self.LIMIT
-
-    def count(self, deck, counts: list[int] | None, copies: int) -> DeckStats:
-        """The stats of a deck of ``copies`` cards, ``counts`` copies of each (None: one each)."""
-        cards = [deck_card.card.__dict__ for deck_card in deck.cards]
-        try:
-            total = self._total(cards, counts)
-        except KeyError:  # cards not met before: their integers first
-            for deck_card in deck.cards:
-                if "_tally" not in deck_card.card.__dict__:
-                    self._learn(deck_card.card)
-            if not self.fits(copies):
-                return count_card_by_card(deck)
-            total = self._total(cards, counts)
-        fields = memoryview(total.to_bytes(_FIELD_BYTES * (_TYPES + len(self.types)), sys.byteorder)).cast("I").tolist()
-        curve = dict(zip(CURVE_BUCKETS, fields[_ZERO + 1 : _UNKNOWN]))
-        if fields[_ZERO]:
-            curve = {"0": fields[_ZERO], **curve}
-        if fields[_UNKNOWN]:
-            curve[UNKNOWN] = fields[_UNKNOWN]
-        civilizations = {c: n for c, n in zip(CIVILIZATION_ORDER, fields[_CIVILIZATIONS:_TWINPACTS]) if n}
-        types = {kind: n for kind, n in zip(self.types, fields[_TYPES:]) if n}
-        return _stats(deck, copies, curve, civilizations, types, fields[_TWINPACTS], fields[_MULTICOLOR],
-                      fields[_COST], fields[_COSTED])
-
-    @staticmethod
-    def _total(cards: list[dict], counts: list[int] | None) -> int:
-        """The sum of the cards' integers (``cards``: their __dict__), ``counts`` times each."""
-        values = map(_TALLY_OF, cards)
-        return sum(values) if counts is None else sum(map(mul, values, counts))
-
-    def _learn(self, card: Card) -> None:
-        facts = _facts(card)
-        unit = self.units
-        value = unit[_BUCKET_FIELDS[facts.bucket]] + unit[self._type_field(facts.kind)]
-        for civilization in facts.civilizations:
-            if civilization in _CIVILIZATION_FIELDS:  # the only ones _stats lists
-                value += unit[_CIVILIZATION_FIELDS[civilization]]
-        if facts.twinpact:
-            value += unit[_TWINPACTS]
-        if facts.multicolor:
-            value += unit[_MULTICOLOR]
-        if facts.cost is not None:
-            value += unit[_COSTED] + facts.cost * unit[_COST]
-        _Tally.largest = max(_Tally.largest, facts.cost or 0, len(facts.civilizations))
-        card.__dict__["_tally"] = value
-
-    def _type_field(self, kind: str) -> int:
-        field = self.type_fields.get(kind)
-        if field is None:
-            field = self.type_fields[kind] = _TYPES + len(self.types)
-            self.types.append(kind)
-            self.units.append(1 << (_FIELD_BITS * field))
-        return field
-
-
-_TALLY = _Tally()
-_TALLY_OF = itemgetter("_tally")  # of a card's __dict__

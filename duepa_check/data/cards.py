@@ -3,7 +3,7 @@ name resolved to (``Lookup``).
 
 Where cards come from lives elsewhere: ``data.records`` decodes one line of card data (and says
 what is wrong with a damaged one), ``data.files`` knows the files as written (cards.jsonl,
-index.tsv, facts.bin), and ``data.pool`` loads them and looks typed names up.
+index.tsv), and ``data.pool`` loads them and looks typed names up.
 """
 
 from __future__ import annotations

@@ -7,11 +7,8 @@ Card data is plain text in git (``card_data/``):
 * ``index.tsv`` — ``key<TAB>kind<TAB>byte offset`` for every spelling of every card (official name,
   other spellings, English names, the names of its faces). Keys come from ``names.name_key``.
 
-* ``facts.bin`` (the embedded data only) — what a check reads of each line, precomputed by
-  ``data.files.facts_of``: a look-up reads a card without decoding its JSON.
-
-Writing these files (tools/ and ``update``) and the facts.bin format live in ``data.files``; the
-card model in ``cards``; decoding one line in ``data.records``.
+Writing these files (tools/ and ``update``) lives in ``data.files``; the card model in ``cards``;
+decoding one line in ``data.records``.
 
 Loading reads the sorted index; a card's line is read and parsed only when a deck asks
 for it. That keeps a check of one deck well under the cost of
@@ -30,10 +27,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import shortcuts
 from ..messages import msg
 from .cards import Card, CardDataError, Lookup
-from .files import CARDS_FILE, FACTS_FILE, INDEX_FILE, FactsFile, read_facts
+from .files import CARDS_FILE, INDEX_FILE
 from .names import closest_keys, display_name, loose_key, name_key
 from .records import card_from_json, card_from_record, record_problem
 
@@ -119,31 +115,10 @@ class _Shard:
     def card_at(self, offset: int) -> Card:
         card = self._parsed.get(offset)
         if card is None:
-            facts = self._facts if shortcuts.facts_bin else None
-            if facts is not None:
-                card = facts.card(offset, self._data)
-            if card is None:
-                data = self._data
-                end = data.find(b"\n", offset)
-                card = self._parse(data[offset : end if end >= 0 else len(data)], offset)
-            self._parsed[offset] = card
+            data = self._data
+            end = data.find(b"\n", offset)
+            card = self._parsed[offset] = self._parse(data[offset : end if end >= 0 else len(data)], offset)
         return card
-
-    @cached_property
-    def _facts(self) -> FactsFile | None:
-        """The embedded data's facts.bin (see data.files.facts_of), mapped on the first look-up: None
-        for other data, or when it is missing, unreadable or of another cards.jsonl (data.files.facts_of
-        says how a record's facts are tied to its line)."""
-        if not self.trusted:
-            return None
-        import mmap
-
-        try:
-            with (self.directory / FACTS_FILE).open("rb") as handle:
-                facts = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        except (OSError, ValueError):  # missing, or empty (no mapping)
-            return None
-        return read_facts(facts, len(self._data))
 
     @cached_property
     def _data(self) -> bytes | mmap.mmap:
@@ -245,7 +220,6 @@ class CardPool:
         embedded = embedded_data_dir()
         self.shards = [_Shard(d, trusted=d == embedded) for d in directories]
         self._lookups: dict[str, Lookup] = {}
-        self._only: dict[str, Card | bool] = {}  # typed name → its one card (only_cards)
 
     @classmethod
     def load(cls, data_dir: Path | None = None) -> CardPool:
@@ -299,25 +273,6 @@ class CardPool:
         if cached is None:
             cached = self._lookups[typed] = self._lookup(typed)
         return cached
-
-    def lookup_all(self, typed: list[str]) -> list[Lookup]:
-        """``lookup`` of each name, in order (a deck's worth at once: most are cached)."""
-        found = list(map(self._lookups.get, typed))
-        if not all(found):  # a name met for the first time (a Lookup is always true)
-            found = [known or self.lookup(name) for known, name in zip(found, typed)]
-        return found
-
-    def only_cards(self, typed: list[str]) -> list[Card | bool]:
-        """The one card each typed name means, in order; False for a name that means none or
-        several. A batch asks this of every list first (one dict look-up a name, kept by the
-        typed text like ``lookup``); only lists with a False go through the full look-ups."""
-        only = self._only
-        found = list(map(only.get, typed))
-        if not all(found):  # a name met for the first time (None), or not one card (False)
-            for index, name in enumerate(typed):
-                if found[index] is None:
-                    found[index] = only[name] = self.lookup(name).card or False
-        return found
 
     def _lookup(self, typed: str) -> Lookup:
         key = name_key(typed)

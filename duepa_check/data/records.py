@@ -11,19 +11,16 @@ from __future__ import annotations
 import json.scanner
 
 from ..messages import Listed, Msg, msg
-from ..tuples import made
 from .cards import CIVILIZATIONS, LAYOUTS, OFFICIAL, PROVENANCES, ZONES, Card, Face
 
 
 def card_from_json(data: dict) -> Card:
-    # Positional, faces made without a Python-level __new__: a batch builds thousands of
-    # cards on first look-up, and keyword calls were a third of that.
     get = data.get
     return Card(
-        data["name"], _faces(get("faces", ())), get("layout", "single"), get("zone", "main"),
-        bool(get("partner_eligible", False)), bool(get("may_exceed_four", False)), tuple(get("aliases", ())),
-        tuple(get("english", ())), tuple(get("ids", ())), bool(get("complete", True)), str(get("source", "")),
-        str(get("provenance", OFFICIAL)),
+        name=data["name"], faces=_faces(get("faces", ())), layout=get("layout", "single"), zone=get("zone", "main"),
+        partner_eligible=bool(get("partner_eligible", False)), may_exceed_four=bool(get("may_exceed_four", False)),
+        aliases=tuple(get("aliases", ())), english=tuple(get("english", ())), ids=tuple(get("ids", ())),
+        complete=bool(get("complete", True)), source=str(get("source", "")), provenance=str(get("provenance", OFFICIAL)),
     )
 
 
@@ -63,10 +60,10 @@ _scan_json = json.scanner.make_scanner(json.JSONDecoder())
 def _faces(faces: list[dict]) -> tuple[Face, ...]:
     return tuple(
         [
-            made(Face, (
-                f["name"], f["type"], tuple(f.get("civilizations", ())), f.get("cost"), f.get("power"),
-                tuple(f.get("races", ())),
-            ))
+            Face(
+                name=f["name"], type=f["type"], civilizations=tuple(f.get("civilizations", ())), cost=f.get("cost"),
+                power=f.get("power"), races=tuple(f.get("races", ())),
+            )
             for f in faces
         ]
     )

@@ -19,7 +19,6 @@ import unicodedata
 from typing import NamedTuple
 
 from ..messages import Msg
-from ..tuples import made
 
 MAX_COUNT = 999
 MAX_NAME_LENGTH = 100  # English names run longer than Japanese ones: a twinpact's both sides, 92 characters
@@ -234,37 +233,6 @@ _READ_LINES: dict[str, CardLine] = {}
 _READ_LINES_LIMIT = 50_000
 
 
-def plain_reading(line: str) -> tuple[str, int, bool] | None:
-    """(name, count, more) of a '1 NAME', '1x NAME' or '1 《NAME》' line, when
-    read_card_line would read it so (no list mark, no partner mark, no other reading, no
-    problem); None whenever it might not, and read_card_line decides.
-
-    The first meeting of each line of a batch reads it: this is the same reading without the
-    general steps (a call each), for the shapes nearly every line has.
-    """
-    count_text, _, rest = line.partition(" ")
-    if not (0 < len(count_text) <= 3 and rest) or "\t" in line:
-        return None  # ('\t' is read as a space: 'partition' would cut elsewhere)
-    name = rest.strip()
-    if count_text.isdigit():  # '1 NAME' (parse_count_and_name's own shortcut)
-        if not name or name[0] in "xX×":
-            return None  # '1 x NAME', '1 ×NAME': the count is read by pattern
-    elif count_text[-1] in "xX" and count_text[:-1].isdigit() and "\n" not in rest:  # '1x NAME': _COUNT_FIRST's groups
-        count_text = count_text[:-1]
-    else:
-        return None
-    count = 1 if count_text == "1" else int(count_text)
-    if not count or "パートナー" in name or "ぱーとなー" in name or "統率者" in name or "artner" in name or "ommander" in name:
-        return None  # _strip_partner_mark would look for a mark
-    if name.startswith("《") and name.endswith("》"):
-        name = unwrap(name)
-    # name_problem is None when the name starts with a letter (no _NOT_A_NAME), is not too long
-    # and has nothing unprintable (no _CONTROL character); else it is asked.
-    if not (name[:1].isalpha() and len(name) <= MAX_NAME_LENGTH and name.isprintable()) and name_problem(name, count):
-        return None
-    return name, count, _may_carry_more(name)
-
-
 def _main(line: str) -> tuple[Reading, str, str, bool]:
     """(main reading, the text, the text without a list mark, whether a count was written)."""
     text = line.replace("\t", " ").strip()
@@ -274,7 +242,7 @@ def _main(line: str) -> tuple[Reading, str, str, bool]:
     name, partner = _strip_partner_mark(name)
     if partner and counted is None and (recounted := parse_count_and_name(name)):
         count, name = recounted  # 'NAME ×1 （パートナー）'
-    return made(Reading, (count, unwrap(name), partner)), text, unmarked, counted is not None
+    return Reading(count, unwrap(name), partner), text, unmarked, counted is not None
 
 
 def _read(line: str) -> CardLine:
@@ -290,7 +258,7 @@ def _read(line: str) -> CardLine:
     peeled = _other_readings(main, explicit) if problem and _may_carry_more(main.name) else ()
     if problem and main.count <= MAX_COUNT and any(not name_problem(r.name, r.count) for r in (*others, *peeled)):
         problem = None  # a long line with a remark: one of its shorter readings may be the card
-    return made(CardLine, (main, others, problem, more))
+    return CardLine(main, others, problem, more)
 
 
 def more_readings(line: str) -> tuple[Reading, ...]:

@@ -258,10 +258,6 @@ def split_lines(text: str) -> list[str]:
 LINE_BREAKS = "\x0b\x0c\x85\u2028\u2029"
 
 
-def has_line_breaks(text: str) -> bool:
-    return "\x0b" in text or "\x0c" in text or "\x85" in text or "\u2028" in text or "\u2029" in text
-
-
 _BREAK = re.compile(f"[{LINE_BREAKS}]")
 
 

@@ -7,17 +7,12 @@ designates or overrides the partner here, so the rules see one shape whatever th
 
 from __future__ import annotations
 
-from itertools import compress, repeat
-from itertools import count as counting
-from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from .. import shortcuts
 from ..data.cards import Card, Lookup
 from ..data.pool import CardPool
 from ..errors import DuepaError
 from ..messages import Listed, Msg, msg
-from ..tuples import field, made
 from .card_line import more_readings
 from .decklist import LABEL_MARK, LIST_MARK, DeckList, Entry, Heading, ParseProblem
 
@@ -56,17 +51,14 @@ class Deck:
     def __repr__(self) -> str:
         return f"Deck({self.path!r}, {len(self.cards)} cards, {len(self.unresolved)} unresolved)"
 
-    # Memoised in ``memo`` by hand: functools.cached_property takes a lock on every first read,
-    # which cost more than the sort itself, a thousand decks over.
+    # Memoised in ``memo``: a Deck is complete once resolve_deck returns it.
     @property
     def entries(self) -> list[Entry]:
         """Every entry, found or not, in line order."""
         found = self.memo.get("entries")
         if found is None:
-            found = list(map(_ENTRY, self.cards))
-            if self.unresolved:
-                found += map(_ENTRY, self.unresolved)
-            found.sort(key=_LINE)
+            found = [deck_card.entry for deck_card in self.cards] + [entry for entry, _ in self.unresolved]
+            found.sort(key=lambda entry: entry.line)
             self.memo["entries"] = found
         return found
 
@@ -74,7 +66,7 @@ class Deck:
     def card_count(self) -> int:
         found = self.memo.get("card_count")
         if found is None:
-            found = self.memo["card_count"] = sum(map(_COUNT, self.entries))
+            found = self.memo["card_count"] = sum(entry.count for entry in self.entries)
         return found
 
     @property
@@ -82,15 +74,14 @@ class Deck:
         """The official names of the cards found (for rules that ask "is X in the deck?")."""
         found = self.memo.get("names")
         if found is None:
-            found = self.memo["names"] = frozenset({deck_card.card.name for deck_card in self.cards})
+            found = self.memo["names"] = frozenset(deck_card.card.name for deck_card in self.cards)
         return found
 
     @property
     def partner_entries(self) -> list[Entry]:
         found = self.memo.get("partner_entries")
         if found is None:
-            entries = self.entries
-            found = self.memo["partner_entries"] = list(compress(entries, map(_IS_PARTNER, entries)))
+            found = self.memo["partner_entries"] = [entry for entry in self.entries if entry.is_partner]
         return found
 
     @property
@@ -103,85 +94,39 @@ class Deck:
             )
         return self.memo["partner"]
 
-    @property
-    def one_copy_each(self) -> bool:
-        """Whether every card found is listed with a count of 1 (stats then counts each card once)."""
-        found = self.memo.get("one_copy_each")
-        if found is None:
-            found = self.memo["one_copy_each"] = {deck_card.entry.count for deck_card in self.cards} <= _ONE
-        return found
-
-
-# Field getters for map() over an Entry or a DeckCard (tuples.field): a thousand decks of sixty lines
-# make these loops the per-deck cost. (Not for a Card's attributes: there a comprehension's loads
-# are cheaper than attrgetter.)
-_LINE, _NAME, _COUNT, _IS_PARTNER = (field(Entry, name) for name in ("line", "name", "count", "is_partner"))
-_OTHERS, _MARK, _SOURCE = field(Entry, "others"), field(Entry, "mark"), field(Entry, "source")
-_OTHERS_AND_SOURCE = field(Entry, "others", "source")
-_ENTRY = field(DeckCard, "entry")  # also the entry of an (entry, lookup) pair of Deck.unresolved
-_FIRST_CARD = itemgetter(0)  # of a Lookup's list of cards
-_CARDS = attrgetter("cards")  # Lookup.cards
-_ONE_READING = ((), "")  # ... of an entry with no other reading to choose from
-
 
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:
     """Look every entry up; apply ``--partner`` (designate a listed card, or add it as the 60th)."""
-    if decklist.problems and any(map(_READINGS, decklist.problems)):
+    if any(problem.readings for problem in decklist.problems):
         decklist = _problems_that_name_cards(decklist, pool)
     if decklist.cells:
         decklist = _rows_naming_two_cards(decklist, pool)
     if decklist.entries and not decklist.entries[-1].line and decklist.entries[-1].is_partner:
         decklist = _partner_cell_spelled_otherwise(decklist, pool)
-    if partner is None and shortcuts.usual_deck:
-        usual = _usual_deck(decklist, pool)
-        if usual is not None:
-            return usual
     entries = decklist.entries
-    if LIST_MARK in map(_MARK, entries):
+    if any(entry.mark == LIST_MARK for entry in entries):
         entries = _split_lists(entries, pool)
     # Only lines with other readings or a bracket mark have anything to choose.
-    if any(map(_MARK, entries)):
-        chosen = [_choose_reading(e, pool) if e.others or e.source or e.mark else (e, True) for e in entries]
-        headings = _marks_used_as_headings(chosen, pool)
-        entries = [entry for entry, known in chosen
-                   if known or not entry.mark or entry.mark != LABEL_MARK and entry.mark not in headings]
-    elif any(map(_OTHERS, entries)) or any(map(_SOURCE, entries)):  # no bracket line: every entry stays
-        entries = list(entries)
-        for index in compress(counting(), map(_ONE_READING.__ne__, map(_OTHERS_AND_SOURCE, entries))):
-            entries[index] = _choose_reading(entries[index], pool)[0]  # as its chosen reading
-    zero = [entry for entry in entries if not entry.count] if 0 in map(_COUNT, entries) else ()  # 'NAME：0'
-    if zero:
-        entries = [entry for entry in entries if entry.count]
-    found = pool.lookup_all(list(map(_NAME, entries)))
+    chosen = [_choose_reading(entry, pool) if entry.others or entry.source or entry.mark else (entry, True)
+              for entry in entries]
+    headings = _marks_used_as_headings(chosen, pool)
+    entries = [entry for entry, known in chosen
+               if known or not entry.mark or entry.mark != LABEL_MARK and entry.mark not in headings]
+    zero = [entry for entry in entries if not entry.count]  # 'NAME：0'
+    entries = [entry for entry in entries if entry.count]
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
     if zero:  # no copy in the deck, and said so (DP102), as '0 NAME' is
         deck.problems = sorted(deck.problems + [ParseProblem(e.line, e.name, Msg("parse.count-zero", {})) for e in zero],
                                key=lambda problem: problem.line)
-    matches = list(map(_CARDS, found))
-    sizes = set(map(len, matches))
-    if partner is None and sizes <= _ONE and shortcuts.usual_deck:  # the usual list: every line one card, no --partner
-        cards = list(map(_FIRST_CARD, matches))
-        deck.cards = list(map(made, repeat(DeckCard), zip(entries, cards)))
-        return deck
-    resolved = list(zip(entries, found))
-    if max(sizes, default=0) > 1:
-        resolved = _shared_sides(pool, resolved)
+    resolved = _shared_sides(pool, [(entry, pool.lookup(entry.name)) for entry in entries])
     if partner is not None:
         resolved = _designate_partner(resolved, pool, partner)
-    cards, unresolved = deck.cards, deck.unresolved
-    for pair in resolved:
-        matches = pair[1].cards
-        if len(matches) == 1:
-            cards.append(DeckCard(pair[0], matches[0]))
+    for entry, found in resolved:
+        if len(found.cards) == 1:
+            deck.cards.append(DeckCard(entry, found.cards[0]))
         else:
-            unresolved.append(pair)
+            deck.unresolved.append((entry, found))
     return deck
-
-
-_ONE = frozenset((1,))
-
-
-_READINGS = field(ParseProblem, "readings")
 
 
 def _problems_that_name_cards(decklist: DeckList, pool: CardPool) -> DeckList:
@@ -197,7 +142,7 @@ def _problems_that_name_cards(decklist: DeckList, pool: CardPool) -> DeckList:
             read.problems.append(problem._replace(readings=()))
         else:
             entries.append(Entry(problem.line, found.name, found.count, found.partner))
-    read.entries = sorted(entries, key=_LINE)  # stable: a line's own entries keep their order
+    read.entries = sorted(entries, key=lambda entry: entry.line)  # stable: a line's own entries keep their order
     return read
 
 
@@ -253,21 +198,6 @@ def _card_of(pool: CardPool, entry: Entry) -> Card | None:
     return pool.lookup(entry.name).card
 
 
-def _usual_deck(decklist: DeckList, pool: CardPool) -> Deck | None:
-    """The deck of the usual list, whose every line names one card as written and none is in
-    brackets: what the long way makes of it (no other reading is tried when the name as written
-    is a card), from one dict look-up a line. None for any other list."""
-    entries = decklist.entries
-    if any(map(_MARK, entries)):
-        return None
-    cards = pool.only_cards(list(map(_NAME, entries)))
-    if not all(cards):  # a line that names no card, or several
-        return None
-    deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
-    deck.cards = list(map(made, repeat(DeckCard), zip(entries, cards)))  # DeckCard(entry, card) each
-    return deck
-
-
 def _known(pool: CardPool, name: str) -> bool:
     """Whether the name means a card (or several)."""
     return bool(pool.lookup(name).cards)
@@ -283,14 +213,14 @@ def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
     """
     if not entry.others and not entry.source:
         return entry, not entry.mark or _known(pool, entry.name)
-    # The usual case: the name as written is a card (a look-up is kept: lookup_all asks for it
-    # right after, and suggestions are only searched when read).
+    # The usual case: the name as written is a card.
     if pool.lookup(entry.name).cards:
         return entry, True  # its other readings stay unread
     readings = (*more_readings(entry.source), *entry.others) if entry.source else entry.others
-    for count, name, partner in readings:
-        if _known(pool, name):
-            found = entry._replace(name=name, count=count, is_partner=entry.is_partner or partner, others=(), source="")
+    for reading in readings:
+        if _known(pool, reading.name):
+            found = entry._replace(name=reading.name, count=reading.count, is_partner=entry.is_partner or reading.partner,
+                                   others=(), source="")
             return found, True
     return entry._replace(others=(), source=""), False
 
@@ -309,8 +239,8 @@ def _split_lists(entries: list[Entry], pool: CardPool) -> list[Entry]:
         if _known(pool, entry.name) or (entry.source and any(_known(pool, r.name) for r in more_readings(entry.source))):
             result.append(whole)
             continue
-        parts = [Entry(entry.line, name, count, entry.is_partner and not index, (), "", "")
-                 for index, (count, name, _partner) in enumerate(entry.others)]
+        parts = [Entry(entry.line, part.name, part.count, entry.is_partner and not index, (), "", "")
+                 for index, part in enumerate(entry.others)]
         known = sum(_known(pool, part.name) for part in parts)
         result.extend(parts if known == len(parts) or known >= 2 else [whole])
     return result

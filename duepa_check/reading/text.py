@@ -29,13 +29,10 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from itertools import compress, count, islice, repeat
-from operator import add, not_
+from itertools import islice
 
-from .. import shortcuts
 from ..messages import Msg
-from ..tuples import made
-from .card_line import LONGEST_NAME, MAX_COUNT, PARTNER_WORDS, more_readings, plain_reading, read_card_line
+from .card_line import LONGEST_NAME, MAX_COUNT, PARTNER_WORDS, more_readings, read_card_line
 from .decklist import (
     LABEL_MARK,
     LIST_MARK,
@@ -43,7 +40,6 @@ from .decklist import (
     Entry,
     Heading,
     ParseProblem,
-    has_line_breaks,
     split_breaks,
     split_lines,
 )
@@ -254,8 +250,8 @@ class TextReader:
                 return
             readings.append(part_read.main)
         main = read.main
-        self.deck.entries.append(made(Entry, (number, main.name, main.count, main.partner, tuple(readings), LIST_MARK,
-                                              line if read.more else "")))
+        self.deck.entries.append(Entry(number, main.name, main.count, main.partner, tuple(readings), LIST_MARK,
+                                       line if read.more else ""))
 
     def _markdown_heading(self, number: int, line: str) -> None:
         """'## パートナー', '### クリーチャー (25)': a heading; any other '#' line is a comment."""
@@ -338,7 +334,7 @@ class TextReader:
                 others = (*others, *self._whole_readings(whole))
             is_partner = partner or self.in_partner_section or main.partner
             source = text if read.more else ""
-            self.deck.entries.append(made(Entry, (number, main.name, main.count, is_partner, others, mark, source)))
+            self.deck.entries.append(Entry(number, main.name, main.count, is_partner, others, mark, source))
         if self.in_partner_section or partner:
             self._close("_partner", number + 1)
         self.in_partner_section = False
@@ -412,73 +408,11 @@ class TextReader:
 
 
 def parse_text(text: str, path: str) -> DeckList:
-    """Parse a plain-text or Markdown decklist.
-
-    Most lines of most lists are '1 NAME' card lines that a batch meets again and again: what
-    such a line makes (the fields of its Entry) is kept by its text, and a run of such lines is
-    added at once, without being read again. Every other line is read by TextReader, and so is
-    the first plain line after a partner heading (it is the partner).
-    """
+    """Parse a plain-text or Markdown decklist: every line read by TextReader, in order (a form
+    feed, U+2028…: a line of its own)."""
     reader = TextReader(path)
-    lines = split_lines(text)
-    if has_line_breaks(text) or not shortcuts.line_cache:  # a form feed, U+2028…: a line of its own
-        # The general route: every line read by TextReader.
-        for number, line in enumerate(lines, start=1):
-            for piece in split_breaks(line):
-                if piece:
-                    reader.read_line(number, piece)
-        return reader.deck
-    known = _CARD_LINES
-    if len(known) > _CARD_LINES_LIMIT - len(lines):
-        known.clear()
-    found = list(map(known.get, lines))  # a line's Entry fields; None when new, _READ_BY_TEXT (false) for TextReader
-    start = 0
-    # One pass in C finds the lines that are no known plain card line (every list has a few: a
-    # comment, its partner line, blank lines), in order; a new one is worked out here.
-    for index in compress(count(), map(not_, found)):
-        if found[index] is None:
-            raw = lines[index]
-            fields = found[index] = known[raw] = _card_line_fields(raw)
-            if fields:
-                continue  # a plain card line: added with the run it belongs to
-        if start < index:
-            _add_plain_lines(reader, lines, found, start, index)
-        if lines[index]:  # an empty line is nothing to TextReader
-            reader.read_line(index + 1, lines[index])
-        start = index + 1
-    if start < len(lines):
-        _add_plain_lines(reader, lines, found, start, len(lines))
+    for number, line in enumerate(split_lines(text), start=1):
+        for piece in split_breaks(line):
+            if piece:
+                reader.read_line(number, piece)
     return reader.deck
-
-
-def _add_plain_lines(reader: TextReader, lines: list[str], found: list, start: int, stop: int) -> None:
-    """Lines start..stop-1 (0-based), all plain card lines: Entry(line number, *fields) each."""
-    if reader.in_partner_section:  # the first is the partner: TextReader reads it (and closes the section)
-        reader.read_line(start + 1, lines[start])
-        start += 1
-    # (number,) + fields, made a tuple of Entry's type: no Python-level call per line.
-    reader.deck.entries.extend(map(made, repeat(Entry), map(add, zip(count(start + 1)), islice(found, start, stop))))
-
-
-_READ_BY_TEXT = False  # what _CARD_LINES holds for a line that is no plain card line (false, as None is)
-_CARD_LINES: dict[str, tuple | bool] = {}
-_CARD_LINES_LIMIT = 50_000
-
-
-def _card_line_fields(raw: str) -> tuple | bool:
-    """(name, count, is_partner, others, mark, source) when ``raw`` is a plain card line that
-    TextReader.read_line would pass straight to add_card (a count first; nothing that makes a
-    comment, an HTML entity, a table row or a heading) and that reads as a card; else
-    _READ_BY_TEXT."""
-    line = raw.strip()
-    if not line or not ("0" <= line[0] <= "9") or "&" in line or "#" in line or "//" in line or "," in line or "|" in line:
-        return _READ_BY_TEXT
-    plain = plain_reading(line) if shortcuts.plain_reading else None
-    if plain is not None:
-        name, number, more = plain
-        return name, number, False, (), "", line if more else ""
-    read = read_card_line(line)
-    if read.problem or read.main.count <= 0:
-        return _READ_BY_TEXT
-    main = read.main
-    return main.name, main.count, main.partner, read.others, "", line if read.more else ""

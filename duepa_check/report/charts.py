@@ -24,7 +24,6 @@ from collections.abc import Callable, Sequence
 from html import escape as _escape
 from pathlib import Path
 
-from .. import shortcuts
 from ..analysis.stats import COLORLESS, UNKNOWN, DeckStats
 from ..messages import DEFAULT_LANG, msg, plural
 from ..messages import text as words
@@ -77,25 +76,12 @@ def clean(text: str) -> str:
     return text.translate(_INVISIBLE)
 
 
-def _cached(maxsize: int) -> Callable[[Callable], Callable]:
-    """functools.lru_cache, or with DUEPA_CHECK_NO_SHORTCUTS (html_caches) none: every piece drawn
-    when it is met (``cache_clear`` does nothing then)."""
-    if shortcuts.html_caches:
-        return functools.lru_cache(maxsize=maxsize)
-
-    def uncached(function: Callable) -> Callable:
-        function.cache_clear = lambda: None
-        return function
-
-    return uncached
-
-
 def _xml(text: str) -> str:
     """Text or attribute value for the SVG: cleaned, then escaped (& < > " ')."""
     return _escape(clean(text), quote=True)
 
 
-_x = _cached(maxsize=4096)(_xml)  # labels repeat from deck to deck: a 1,000-deck report escapes each once
+_x = functools.lru_cache(maxsize=4096)(_xml)  # labels repeat from deck to deck: a 1,000-deck report escapes each once
 
 
 def cells(text: str) -> int:
@@ -123,7 +109,7 @@ def text_px(text: str, size: float) -> float:
     return size * _ems(text)
 
 
-@_cached(maxsize=4096)
+@functools.lru_cache(maxsize=4096)
 def _ems(text: str) -> float:
     return sum(map(_EM_OF.__getitem__, text))  # the same floats added in the same order as _em char by char
 
@@ -167,7 +153,7 @@ def wording(lang: str = DEFAULT_LANG) -> Text:
     return lambda key, **fields: _said(lang, key, tuple(fields.items()))
 
 
-@_cached(maxsize=8192)  # "cost 3: 8 cards" and the headings recur in every chart of a report
+@functools.lru_cache(maxsize=8192)  # "cost 3: 8 cards" and the headings recur in every chart of a report
 def _said(lang: str, key: str, fields: tuple) -> str:
     return words(msg(key, **dict(fields)), lang)
 
@@ -176,7 +162,7 @@ def _cards(text: Text, count: int) -> str:
     return text(plural("chart.cards", count), count=count)
 
 
-@_cached(maxsize=8192)
+@functools.lru_cache(maxsize=8192)
 def _bar_words(lang: str, key: str, label: str, count: int) -> str:
     """What a bar says to a screen reader: "cost 3: 8 cards", "火: 45 cards"."""
     text = wording(lang)
@@ -186,7 +172,7 @@ def _bar_words(lang: str, key: str, label: str, count: int) -> str:
 
 # Charts of a report repeat the same small pieces (a bucket label in its slot, "3" on a bar of the
 # same height): each is made once, and the larger pieces below are made of them.
-@_cached(maxsize=16384)
+@functools.lru_cache(maxsize=16384)
 def _text(x: float, y: float, content: str, size: int, anchor: str = "start", fill: str = INK,
           bold: bool = False) -> str:
     attributes = f'x="{_n(x)}" y="{_n(y)}" font-size="{size}"'
@@ -232,7 +218,7 @@ _POSIX = os.sep == "/" and os.altsep is None
 # 944M to 396M instructions.
 
 
-@_cached(maxsize=8)
+@functools.lru_cache(maxsize=8)
 def _chart_words(lang: str) -> tuple[str, str, str, str, float]:
     """Headings of one language: curve, civilizations, types, "unknown"; the curve heading's width."""
     text = wording(lang)
@@ -240,7 +226,7 @@ def _chart_words(lang: str) -> tuple[str, str, str, str, float]:
     return curve, text("chart.civilizations"), text("chart.types"), text("chart.unknown"), text_px(curve, HEADING_SIZE)
 
 
-@_cached(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def _subtitle(lang: str, partner_name: str | None, partner_civilizations: tuple[str, ...],
               card_count: int) -> tuple[str, float, str, str, str]:
     """The line under the title, drawn: (its pieces, its width, the partner line, the partner's
@@ -272,7 +258,7 @@ CURVE_HEADING_Y = PAD + TITLE_SIZE + 8 + SUBTITLE_SIZE + 14 + HEADING_SIZE + 4
 CURVE_BASE = CURVE_HEADING_Y + 8 + LABEL_SIZE + 4 + PLOT_HEIGHT  # room for the tallest bar's count on top
 
 
-@_cached(maxsize=64)
+@functools.lru_cache(maxsize=64)
 def _curve_frame(lang: str, buckets: tuple[str, ...]) -> tuple[tuple[str, ...], float, str, str]:
     """What a curve of these buckets draws around its bars: (the bucket labels, the slot width,
     the heading and the list's start, the list's end and the base line)."""
@@ -285,7 +271,7 @@ def _curve_frame(lang: str, buckets: tuple[str, ...]) -> tuple[tuple[str, ...], 
     return labels, slot, start, end
 
 
-@_cached(maxsize=8192)
+@functools.lru_cache(maxsize=8192)
 def _curve_slot(lang: str, index: int, slot: float, label: str, count: int, tallest: int) -> str:
     """One cost slot: its bar (with the count on top) and the bucket label under it."""
     centre = PAD + index * slot + slot / 2
@@ -297,7 +283,7 @@ def _curve_slot(lang: str, index: int, slot: float, label: str, count: int, tall
             + _text(centre, CURVE_BASE + 4 + LABEL_SIZE, label, LABEL_SIZE, anchor="middle", fill=SOFT_INK))
 
 
-@_cached(maxsize=8192)
+@functools.lru_cache(maxsize=8192)
 def _row(lang: str, y: int, label: str, count: int, colour: str, label_column: float, largest_row: int) -> str:
     """One horizontal bar at height ``y``: its label, the bar, its count."""
     length = BAR_MAX * count / largest_row if largest_row else 0
@@ -308,7 +294,7 @@ def _row(lang: str, y: int, label: str, count: int, colour: str, label_column: f
                    (PAD + label_column, middle - ROW_BAR / 2, length, ROW_BAR), colour, count_text))
 
 
-@_cached(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def _rows_start(heading: str, y: int) -> str:
     return _text(PAD, y, heading, HEADING_SIZE, bold=True) + f'<g role="list" aria-label="{_x(heading)}">'
 
@@ -317,7 +303,7 @@ def _rows_start(heading: str, y: int) -> str:
 WORD_CACHES = (_said, _bar_words, _chart_words, _subtitle, _curve_frame, _curve_slot, _row, _rows_start)
 
 
-@_cached(maxsize=1024)
+@functools.lru_cache(maxsize=1024)
 def _label_column(labels: tuple[str, ...]) -> float:
     """How wide the label column of these row labels is (the decks of a report share a few sets)."""
     return min(MAX_LABEL_PX, max((text_px(label, LABEL_SIZE) for label in labels), default=0)) + 10

@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from html import escape
 from typing import NamedTuple
 
-from .. import shortcuts
 from ..check.results import DeckResult, RunInfo
 from ..data.cards import Card
 from ..messages import Msg, msg, plural
@@ -182,8 +181,7 @@ class _Pieces:
             civilizations = _civilization_html(partner.civilizations, self.lang, partner.complete)
             who = f"{_h(self.text('html.partner', name=partner.name))} {civilizations}"
             found = (_h(partner.name), civilizations, who)
-            if shortcuts.html_caches:
-                self._partners[key] = found
+            self._partners[key] = found
         return found
 
     def verdict(self, deck: _Deck) -> str:
@@ -192,8 +190,7 @@ class _Pieces:
         found = self._verdicts.get(key)
         if found is None:
             found = _verdict_html(deck.result, self.lang)
-            if shortcuts.html_caches:
-                self._verdicts[key] = found
+            self._verdicts[key] = found
         return found
 
     def counts(self, deck: _Deck) -> str:
@@ -201,16 +198,14 @@ class _Pieces:
         found = self._counts.get(key)
         if found is None:
             found = _h(_counts(deck.result, self.lang))
-            if shortcuts.html_caches:
-                self._counts[key] = found
+            self._counts[key] = found
         return found
 
     def cards(self, count: int) -> str:
         found = self._cards.get(count)
         if found is None:
             found = _h(self.text(plural("html.cards", count), count=count))
-            if shortcuts.html_caches:
-                self._cards[count] = found
+            self._cards[count] = found
         return found
 
 

@@ -261,23 +261,26 @@ def test_missing_file_is_exit_2_and_one_line(capsys, tmp_path):
     assert result.err.strip().count("\n") == 0 and "no such file" in result.err
 
 
-def test_a_cost_no_field_of_the_tally_holds_is_counted_card_by_card(monkeypatch, shortcuts_on):
-    """A card that puts more in a field than a deck's sum can hold (a cost of 10**8) is counted
-    card by card, in a deck of its own or with cards the tally knows."""
+def test_a_card_of_a_huge_cost_is_counted_like_any_other():
+    """A cost of 10**8 is a cost: in the 10+ bucket and in the average, alone or beside others."""
     from duepa_check.analysis import stats
     from duepa_check.data.cards import Card, Face
     from duepa_check.reading.decklist import Entry
     from duepa_check.reading.resolve import Deck, DeckCard
 
-    monkeypatch.setattr(stats._Tally, "largest", stats._Tally.largest)  # put back after the test
     known = stats_pool_card()
+    known_cost = stats.card_cost(known)
     dear = Card("dear", (Face("dear", "クリーチャー", ("火",), 10**8, 1000),))
-    for cards in ([(dear, 1)] * 60, [(known, 1)] * 59 + [(dear, 1)], [(known, 4), (dear, 1)]):
+    for cards, average in (([(dear, 1)] * 60, 10**8),
+                           ([(known, 1)] * 59 + [(dear, 1)], round((59 * known_cost + 10**8) / 60, 2)),
+                           ([(known, 4), (dear, 1)], round((4 * known_cost + 10**8) / 5, 2))):
         deck = Deck(path="d.txt")
         for line, (card, count) in enumerate(cards, start=1):
             deck.cards.append(DeckCard(Entry(line=line, name=card.name, count=count), card))
-        assert stats.compute_stats(deck) == stats.count_card_by_card(deck)
-    assert not stats._TALLY.fits(60)
+        counted = stats.compute_stats(deck)
+        assert counted.card_count == sum(count for _, count in cards)
+        assert counted.average_cost == average
+        assert counted.curve["10+"] >= sum(count for card, count in cards if card is dear)
 
 
 def stats_pool_card():

@@ -1,7 +1,6 @@
 """What a thousand-deck batch leans on, against the plain answer: the file's suffix, the read of a
 file that comes in pieces, the control character test of decode, chosen readings, the rules run
-under house rules, card records, the folder walk, the cycle collector. (The shortcuts of
-duepa_check/shortcuts.py are compared with their general routes in tests/routes/test_shortcut_routes.py.)
+under house rules, card records, the folder walk, the cycle collector.
 """
 
 from __future__ import annotations
@@ -160,45 +159,6 @@ def test_rules_run_under_each_house_rules_given_in_one_process(pool):
         assert ids["DP002"] == "warning"
         ids = {v.rule for v in run_rules(deck, Context(day, regulation, plain, pool), only=("DP001",))}
         assert ids == {"DP001"}
-
-
-def _card_by_keywords(data: dict):
-    """card_from_json as it was written before it built faces without keyword calls."""
-    from duepa_check.data.cards import Card, Face
-
-    faces = tuple(
-        Face(
-            name=f["name"], type=f["type"], civilizations=tuple(f.get("civilizations", ())), cost=f.get("cost"),
-            power=f.get("power"), races=tuple(f.get("races", ())),
-        )
-        for f in data.get("faces", ())
-    )
-    return Card(
-        name=data["name"], faces=faces, layout=data.get("layout", "single"), zone=data.get("zone", "main"),
-        partner_eligible=bool(data.get("partner_eligible", False)), may_exceed_four=bool(data.get("may_exceed_four", False)),
-        aliases=tuple(data.get("aliases", ())), english=tuple(data.get("english", ())), ids=tuple(data.get("ids", ())),
-        complete=bool(data.get("complete", True)), source=str(data.get("source", "")),
-        provenance=str(data.get("provenance", "official")),
-    )
-
-
-def test_every_embedded_card_record_reads_as_by_keywords():
-    import json
-
-    from duepa_check.data.cards import Face
-    from duepa_check.data.files import CARDS_FILE
-    from duepa_check.data.pool import embedded_data_dir
-
-    with open(embedded_data_dir() / CARDS_FILE, encoding="utf-8") as handle:
-        handle.readline()
-        records = [json.loads(line) for line in handle]
-    for data in records:
-        card = card_from_json(data)
-        assert card == _card_by_keywords(data)
-        assert all(type(face) is Face for face in card.faces)
-    sparse = {"name": "テスト", "faces": [{"name": "テスト", "type": "呪文"}]}  # every optional field left out
-    assert card_from_json(sparse) == _card_by_keywords(sparse)
-    assert card_from_json(sparse).faces[0].races == () and card_from_json(sparse).complete is True
 
 
 def test_every_embedded_card_record_reads_the_same_when_its_last_fields_wait():
