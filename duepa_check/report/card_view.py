@@ -176,6 +176,7 @@ def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG) -
 
     from ..data.config import KEYS
     from ..errors import DuepaError
+    from ..linebreak import breaking_text, wrap  # Japanese by character, never inside 'duepa-check update'
 
     def say(key: str, **args) -> str:
         return text(msg(key, **args), lang)
@@ -188,7 +189,8 @@ def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG) -
         rule = chosen[0]
         severity = say(f"severity.{rule['severity']}")
         console.print(f"[bold]{rule['id']} {rule['name']}[/] ({escape(severity)})\n")
-        console.print(escape(rule["doc"]))
+        # wrapped here: console.print joins a Text into a plain one, which rich would wrap at spaces only
+        console.print(escape("\n".join(wrap(rule["doc"], console.width))), soft_wrap=True)
         if rule["house_rules"]:
             console.print("\n" + escape(say("rules.house-rules", keys=Listed(tuple(rule["house_rules"])))))
         return
@@ -197,7 +199,7 @@ def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG) -
         table.add_column(escape(say(f"rules.column.{column}")), overflow="fold")
     for rule in rules:
         table.add_row(
-            rule["id"], rule["name"], escape(say(f"severity.{rule['severity']}")), escape(rule["summary"]),
+            rule["id"], rule["name"], escape(say(f"severity.{rule['severity']}")), breaking_text(rule["summary"]),
             ", ".join(rule["house_rules"]),
         )
     console.print(table)
@@ -205,5 +207,5 @@ def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG) -
     for column in ("key", "changes", "default"):
         keys.add_column(escape(say(f"rules.column.{column}")), overflow="fold")
     for key, default in KEYS.items():
-        keys.add_row(key, escape(say(f"config.{key}")), escape(yaml_default(default, lang)))
+        keys.add_row(key, breaking_text(say(f"config.{key}")), escape(yaml_default(default, lang)))
     console.print(keys)

@@ -146,3 +146,19 @@ def test_plain_doc_joins_a_paragraph_and_keeps_the_example_line():
 
     doc = "Summary.\n\nOne ``x`` and\nthe rest.\nExample: ``a`` is fine.\n\n日本語の\n文。"
     assert plain_doc(doc) == "Summary.\n\nOne 'x' and the rest.\nExample: 'a' is fine.\n\n日本語の文。"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_one_rule_wraps_like_the_help(capsys, monkeypatch, lang, columns):
+    """`rules DP004 --lang ja` started lines with 、 and ー, and split 'duepa-check update' and 'DP005 はその'
+    at a space: the doc now wraps by linebreak, as --help does."""
+    from duepa_check.linebreak import NO_START
+
+    monkeypatch.setenv("COLUMNS", columns)
+    for rule_id in ("DP004", "DP201", "DP202"):
+        out = run(capsys, "rules", rule_id, "--lang", lang).out
+        lines = out.splitlines()
+        assert all(len(line) <= int(columns) for line in lines)
+        assert not [line for line in lines if line[:1] in NO_START], out
+        assert "duepa-check\n" not in out and "'duepa-check\n" not in out, out
