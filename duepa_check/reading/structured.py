@@ -66,21 +66,42 @@ def parse_yaml(text: str, path: str) -> DeckList:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     line_of: dict[int, int] = {}
     duplicates: list[ParseProblem] = []
+    lines = _editor_lines(text)
     try:
         node = yaml.compose(text, Loader=loader)
         data = _construct(node, line_of, {}, duplicates)
+        if lines is not None:
+            line_of = {key: lines[line - 1] for key, line in line_of.items()}
+            duplicates = [problem._replace(line=lines[problem.line - 1]) for problem in duplicates]
         deck = parse_structured(data, path, line_of)
         deck.problems.extend(duplicates)
         return deck
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark else path
+        where = f"{path}:{(lines[mark.line] if lines else mark.line + 1)}" if mark else path
         why = getattr(error, "problem", None) or str(error).splitlines()[0]  # one line, never several
         if why == ALIAS_LOOP:  # ours, not PyYAML's: said in the run's language
             why = Msg("input.alias-loop", {})
         raise DeckInputError(Msg("input.invalid-yaml", {"path": where, "why": why})) from None
     except RecursionError:
         raise DeckInputError(Msg("input.yaml-too-deep", {"path": path})) from None
+
+
+_YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
+def _editor_lines(text: str) -> list[int] | None:
+    """PyYAML's line (0-based) → the line an editor shows (1-based), for text where they differ:
+    YAML also breaks lines at NEL, U+2028 and U+2029, which editors (and split_lines) do not
+    count. None when the text holds none (the lines agree)."""
+    if "\x85" not in text and "\u2028" not in text and "\u2029" not in text:
+        return None
+    lines, line = [1], 1
+    for match in _YAML_BREAK.finditer(text):
+        if match.group() in ("\r\n", "\r", "\n"):
+            line += 1
+        lines.append(line)
+    return lines
 
 
 _BUILDING = object()
