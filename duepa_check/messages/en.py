@@ -293,6 +293,7 @@ MESSAGES.update({
     "input.is-folder": "{path}: is a folder, not a decklist file",
     "input.cannot-read": "{path}: cannot read ({why})",
     "input.no-stdin": "{path}: no standard input to read",
+    "input.changed-while-read": "{path}: the file changed while it was read (still being written?); check it again once it is complete",
     "input.too-large": "{path}: file is larger than {megabytes} MB; not a decklist",
     "input.binary-nul": "{path}: binary file (contains NUL bytes); expected a text decklist",
     "input.binary-control": "{path}: binary file (control characters); expected a text decklist",

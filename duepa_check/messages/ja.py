@@ -244,6 +244,7 @@ MESSAGES.update({
     "input.is-folder": "{path}: フォルダです。デッキリストのファイルを指定してください",
     "input.cannot-read": "{path}: 読めません（{why}）",
     "input.no-stdin": "{path}: 読み込む標準入力がありません",
+    "input.changed-while-read": "{path}: 読んでいる間にファイルが変わりました（まだ書き込み中？）。書き終わってからもう一度チェックしてください",
     "input.too-large": "{path}: {megabytes} MBより大きいファイルです。デッキリストではありません",
     "input.binary-nul": "{path}: バイナリファイルです（NULバイトを含みます）。テキストのデッキリストを指定してください",
     "input.binary-control": "{path}: バイナリファイルです（制御文字を含みます）。テキストのデッキリストを指定してください",

@@ -130,6 +130,8 @@ def read_deck_bytes(path: Path, limit: int | None = None) -> bytes:
             # cost more than the rest of a check.
             if 0 < size <= limit:
                 data = _read_up_to(handle, size + 1, size)
+                if len(data) != size:  # it grew (or shrank) while read: what was read is no whole file
+                    raise DeckInputError(Msg("input.changed-while-read", {"path": path}))
             else:
                 data = _read_up_to(handle, limit + 1)
         finally:
@@ -147,7 +149,8 @@ def _read_up_to(handle: int, wanted: int, size: int = -1) -> bytes:
     """``wanted`` bytes, or fewer at the end of the file (os.read may return less than asked).
 
     ``size`` bytes (what fstat said the file holds) are the whole file: no read follows only
-    to be told it ended (a system call per deck). A file that grew gave more at once.
+    to be told it ended (a system call per deck). A file that grew gave more at once (and is
+    refused by the caller: never read cut short).
     """
     data = os.read(handle, wanted)
     if 0 < len(data) < wanted and len(data) != size:

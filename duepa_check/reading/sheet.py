@@ -191,7 +191,9 @@ def read_sheet(path: Path, named: SheetColumns = SheetColumns(), notes: list | N
     try:
         data = read_stdin_bytes(where, MAX_SHEET_BYTES) if stdin else read_deck_bytes(path, MAX_SHEET_BYTES)
         text = decode(data, where)
-    except DeckInputError:
+    except DeckInputError as error:
+        if error.message.key == "input.changed-while-read":
+            raise  # never read again as a decklist, half written
         return None
     found = _find_header(text, str(path), named, where)
     if found is None:

@@ -413,3 +413,69 @@ def test_a_relative_xdg_data_home_is_ignored(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     code, deck = check_json(capsys, DECKS / BD4)
     assert code == 0 and deck["legal"]
+
+
+# ---------------------------------------------------------------------------- 6. line breaks YAML counts
+
+
+@pytest.mark.parametrize("brk", ["\x85", "\u2028", "\u2029"])
+@pytest.mark.parametrize("where", ["comment", "after-partner", "two"])
+def test_a_yaml_item_is_reported_on_the_line_an_editor_shows(capsys, tmp_path, brk, where):
+    """Item 6: PyYAML starts a line at NEL/U+2028/U+2029, editors (and every other reader) do not."""
+    lines = {
+        "comment": [f"partner: {PARTNER}", "cards:", f"# note{brk}- 7", "- ガルチェンソ・ドラコン"],
+        "after-partner": [f"partner: {PARTNER} # note{brk}cards:", "- 7", "- ガルチェンソ・ドラコン"],
+        "two": [f"# a{brk}# b{brk}partner: {PARTNER}", "cards:", "- 7", "- ガルチェンソ・ドラコン"],
+    }[where]
+    path = tmp_path / "deck.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, deck = check_json(capsys, path)
+    expected = [number for number, line in enumerate(lines, start=1) if line.endswith("- 7")]
+    assert [v["line"] for v in deck["violations"] if v["rule"] == "DP102"] == expected, deck["violations"]
+    assert [v["line"] for v in deck["violations"] if v["rule"] == "DP100"] == [len(lines)], deck["violations"]
+
+
+@pytest.mark.parametrize("brk", ["\x0b", "\x0c", "\x85", "\u2028", "\u2029"])
+@pytest.mark.parametrize("name", ["deck.txt", "deck.md", "responses.csv"])
+def test_a_card_after_a_comment_and_a_line_break_is_read(capsys, tmp_path, brk, name):
+    """Item 6 (round 3): '# note' + a break + '1 CARD': the card is read (a banned one fails)."""
+    body = [f"1 {card}" for card in _cards()]
+    body[-1] = f"# note{brk}1 {BANNED}"
+    text = "\n".join([f"パートナー: {PARTNER}", *body])
+    _house_rules(tmp_path)
+    if name.endswith(".csv"):
+        path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"], ["2026-11-28 10:00", "たろう", text]])
+    else:
+        path = tmp_path / name
+        path.write_text(text + "\n", encoding="utf-8")
+    result = run(capsys, "check", path, "--as-of", AS_OF, "--format", "json")
+    (deck,) = result.json["decks"]
+    assert result.code == 1 and "DP010" in {v["rule"] for v in deck["violations"]}, deck
+
+
+# ---------------------------------------------------------------------------- 23. a file that grows
+
+
+@pytest.mark.parametrize("name", ["deck.txt", "responses.csv"])
+def test_a_file_that_grows_while_it_is_read_is_reported_never_cut(capsys, tmp_path, monkeypatch, name):
+    """Item 23: the file grew after its size was taken: what was read is no whole file."""
+    import os
+    import types
+
+    import duepa_check.decklist as decklist_module
+
+    if name.endswith(".csv"):
+        path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"], ["2026-11-28 10:00", "たろう", (DECKS / BD4).read_text(encoding="utf-8")]])
+    else:
+        path = tmp_path / name
+        path.write_text((DECKS / BD4).read_text(encoding="utf-8"), encoding="utf-8")
+    real = os.fstat
+
+    def smaller(descriptor):  # the size before the writer appended its last 200 bytes
+        status = real(descriptor)
+        return types.SimpleNamespace(st_mode=status.st_mode, st_size=status.st_size - 200)
+
+    monkeypatch.setattr(decklist_module.os, "fstat", smaller)
+    result = run(capsys, "check", path, "--as-of", AS_OF, "--format", "json")
+    assert result.code == 2 and "changed while it was read" in result.err, (result.code, result.err, result.out[:300])
+    assert result.err.count("\n") == 1
