@@ -462,7 +462,7 @@ def test_a_file_that_grows_while_it_is_read_is_reported_never_cut(capsys, tmp_pa
     import os
     import types
 
-    import duepa_check.decklist as decklist_module
+    import duepa_check.reading.decklist as decklist_module
 
     if name.endswith(".csv"):
         path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"], ["2026-11-28 10:00", "たろう", (DECKS / BD4).read_text(encoding="utf-8")]])
