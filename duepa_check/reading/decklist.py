@@ -130,8 +130,8 @@ def read_deck_bytes(path: Path, limit: int | None = None) -> bytes:
             # cost more than the rest of a check.
             if 0 < size <= limit:
                 data = _read_up_to(handle, size + 1, size)
-                if len(data) != size:  # it grew (or shrank) while read: what was read is no whole file
-                    raise DeckInputError(Msg("input.changed-while-read", {"path": path}))
+                if len(data) != size and len(data) <= limit:  # grew or shrank while read: no whole file
+                    raise DeckInputError(Msg("input.changed-while-read", {"path": path}))  # (past the limit: too large)
             else:
                 data = _read_up_to(handle, limit + 1)
         finally:
