@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from itertools import islice
 from typing import NamedTuple
 
 from ..data.cards import Card
@@ -147,13 +148,12 @@ def partner_advice(deck: Deck, context: Context) -> Listed:
     if context.pool is not None:
         listed = {deck_card.card.name for deck_card in deck.cards}
         needed = partners.civilizations_needed(deck)
-        found = partners.find(context.pool, context.regulation, context.as_of, civilizations=needed,
-                              config=config, exclude=listed)
         # Closest fit first: a partner that adds no civilization the deck does not use is what
         # such a deck is built around (a five-civilization card of cost ∞ fits too, but says little).
-        found.sort(key=lambda c: (len(c.civilizations), partners.rank(c)))
+        fits = partners.closest_fits(context.pool, context.regulation, context.as_of, needed, config)
+        found = list(islice((c for c in fits if c.name not in listed), ADVICE_NAMES))
         if found:
-            parts.append(msg("partner-advice.pool", candidates=names_list(c.name for c in found[:ADVICE_NAMES])))
+            parts.append(msg("partner-advice.pool", candidates=names_list(c.name for c in found)))
     if own:
         fewest = Listed(tuple(
             msg(plural("partner-advice.off-count", c.off_civilization), card=c.name, count=c.off_civilization)
