@@ -71,7 +71,8 @@ class Checker(Batch):
         self._configs: dict[Path | None, FormatConfig] = {}
         self._config_paths: dict[str, Path | None] = {}  # deck folder → its config file
         self._announced: dict[tuple, Regulation] = {}  # house-rule announcements → the regulation with them
-        self._contexts: dict[int, Context] = {}  # id of a config → the rules' context under it
+        self._contexts: dict[tuple, Context] = {}  # (id of a config, close names later) → the rules' context under it
+        self._close_names_later = False  # check_all searches close names once for the run (check.close_names)
 
     def _resolve_card(self, typed: str) -> tuple[str | None, list[str]]:
         found = self.pool.lookup(typed)
@@ -183,7 +184,15 @@ class Checker(Batch):
             from ..reading.sheet import SheetColumns, with_submissions  # only a .csv/.tsv (or -, so named)
 
             paths = with_submissions(paths, self.sheet_columns or SheetColumns(), self.notes, self.stdin_name)
-        return super().check_all(paths, on_progress)
+        from .close_names import fill_close_names
+
+        self._close_names_later = True
+        try:
+            results = super().check_all(paths, on_progress)
+        finally:
+            self._close_names_later = False
+        fill_close_names(results, self.pool, self.notes)
+        return results
 
     def _check(self, path: Path, reading: Path, result: DeckResult) -> None:
         self._check_decklist(load_decklist(reading, self.stdin_name), path, result)
@@ -203,12 +212,14 @@ class Checker(Batch):
 
     def _context_for(self, config: FormatConfig) -> Context:
         """What the rules read besides the deck, made once per house rules (a batch shares a few)."""
-        found = self._contexts.get(id(config))
+        key = (id(config), self._close_names_later)
+        found = self._contexts.get(key)
         if found is None or found.config is not config:  # the id of a config no longer alive may be reused
-            found = Context(as_of=self.as_of, regulation=self._regulation_for(config), config=config, pool=self.pool)
+            found = Context(as_of=self.as_of, regulation=self._regulation_for(config), config=config, pool=self.pool,
+                            close_names_now=not self._close_names_later)
             if len(self._contexts) >= 64:
                 self._contexts.clear()
-            self._contexts[id(config)] = found
+            self._contexts[key] = found
         return found
 
     def _regulation_for(self, config: FormatConfig) -> Regulation:

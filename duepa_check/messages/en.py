@@ -93,6 +93,8 @@ MESSAGES: dict[str, str] = {
     "unknown-card.hint.not-searched": (
         "check the spelling (close names are searched for the first {limit} unknown names only)"
     ),
+    "unknown-card.hint.not-searched.run": "check the spelling (close names are searched for the first {limit} unknown names of a run only)",
+    "unknown-card.run-limit": "close names were searched for the first {limit} unknown names of this run only; not for {count} more",
     "ambiguous-card.matches": "《{card}》 matches {count} cards: {names}",
     "ambiguous-card.matches.hint": "write the full official name, e.g. 《{first}》",
     "unparsable-line.line": "line {line}: {problem}",

@@ -94,6 +94,8 @@ MESSAGES: dict[str, str] = {
     "unknown-card.hint": "カード名の書き方を確かめてください",
     "unknown-card.hint.suggestions": "もしかして: {suggestions}",
     "unknown-card.hint.not-searched": "カード名の書き方を確かめてください（近い名前を探すのは、一致しない名前の最初の{limit}個だけです）",
+    "unknown-card.hint.not-searched.run": "カード名の書き方を確かめてください（近い名前を探すのは、1回の実行で一致しない名前の最初の{limit}個だけです）",
+    "unknown-card.run-limit": "近い名前を探したのは、この実行で一致しない名前の最初の{limit}個だけです（残りの{count}個は探していません）",
     "ambiguous-card.matches": "《{card}》は{count}枚のカードに一致します: {names}",
     "ambiguous-card.matches.hint": "正式なカード名で書いてください（例: 《{first}》）",
     "unparsable-line.line": "{line}行目: {problem}",

@@ -75,6 +75,9 @@ class Context(NamedTuple):
     config: FormatConfig = FormatConfig()
     # The card pool, for hints that look beyond the deck (DP003/DP004 name pool partners).
     pool: CardPool | None = None
+    # False: DP100 leaves its close names for the run to search, in run order and up to a bound
+    # for the whole run (check.close_names); a rule alone searches them at once.
+    close_names_now: bool = True
 
     @property
     def include_unconfirmed(self) -> bool:

@@ -3,8 +3,10 @@
 Names match however they are typed (widths, ／ or /, ・, 〜, quotes, 《》, a reading in （）,
 hiragana for katakana, English names); a name that still matches nothing is reported with
 up to three close names. Close names are searched for the first 60 unknown names of a deck
-(a deck's worth) only: each search scans every spelling in the pool, and a file of thousands
-of names that are not cards is not a decklist anyone will fix name by name.
+(a deck's worth) only, and in a run of many decks or a sheet's rows for the first 60 of the
+whole run (one line on stderr says when the rest were not searched): each search scans every
+spelling in the pool, and a file of thousands of names that are not cards is not a decklist
+anyone will fix name by name.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ NAME = "unknown-card"
 SEVERITY = ERROR
 CONF = ()
 SUGGEST_AT_MOST = 60  # unknown names per deck that get a close-name search
+PENDING = "close_names_pending"  # a hint argument: the run searches this name's close names (check.close_names)
 
 
 def check(deck, context: Context) -> Iterator[Finding]:
@@ -30,6 +33,10 @@ def check(deck, context: Context) -> Iterator[Finding]:
         if searched > SUGGEST_AT_MOST:  # found.suggestions is not read: that is the search
             yield finding(entry.line or None, entry.name, "unknown-card.none", hint="unknown-card.hint.not-searched",
                           card=entry.name, limit=SUGGEST_AT_MOST)
+            continue
+        if not context.close_names_now:
+            yield finding(entry.line or None, entry.name, "unknown-card.none", hint="unknown-card.hint",
+                          card=entry.name, **{PENDING: True})
             continue
         hint = "unknown-card.hint.suggestions" if found.suggestions else "unknown-card.hint"
         yield finding(

@@ -12,7 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
-from support import AS_OF, DECKS
+from support import AS_OF, DECKS, deck_lines, run
+
+from duepa_check.check.close_names import RUN_SEARCHES
 
 BD4, BD5 = DECKS / "DM23-BD4.txt", DECKS / "DM23-BD5.txt"
 
@@ -164,3 +166,80 @@ def test_a_worker_whose_parent_was_killed_stops_before_its_next_file(tmp_path):
     while any(_alive(pid) for pid in children):
         assert time.monotonic() < deadline, "a worker ran on after its parent was killed"
         time.sleep(0.1)
+
+
+# ---------------------------------------------------------------------------- bounded per run (15, 16)
+
+
+def _typos(count: int) -> list[str]:
+    """``count`` distinct names one letter off a real card's (BD4's cards, last letter changed)."""
+    names = [line.split(" ", 1)[1] for line in deck_lines()[3:62] if line.startswith("1 ")]
+    return [name[:-1] + letter for letter in "アイウエオカ" for name in names if name[-1] != letter][:count]
+
+
+def _typo_sheet(tmp_path: Path, count: int) -> Path:
+    rows = ["タイムスタンプ,お名前,デッキリスト"]
+    rows += [f'2026/11/28 10:{n // 60:02d}:{n % 60:02d},p{n},"1 {name}"' for n, name in enumerate(_typos(count))]
+    sheet = tmp_path / "responses.csv"
+    sheet.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return sheet
+
+
+def _hints(document: dict) -> list[str]:
+    return [v["hint"] for deck in document["decks"] for v in deck["violations"] if v["rule"] == "DP100"]
+
+
+def test_close_names_are_searched_for_the_first_60_unknown_names_of_a_run(capsys, monkeypatch, tmp_path):
+    """A sheet of 200 rows with one typo each: 60 searches, not 200 (1,000 rows took half a minute)."""
+    from duepa_check.data import pool as pool_module
+
+    searches = []
+    search = pool_module.closest_keys
+    monkeypatch.setattr(pool_module, "closest_keys", lambda key, *a, **k: searches.append(key) or search(key, *a, **k))
+    result = run(capsys, _typo_sheet(tmp_path, 200), "--format", "json", "--as-of", AS_OF)
+    hints = _hints(result.json)
+    assert len(hints) == 200 and len(searches) == RUN_SEARCHES
+    assert all(hint.startswith("did you mean") for hint in hints[:RUN_SEARCHES]), hints[:RUN_SEARCHES]
+    assert set(hints[RUN_SEARCHES:]) == {
+        "check the spelling (close names are searched for the first 60 unknown names of a run only)"}
+    assert result.err == ("duepa-check: warning: close names were searched for the first 60 unknown names of this "
+                          "run only; not for 140 more\n")
+
+
+def test_a_forked_run_bounds_close_names_the_same_way_every_time(capsys, tmp_path):
+    """Over 100 files the batch forks: which names get close names is decided in report order, so
+    two runs say the same, and the first 60 names of the run are the ones searched."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for number, name in enumerate(_typos(150)):
+        (folder / f"{number:03d}.txt").write_text(f"1 {name}\n", encoding="utf-8")
+    first = run(capsys, folder, "--format", "json", "--as-of", AS_OF)
+    again = run(capsys, folder, "--format", "json", "--as-of", AS_OF)
+    assert first.out == again.out and first.err == again.err
+    hints = _hints(first.json)
+    assert [hint.startswith("did you mean") for hint in hints] == [True] * RUN_SEARCHES + [False] * 90
+    assert "not for 90 more" in first.err
+
+
+def test_one_deck_gets_the_close_names_it_always_got(capsys, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("".join(f"1 {name}\n" for name in _typos(70)), encoding="utf-8")
+    hints = _hints(run(capsys, deck, "--format", "json", "--as-of", AS_OF).json)
+    assert all(hint.startswith("did you mean") for hint in hints[:60])
+    assert set(hints[60:]) == {"check the spelling (close names are searched for the first 60 unknown names only)"}
+
+
+def test_the_pool_is_walked_once_for_the_hints_of_many_partnerless_decks(capsys, monkeypatch, tmp_path):
+    """Every deck without a partner gets a DP003 hint naming pool partners for its colours: the
+    pool's candidates are found once a run, not once a deck (3,000 two-byte files took 18-25 s)."""
+    from duepa_check.analysis.partner_candidates import PartnerIndex
+
+    walks = []
+    covering = PartnerIndex.covering
+    monkeypatch.setattr(PartnerIndex, "covering", lambda self, civs: walks.append(civs) or covering(self, civs))
+    for number in range(40):  # under 100 files: checked in this process, where the walks are counted
+        (tmp_path / f"{number:02d}.txt").write_text("x\n", encoding="utf-8")
+    document = run(capsys, tmp_path, "--format", "json", "--as-of", AS_OF).json
+    hints = {v["hint"] for deck in document["decks"] for v in deck["violations"] if v["rule"] == "DP003"}
+    assert len(document["decks"]) == 40 and len(hints) == 1 and "from the card pool: 《" in hints.pop()
+    assert len(walks) == 1
