@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..errors import DuepaError
 from ..printable import json_safe, printable
-from ..report.renderers import RENDERERS
+from ..report.renderers import write_document
 from .language import current_language, set_language
 from .output import make_console, on_terminal, print_error
 
@@ -88,7 +88,7 @@ def check_decks(
     if console is not None:
         render_text(console, results, info, quiet=quiet)
     else:
-        sys.stdout.write(RENDERERS[output_format](results, info, quiet))
+        write_document(output_format, results, info, quiet, sys.stdout)
     return results
 
 

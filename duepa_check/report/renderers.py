@@ -49,6 +49,18 @@ def _html(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
     return render_html(results, info)
 
 
+def write_document(name: str, results: Sequence[DeckResult], info: RunInfo, quiet: bool, out) -> None:
+    """Write the ``name`` document to ``out``: HTML piece by piece (a deck's section at a time, so a
+    page of 30,000 decks is never held whole), the others as ``RENDERERS`` returns them."""
+    if name == "html":
+        from .html_page import html_pieces
+
+        for piece in html_pieces(results, info):
+            out.write(piece)
+        return
+    out.write(RENDERERS[name](results, info, quiet))
+
+
 # JSON, SARIF and HTML ignore ``quiet``: a machine reads every deck, and a page has its own filter.
 RENDERERS: dict[str, Callable[[Sequence[DeckResult], RunInfo, bool], str]] = {
     "text": _text,

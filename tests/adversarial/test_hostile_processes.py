@@ -243,3 +243,38 @@ def test_the_pool_is_walked_once_for_the_hints_of_many_partnerless_decks(capsys,
     hints = {v["hint"] for deck in document["decks"] for v in deck["violations"] if v["rule"] == "DP003"}
     assert len(document["decks"]) == 40 and len(hints) == 1 and "from the card pool: 《" in hints.pop()
     assert len(walks) == 1
+
+
+# ---------------------------------------------------------------------------- an HTML page of many decks (18)
+
+
+class _Recorder:
+    """A stdout that keeps what is written and the size of each write."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.pieces.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def test_an_html_page_of_many_decks_is_written_a_deck_at_a_time(monkeypatch, tmp_path):
+    """30,000 one-line decks made a 200 MB page held whole, 1 GB at its peak (1.7 GB for 50,000):
+    the page is written a deck's section at a time, and it is the page render_html makes."""
+    from duepa_check.cli.app import main
+
+    for number in range(300):
+        (tmp_path / f"{number:03d}.txt").write_text("1 ボルシャック・ドラゴ大王\n", encoding="utf-8")
+    out = _Recorder()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main([str(tmp_path), "--format", "html", "--as-of", AS_OF]) == 1
+    page = "".join(out.pieces)
+    assert page.count('<section class="deck"') == 300 and page.endswith("</main></body></html>\n")
+    assert max(map(len, out.pieces)) < len(page) // 10  # no write holds more than a fraction of the page
