@@ -202,8 +202,8 @@ def _run_update_with_progress(console, run_update, options: dict, lang: str = "e
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(text(msg("update.progress.updating"), lang), total=None)
 
-        def on_progress(done: int, total: int | None, label) -> None:  # label: a Msg, or a card's name
-            progress.update(task, completed=done, total=total, description=escape(text(label, lang)))
+        def on_progress(done: int, total: int | None, label) -> None:  # label: a Msg, or a card's name from the site
+            progress.update(task, completed=done, total=total, description=escape(printable(text(label, lang))))
 
         return run_update(**options, on_progress=on_progress)
 
