@@ -81,6 +81,31 @@ def shapes() -> dict[str, tuple[str, str]]:
     }
 
 
+def typo_sheet(pool: list[str], rows: int | None = None) -> str:
+    """A form's responses: one short deck a row, two real cards and one typo, about 118 bytes a row
+    as in issue 39.15 (1,000 rows: 118 KB). ``rows`` None: as many rows as fit under 1 MB."""
+    plain = [name for name in pool if '"' not in name and "," not in name and len(name) < 12]
+
+    def row(n: int) -> str:
+        name = plain[n * 13 % len(plain)]
+        typo = name[:-1] + ("ア" if name[-1] != "ア" else "イ")
+        cards = f"1 {plain[(n * 7 + 3) % len(plain)]}\n1 {plain[(n * 11 + 5) % len(plain)]}"
+        return f'2026/11/28 10:{n // 60 % 60:02d}:{n % 60:02d},player{n},"{cards}\n1 {typo}"\n'
+
+    head = "タイムスタンプ,お名前,デッキリスト\n"
+    if rows is not None:
+        return head + "".join(row(n) for n in range(rows))
+    return _fill(row, head)
+
+
+def folder_of(folder: Path, count: int, text: str) -> Path:
+    """``count`` files of ``text`` in a new folder (issue 39.16, 39.18: many tiny decks)."""
+    folder.mkdir()
+    for number in range(count):
+        (folder / f"{number:05d}.txt").write_text(text, encoding="utf-8")
+    return folder
+
+
 def run_once(cmd: list[str], env: dict[str, str]) -> tuple[float, float, int, int]:
     """(wall seconds, CPU seconds, peak RSS in KB, exit code) of one subprocess."""
     start = time.perf_counter()
@@ -116,6 +141,18 @@ def main() -> int:
         mixed = Path(folder, "real-deck-then-unknown-names.txt")
         files["real-deck-then-unknown-names.txt: partners --pool"] = (mixed, ("partners", "--pool"))
         files["real-deck-then-unknown-names.txt: stats"] = (mixed, ("stats",))
+        # issue 39: close-name searches per run (15), the DP003 hint per deck (16), an HTML page of many decks (18)
+        with open(ROOT / "card_data" / "cards.jsonl", encoding="utf-8") as cards:
+            pool = [json.loads(line)["name"] for line in cards if line.startswith('{"name"')]
+        for label, count in (("1,000 rows", 1000), ("1 MB", None)):
+            sheet = Path(folder, f"typo-sheet-{count or 'full'}.csv")
+            sheet.write_text(typo_sheet(pool, count), encoding="utf-8")
+            files[f"sheet, one typo a row, {label} ({sheet.stat().st_size // 1000} KB)"] = (sheet, "json")
+        tiny = folder_of(Path(folder, "tiny"), 3000, "x\n")
+        files["folder of 3,000 two-byte files"] = (tiny, "json")
+        files["folder of 3,000 two-byte files as text"] = (tiny, "text")
+        one_line = folder_of(Path(folder, "one-line"), 30000, "1 ボルシャック・ドラゴ大王\n")
+        files["folder of 30,000 one-line decks as html"] = (one_line, "html")
         if args.only:
             files = {label: item for label, item in files.items() if args.only in label or label.startswith("baseline")}
         timings: dict[str, list[float]] = {label: [] for label in files}
