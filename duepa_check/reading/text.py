@@ -98,16 +98,56 @@ def _in_brackets(line: str, at: int) -> bool:
 
 
 def _word(text: str) -> str:
-    return _DECORATION.sub("", text).casefold()
+    word = _DECORATION.sub("", text).casefold()
+    if "-" in word or "－" in word or "ｰ" in word or "―" in word or "—" in word or "‐" in word or "−" in word:
+        word = _KANA_DASH.sub("ー", word)  # パ－トナ－, ぱーとなｰ: the long vowel mark typed as a dash
+    return word
+
+
+_KANA_DASH = re.compile(r"(?<=[\u3041-\u30ff])[-－ｰ―—‐−]")
 
 
 @functools.lru_cache(maxsize=4096)  # every list of a batch has its partner line: read each text once
 def _partner_line(line: str) -> str | None:
     """The card of a partner line ('パートナー: NAME', 'Partner：NAME', '統率者: NAME'), else None."""
     colon = min((at for at in (line.find(":"), line.find("：")) if at > 0), default=-1)
-    if colon > 0 and _word(line[:colon]) in PARTNER_WORDS:
-        return line[colon + 1 :].strip() or None
+    if colon > 0 and _DECORATION.sub("", line[:colon]).casefold() in PARTNER_WORDS:  # the word as of old: its
+        return line[colon + 1 :].strip() or None  # other spellings (パ－トナ－：NAME) are partner_readings'
     return None
+
+
+# The partner word as people type it: ー written as a dash (パ－トナ－, パ-トナ-), カード after it, then
+# the name after a space (half or full width), an arrow, an equals sign, a dash, a colon, or a
+# bracket right after the word: 'パートナー NAME', 'パートナー→NAME', 'パートナー＝NAME',
+# 'パートナーカード：NAME', 'パートナー《NAME》', 'Partner - NAME'.
+_DASHES = "ー－ｰ\\-‐‑‒–—―−"
+_PARTNER_HEAD = re.compile(
+    rf"(?:[パぱ][{_DASHES}][トと][ナな][{_DASHES}]|partner|統率者|commander)(?:\s*(?:カード|card))?"
+    rf"(?:\s*[→⇒=＝:：>＞{_DASHES}]+\s*|\s+|(?=[《「『【\[［(（<＜〈]))(\S.*)",
+    re.IGNORECASE,
+)
+
+
+_PARTNER_STARTS = set("パぱPp統Cc")
+_CLOSERS = {"《": "》", "「": "」", "『": "』", "【": "】", "[": "]", "［": "］", "(": ")", "（": "）", "<": ">", "＜": "＞", "〈": "〉"}
+
+
+@functools.lru_cache(maxsize=1024)
+def partner_readings(line: str) -> tuple:
+    """The readings of the name after the partner word of ``line``, each marking the partner; ()
+    when the line does not start with the word. They are tried after the line as written (deck.py):
+    the line is the partner line only when what follows the word is a card."""
+    match = _PARTNER_HEAD.fullmatch(line.strip())
+    if match is None:
+        return ()
+    rest = match.group(1).strip()
+    closer = _CLOSERS.get(rest[0])
+    texts = (rest[1:-1].strip(), rest) if closer and rest.endswith(closer) and len(rest) > 2 else (rest,)
+    readings = []
+    for text in texts:  # 'パートナー「NAME」': the name inside the brackets first
+        read = read_card_line(text)
+        readings += (read.main, *read.others, *more_readings(text))
+    return tuple(dict.fromkeys(r._replace(partner=True) for r in readings if r.count > 0 and r.name))
 
 
 @functools.lru_cache(maxsize=4096)  # the same headings and partner lines head the lists of a batch
@@ -220,11 +260,29 @@ class TextReader:
         if line.endswith((":", "：")) and len(line) < MAX_HEADING_LENGTH:
             self.add_heading(number, line, "partner" if _word(line) in PARTNER_WORDS else "other", None)
             self.add_labelled(number, line)  # 《ガイアール Re:》 ends in a colon too
+            if line[:1] in _PARTNER_STARTS:
+                self._also_partner(number, partner_readings(line))  # 'パートナー ガイアール Re:'
             return
         if "," in line or "，" in line:
             self.add_card_or_list(number, line)
             return
         self.add_card(number, line)
+        if line[:1] in _PARTNER_STARTS:
+            self._also_partner(number, partner_readings(line))
+
+    def _also_partner(self, number: int, readings: tuple) -> None:
+        """The line just added, also read as a partner line ('パートナー NAME'): its name's readings
+        (marking the partner) are tried when the line as written is no card."""
+        if not readings:
+            return
+        deck = self.deck
+        if deck.entries and deck.entries[-1].line == number:
+            entry = deck.entries[-1]
+            written = more_readings(entry.source) if entry.source else ()
+            deck.entries[-1] = entry._replace(others=(*readings, *written, *entry.others), source="")
+        elif deck.problems and deck.problems[-1].line == number:
+            problem = deck.problems[-1]
+            deck.problems[-1] = problem._replace(readings=(*problem.readings, *readings))
 
     def _title_above(self, number: int) -> None:
         """A deck site's text export opens with the deck's title, then its URL: the list's first
