@@ -63,10 +63,24 @@ def find_config(start: Path) -> Path | None:
     """The nearest .duepa-check.yaml, or a pyproject.toml with [tool.duepa-check], upwards."""
     try:
         folder = (start if start.is_dir() else start.parent).resolve()
-        return _find_config_from(folder)
+        found = _find_config_from(folder)
     except OSError as error:  # a folder on the way that cannot be searched (no execute permission)
-        where = error.filename or start
+        where = shown_path(Path(error.filename)) if error.filename else start
         raise ConfigError(msg("house-rules.cannot-look", where=where, why=str(error.strerror or error))) from None
+    return shown_path(found) if found is not None else None
+
+
+def shown_path(path: Path) -> Path:
+    """A file found by searching, as the run names it: relative to the working folder when it lies
+    below it (every message, and the report, says ``decks/.duepa-check.yaml``, never this machine's
+    absolute path); else as it is."""
+    if not path.is_absolute():
+        return path
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive (Windows)
+        return path
+    return path if relative == os.pardir or relative.startswith(os.pardir + os.sep) else Path(relative)
 
 
 @functools.lru_cache(maxsize=256)
@@ -103,7 +117,7 @@ def _refuse_link_out(path: Path, folder: Path) -> None:
     target = os.path.realpath(path)
     inside = os.fspath(folder).rstrip(os.sep) + os.sep
     if not target.startswith(inside):
-        raise ConfigError(msg("house-rules.symlink-out", path=path))
+        raise ConfigError(msg("house-rules.symlink-out", path=shown_path(path)))
 
 
 MAX_CONFIG_BYTES = 1_000_000  # the decklist limit: house rules are a few lines
