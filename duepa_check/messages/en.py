@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "status.prohibited": "使用禁止",
     "hint.remove-it": "remove it",
     # ------------------------------------------------------------ rules (by rule name)
+    "hint.remove-it.replace": "put another card in its place",
     "deck-size.count.one": "the deck has {count} card; a デュエパーティー deck has exactly {wanted}, the partner included",
     "deck-size.count.other": "the deck has {count} cards; a デュエパーティー deck has exactly {wanted}, the partner included",
     "deck-size.add.one": "add {difference} card",
@@ -35,9 +36,20 @@ MESSAGES: dict[str, str] = {
     "singleton.hint.count": "change the count on line {line} to 1",
     "singleton.hint.partner": "the partner already counts as one of the 60; remove line {line}",
     "singleton.hint.remove": "keep one: remove line {line}",
+    "singleton.hint.count.replace": "change the count on line {line} to 1 and put other cards in place of the extra copies",
+    "singleton.hint.partner.replace": "the partner already counts as one of the 60; put another card in place of line {line}",
+    "singleton.hint.remove.replace": "keep one: put another card in place of line {line}",
     "partner-designation.none": "no partner is designated",
     "partner-designation.none.hint": (
-        "add a line 'パートナー: NAME' (it counts as one of the 60) or pass --partner NAME; {advice}"
+        "add a line 'パートナー: NAME' (it counts as one of the {size}) or pass --partner NAME; {advice}"
+    ),
+    "partner-designation.none.hint.mark": (
+        "mark the line of the card that leads the deck: write 'パートナー: ' in front of its name "
+        "(or pass --partner NAME); {advice}"
+    ),
+    "partner-designation.none.hint.replace": (
+        "the deck already has {count} cards: put the partner in place of one of them, on a line "
+        "'パートナー: NAME' (or pass --partner NAME and take one card out); {advice}"
     ),
     "partner-designation.listed": "《{card}》 (line {line})",
     "partner-designation.listed.outside": "《{card}》 (the partner column)",
@@ -52,6 +64,10 @@ MESSAGES: dict[str, str] = {
     ),
     "partner-eligibility.no-data.hint": "run 'duepa-check update' to fetch the card's facts, or choose another partner (--partner NAME)",
     "partner-eligibility.hint": "choose a creature of cost {minimum} or more; {advice}",
+    "partner-eligibility.hint.move": (
+        "choose a creature of cost {minimum} or more and mark its line as the partner instead; line {line} "
+        "stays in the deck as an ordinary card ('1 {card}'); {advice}"
+    ),
     "partner-advice.working": "creatures in this deck that leave no card off-colour: {candidates}",
     "partner-advice.none-working": "no creature in this deck leaves every card in colour",
     "partner-advice.none-in-deck": "no card in this deck can be the partner",
@@ -69,9 +85,16 @@ MESSAGES: dict[str, str] = {
     "civilization.outside.hint.colorless-partner": (
         "the partner allows no civilization and 無色 cards; remove this card or choose a partner that has {outside}"
     ),
+    "civilization.outside.hint.replace": (
+        "the partner allows {allowed} and 無色 cards; put such a card in place of this one or choose a partner that has {outside}"
+    ),
+    "civilization.outside.hint.colorless-partner.replace": (
+        "the partner allows no civilization and 無色 cards; put a 無色 card in place of this one or choose a partner that has {outside}"
+    ),
     "not-main-deck.card": "《{card}》 ({kind}) is not a main-deck card: {zone}",
     "not-main-deck.side": "《{card}》 is a side of {cards}: not main-deck cards ({zone})",
     "not-main-deck.hint": "remove it; デュエパーティー uses only the 60-card main deck",
+    "not-main-deck.hint.replace": "put a main-deck card in its place; デュエパーティー uses only the 60-card main deck",
     "premium-hall-of-fame.since": "《{card}》 is プレミアム殿堂 since {since}: it cannot be in a deck on {as_of}",
     "premium-hall-of-fame.unconfirmed": (
         "《{card}》 is プレミアム殿堂 by the unconfirmed later change: it cannot be in a deck on {as_of}"
@@ -80,13 +103,16 @@ MESSAGES: dict[str, str] = {
         "《{card}》 and 《{other}》 (line {other_line}) are a プレミアム殿堂コンビ since {since}: they cannot be in one deck"
     ),
     "premium-combo.both.hint": "remove one of the two",
+    "premium-combo.both.hint.replace": "put another card in place of one of the two",
     "hall-of-fame.copies": "《{card}》 is 殿堂入り: at most one copy, the deck has {count}",
     "hall-of-fame.copies.hint": "keep one copy",
+    "hall-of-fame.copies.hint.replace": "keep one copy and put other cards in place of the others",
     "prohibited.house-rules": "《{card}》 is banned by the house rules in {source}",
     "prohibited.official": "《{card}》 is 使用禁止",
     "prohibited.official.reason": "《{card}》 is 使用禁止: {reason}",
     "english-tcg-only.printed": "《{card}》 was printed only in the English TCG, never in Japan: it is not a card of the OCG pool",
     "english-tcg-only.hint": "remove it; a デュエパーティー deck is built from cards printed in Japan",
+    "english-tcg-only.hint.replace": "put a card printed in Japan in its place; a デュエパーティー deck is built from cards printed in Japan",
     "unknown-card.none": "《{card}》 matches no card",
     "unknown-card.hint": "check the spelling",
     "unknown-card.hint.suggestions": "did you mean {suggestions}?",

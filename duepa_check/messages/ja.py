@@ -26,6 +26,7 @@ MESSAGES: dict[str, str] = {
     "status.prohibited": "使用禁止",
     "hint.remove-it": "このカードを抜いてください",
     # ------------------------------------------------------------ ルール（ルール名ごと）
+    "hint.remove-it.replace": "別のカードと入れ替えてください",
     "deck-size.count.one": "デッキが{count}枚です。デュエパーティーのデッキはパートナーを含めてちょうど{wanted}枚です",
     "deck-size.count.other": "デッキが{count}枚です。デュエパーティーのデッキはパートナーを含めてちょうど{wanted}枚です",
     "deck-size.add.one": "あと{difference}枚入れてください",
@@ -37,9 +38,19 @@ MESSAGES: dict[str, str] = {
     "singleton.hint.count": "{line}行目の枚数を1にしてください",
     "singleton.hint.partner": "パートナーも60枚のうちの1枚に数えます。{line}行目を消してください",
     "singleton.hint.remove": "1枚だけ残して、{line}行目を消してください",
+    "singleton.hint.count.replace": "{line}行目の枚数を1にして、減った分は別のカードを入れてください",
+    "singleton.hint.partner.replace": "パートナーも60枚のうちの1枚に数えます。{line}行目を別のカードにしてください",
+    "singleton.hint.remove.replace": "1枚だけ残して、{line}行目を別のカードにしてください",
     "partner-designation.none": "パートナーが指定されていません",
     "partner-designation.none.hint": (
-        "「パートナー: カード名」の行を書く（60枚のうちの1枚に数えます）か、--partner カード名 を指定してください。{advice}"
+        "「パートナー: カード名」の行を書く（{size}枚のうちの1枚に数えます）か、--partner カード名 を指定してください。{advice}"
+    ),
+    "partner-designation.none.hint.mark": (
+        "デッキを率いるカードの行で、名前の前に「パートナー: 」と書いてください（--partner カード名 でも指定できます）。{advice}"
+    ),
+    "partner-designation.none.hint.replace": (
+        "デッキはすでに{count}枚です。1枚を抜いて、その代わりに「パートナー: カード名」の行を書いてください"
+        "（--partner カード名 なら1枚抜くだけです）。{advice}"
     ),
     "partner-designation.listed": "《{card}》（{line}行目）",
     "partner-designation.listed.outside": "《{card}》（パートナー欄）",
@@ -53,6 +64,10 @@ MESSAGES: dict[str, str] = {
     ),
     "partner-eligibility.no-data.hint": "duepa-check update でカードのデータを取得するか、別のパートナーを選んでください（--partner カード名）",
     "partner-eligibility.hint": "コスト{minimum}以上のクリーチャーを選んでください。{advice}",
+    "partner-eligibility.hint.move": (
+        "コスト{minimum}以上のクリーチャーを選んで、その行をパートナーにしてください。{line}行目の《{card}》は"
+        "ふつうのカードの行（1 {card}）としてデッキに残します。{advice}"
+    ),
     "partner-advice.working": "このデッキで、どのカードも文明から外れないクリーチャー: {candidates}",
     "partner-advice.none-working": "このデッキには、すべてのカードの文明をまかなえるクリーチャーがいません",
     "partner-advice.none-in-deck": "このデッキにはパートナーにできるカードがありません",
@@ -72,9 +87,16 @@ MESSAGES: dict[str, str] = {
     "civilization.outside.hint.colorless-partner": (
         "このカードを抜くか、{outside}文明を持つパートナーを選んでください（使える文明: 無色のみ）"
     ),
+    "civilization.outside.hint.replace": (
+        "このカードを使える文明のカードと入れ替えるか、{outside}文明を持つパートナーを選んでください（使える文明: {allowed}・無色）"
+    ),
+    "civilization.outside.hint.colorless-partner.replace": (
+        "このカードを無色のカードと入れ替えるか、{outside}文明を持つパートナーを選んでください（使える文明: 無色のみ）"
+    ),
     "not-main-deck.card": "《{card}》（{kind}）はメインデッキのカードではありません: {zone}",
     "not-main-deck.side": "《{card}》は{cards}の片面で、どれもメインデッキのカードではありません（{zone}）",
     "not-main-deck.hint": "このカードを抜いてください。デュエパーティーで使うのは60枚のメインデッキだけです",
+    "not-main-deck.hint.replace": "メインデッキのカードと入れ替えてください。デュエパーティーで使うのは60枚のメインデッキだけです",
     "premium-hall-of-fame.since": "《{card}》は{since}からプレミアム殿堂です。{as_of}時点のデッキには入れられません",
     "premium-hall-of-fame.unconfirmed": (
         "《{card}》は未確認の次の改定でプレミアム殿堂になります。{as_of}時点のデッキには入れられません"
@@ -83,13 +105,16 @@ MESSAGES: dict[str, str] = {
         "《{card}》と《{other}》（{other_line}行目）は{since}からプレミアム殿堂コンビです。同じデッキには入れられません"
     ),
     "premium-combo.both.hint": "どちらか1枚を抜いてください",
+    "premium-combo.both.hint.replace": "どちらか1枚を別のカードと入れ替えてください",
     "hall-of-fame.copies": "《{card}》は殿堂入りで1枚までですが、デッキに{count}枚入っています",
     "hall-of-fame.copies.hint": "1枚だけ残してください",
+    "hall-of-fame.copies.hint.replace": "1枚だけ残して、減った分は別のカードを入れてください",
     "prohibited.house-rules": "《{card}》はハウスルール（{source}）で使用禁止です",
     "prohibited.official": "《{card}》は使用禁止です",
     "prohibited.official.reason": "《{card}》は使用禁止です: {reason}",
     "english-tcg-only.printed": "《{card}》は英語版TCGだけのカードで、日本では発売されていません（日本のカードプールにありません）",
     "english-tcg-only.hint": "抜いてください。デュエパーティーのデッキには日本で発売されたカードだけを使います",
+    "english-tcg-only.hint.replace": "日本で発売されたカードと入れ替えてください。デュエパーティーのデッキには日本で発売されたカードだけを使います",
     "unknown-card.none": "《{card}》に一致するカードがありません",
     "unknown-card.hint": "カード名の書き方を確かめてください",
     "unknown-card.hint.suggestions": "もしかして: {suggestions}",

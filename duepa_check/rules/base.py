@@ -145,8 +145,8 @@ def partner_advice(deck: Deck, context: Context) -> Listed:
     config = context.config
     own = partners.in_deck(deck, context.regulation, context.as_of, config)
     working = [c.name for c in own if c.off_civilization == 0][:ADVICE_NAMES]
-    if working:
-        return Listed((msg("partner-advice.working", candidates=names_list(working)),), "sep.clauses")
+    if working:  # with their lines: the hint says to mark one of them, not to add it again (DP002)
+        return Listed((msg("partner-advice.working", candidates=listed_lines(deck, working)),), "sep.clauses")
     parts = [msg("partner-advice.none-working" if own else "partner-advice.none-in-deck")]
     if context.pool is not None:
         listed = {deck_card.card.name for deck_card in deck.cards}
@@ -167,6 +167,24 @@ def partner_advice(deck: Deck, context: Context) -> Listed:
 
 
 ADVICE_NAMES = 3  # how many cards a hint names
+
+
+def take_out(deck: Deck, context: Context, key: str) -> str:
+    """The hint ``key`` when the deck has more cards than it needs, so that taking cards out leaves
+    it no short; else ``key.replace``: followed literally, "remove it" would leave a 60-card deck
+    at 59 (DP001), so the hint says to put another card in its place."""
+    return key if deck.card_count > context.config.deck_size else f"{key}.replace"
+
+
+def listed_lines(deck: Deck, names: Iterable[str]) -> Listed:
+    """《A》 (line 12), 《B》 (line 30): the deck's cards with the line that lists each (the first)."""
+    lines: dict[str, int] = {}
+    for deck_card in deck.cards:
+        lines.setdefault(deck_card.card.name, deck_card.entry.line)
+    return Listed(tuple(
+        msg("partner-designation.listed", card=name, line=lines[name]) if lines.get(name) else quoted(name)
+        for name in names
+    ), "sep.names")
 
 
 def shared_side_zone(found) -> str | None:

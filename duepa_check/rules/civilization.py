@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import Listed
-from .base import ERROR, Context, Finding, civilization_text, finding, line_of
+from .base import ERROR, Context, Finding, civilization_text, finding, line_of, take_out
 
 ID = "DP005"
 NAME = "civilization"
@@ -33,7 +33,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
         return  # DP004 reports the partner; judging 59 cards against it would bury that
     allowed = set(partner.card.civilizations)
     allowed_text = Listed(partner.card.civilizations, "sep.civilizations.words")
-    hint = "civilization.outside.hint" if allowed else "civilization.outside.hint.colorless-partner"
+    hint = take_out(deck, context, "civilization.outside.hint" if allowed else "civilization.outside.hint.colorless-partner")
     for deck_card in deck.cards:
         card = deck_card.card
         if deck_card is partner or not card.complete or allowed.issuperset(card.civilizations):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Finding, finding
+from .base import ERROR, Context, Finding, finding, take_out
 
 ID = "DP103"
 NAME = "english-tcg-only"
@@ -22,7 +22,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
     for entry, found in deck.unresolved:
         card = _tcg_only_card(entry, found, context)
         if card is not None:
-            yield finding(entry.line or None, entry.name, "english-tcg-only.printed", hint="english-tcg-only.hint", card=card)
+            yield finding(entry.line or None, entry.name, "english-tcg-only.printed", hint=take_out(deck, context, "english-tcg-only.hint"), card=card)
 
 
 def tcg_only(entry, found, context: Context) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..data.regulation import HALL_OF_FAME
-from .base import ERROR, Context, Finding, finding, line_of
+from .base import ERROR, Context, Finding, finding, line_of, take_out
 
 ID = "DP009"
 NAME = "hall-of-fame"
@@ -28,6 +28,6 @@ def check(deck, context: Context) -> Iterator[Finding]:
         counts[card.name] = counts.get(card.name, 0) + deck_card.entry.count
         if counts[card.name] > 1 and context.status(card) == HALL_OF_FAME:
             yield finding(
-                line_of(deck_card), card.name, "hall-of-fame.copies", hint="hall-of-fame.copies.hint",
+                line_of(deck_card), card.name, "hall-of-fame.copies", hint=take_out(deck, context, "hall-of-fame.copies.hint"),
                 card=card.name, count=counts[card.name],
             )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import msg
-from .base import ERROR, Context, Finding, finding, line_of, names_list, shared_side_zone
+from .base import ERROR, Context, Finding, finding, line_of, names_list, shared_side_zone, take_out
 
 ID = "DP006"
 NAME = "not-main-deck"
@@ -27,7 +27,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
         zone = shared_side_zone(found)
         if zone is not None:
             yield finding(
-                entry.line or None, entry.name, "not-main-deck.side", hint="not-main-deck.hint",
+                entry.line or None, entry.name, "not-main-deck.side", hint=take_out(deck, context, "not-main-deck.hint"),
                 card=entry.name, cards=names_list(card.name for card in found.cards), zone=msg(f"zone.{zone}"),
             )
 
@@ -41,6 +41,6 @@ def _checked_cards(deck, context: Context) -> Iterator[Finding]:
             continue
         kind = card.faces[0].type if card.faces else msg("card.kind-unknown")
         yield finding(
-            line_of(deck_card), card.name, "not-main-deck.card", hint="not-main-deck.hint",
+            line_of(deck_card), card.name, "not-main-deck.card", hint=take_out(deck, context, "not-main-deck.hint"),
             card=card.name, kind=kind, zone=msg(f"zone.{zone}"),
         )

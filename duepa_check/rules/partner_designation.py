@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..messages import Listed, msg
+from ..messages import Listed, Msg, msg
 from .base import ERROR, Context, Finding, finding, partner_advice
 
 ID = "DP003"
@@ -29,10 +29,7 @@ CONF = ("partner_min_cost",)
 def check(deck, context: Context) -> Iterator[Finding]:
     partners = deck.partner_entries
     if not partners:
-        yield finding(
-            None, None, "partner-designation.none",
-            hint=msg("partner-designation.none.hint", advice=partner_advice(deck, context)),
-        )
+        yield finding(None, None, "partner-designation.none", hint=_none_hint(deck, context))
     elif len(partners) > 1:
         listed = Listed(tuple(
             msg("partner-designation.listed", card=e.name, line=e.line) if e.line
@@ -43,3 +40,19 @@ def check(deck, context: Context) -> Iterator[Finding]:
             partners[1].line or None, partners[1].name, "partner-designation.many",
             hint="partner-designation.many.hint", count=len(partners), partners=listed,
         )
+
+
+def _none_hint(deck, context: Context) -> Msg:
+    """What to do, said so that doing it leaves no new error: when a card of the deck can be the
+    partner, mark its line (adding it again would list it twice, DP002); when none can and the deck
+    already has its cards, put the partner in place of one (a line more would make it 61, DP001)."""
+    from .. import partner_candidates  # only when a deck has no partner
+
+    size, count = context.config.deck_size, deck.card_count
+    if partner_candidates.in_deck(deck, context.regulation, context.as_of, context.config):
+        key = "partner-designation.none.hint.mark"
+    elif count >= size:
+        key = "partner-designation.none.hint.replace"
+    else:
+        key = "partner-designation.none.hint"
+    return msg(key, advice=partner_advice(deck, context), count=count, size=size)

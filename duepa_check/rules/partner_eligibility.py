@@ -45,8 +45,11 @@ def check(deck, context: Context) -> Iterator[Finding]:
     if problem is None:
         return
     advice = partner_advice(deck, context)  # never names this card: in_deck skips a card with a partner_problem
+    # Listed: the mark moves to another line and this one stays a card (rewriting it as the new
+    # partner would list that card twice, DP002, and drop this one, DP001).
+    key = "partner-eligibility.hint.move" if partner.entry.line else "partner-eligibility.hint"
     yield finding(
         line_of(partner), partner.card.name, "partner-eligibility.not-eligible",
-        hint=msg("partner-eligibility.hint", minimum=minimum, advice=advice),
+        hint=msg(key, minimum=minimum, advice=advice, line=partner.entry.line, card=partner.card.name),
         card=partner.card.name, problem=problem,
     )

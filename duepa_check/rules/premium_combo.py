@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .base import ERROR, Context, Finding, finding, line_of
+from .base import ERROR, Context, Finding, finding, line_of, take_out
 
 ID = "DP008"
 NAME = "premium-combo"
@@ -25,6 +25,6 @@ def check(deck, context: Context) -> Iterator[Finding]:
         later = max(first, second, key=lambda c: c.entry.line)
         other = first if later is second else second
         yield finding(
-            line_of(later), later.card.name, "premium-combo.both", hint="premium-combo.both.hint",
+            line_of(later), later.card.name, "premium-combo.both", hint=take_out(deck, context, "premium-combo.both.hint"),
             card=later.card.name, other=other.card.name, other_line=other.entry.line, since=combo.since,
         )

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from ..data.regulation import OFFICIAL_PAGE_REASON, PROHIBITED
 from ..messages import msg
-from .base import ERROR, Context, Finding, finding, line_of
+from .base import ERROR, Context, Finding, finding, line_of, take_out
 
 ID = "DP010"
 NAME = "prohibited"
@@ -29,7 +29,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
             name = deck_card.card.name
             if name in banned and name not in allowed:
                 yield finding(
-                    line_of(deck_card), name, "prohibited.house-rules", hint="hint.remove-it",
+                    line_of(deck_card), name, "prohibited.house-rules", hint=take_out(deck, context, "hint.remove-it"),
                     card=name, source=context.config.source,
                 )
     for deck_card, status in context.restricted_cards(deck):
@@ -39,4 +39,4 @@ def check(deck, context: Context) -> Iterator[Finding]:
             if reason == OFFICIAL_PAGE_REASON:
                 reason = msg("prohibited.reason.official-page")
             key = "prohibited.official.reason" if reason else "prohibited.official"
-            yield finding(line_of(deck_card), name, key, hint="hint.remove-it", card=name, reason=reason)
+            yield finding(line_of(deck_card), name, key, hint=take_out(deck, context, "hint.remove-it"), card=name, reason=reason)

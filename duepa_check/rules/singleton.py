@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import Listed, plural
-from .base import ERROR, Context, Finding, finding
+from .base import ERROR, Context, Finding, finding, take_out
 
 ID = "DP002"
 NAME = "singleton"
@@ -41,7 +41,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
         else:
             hint = "singleton.hint.remove"
         yield finding(
-            extra.entry.line or None, name, plural("singleton.copies", len(lines)), hint=hint,
+            extra.entry.line or None, name, plural("singleton.copies", len(lines)), hint=take_out(deck, context, hint),
             card=name, total=total, lines=where, line=extra.entry.line,
         )
 

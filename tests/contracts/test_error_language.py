@@ -320,8 +320,10 @@ def test_the_civilization_hint_names_the_civilization_the_partner_lacks(capsys, 
     en = run(capsys, deck, "--format", "json").json["decks"][0]["violations"]
     [hint_ja] = [v["hint"] for v in ja if v["rule"] == "DP005"]
     [hint_en] = [v["hint"] for v in en if v["rule"] == "DP005"]
-    assert hint_ja == "このカードを抜くか、闇文明を持つパートナーを選んでください（使える文明: 火・自然・無色）"
-    assert hint_en == "the partner allows 火 自然 and 無色 cards; remove this card or choose a partner that has 闇"
+    # a 60-card deck: the card is swapped, not removed (59 cards would be DP001; issue 36)
+    assert hint_ja == "このカードを使える文明のカードと入れ替えるか、闇文明を持つパートナーを選んでください（使える文明: 火・自然・無色）"
+    assert hint_en == ("the partner allows 火 自然 and 無色 cards; put such a card in place of this one "
+                       "or choose a partner that has 闇")
 
 
 def test_a_yaml_alias_that_refers_to_itself_is_said_in_the_language(capsys, tmp_path):

@@ -28,7 +28,10 @@ from duepa_check.messages import Listed, Msg
 RAINBOW = "五元のロードライト"  # 光/水/闇/火/自然 creature, cost 6: every civilization fits
 PARTNER_LINE = 2
 GIFT = line_no(BD4, "フェアリー・ギフト")  # 殿堂入り; an unconfirmed change makes it プレミアム殿堂
-ADVICE_BD4 = "sep.names[《ボルシャック・ドラゴ大王》, 《無双龍幻バルガ・ド・ライバー》, 《ボルシャック・決闘・ドラゴン》]"
+ADVICE_BD4_LINES = ("sep.names[partner-designation.listed(card=ボルシャック・ドラゴ大王, line=2), "
+                    "partner-designation.listed(card=無双龍幻バルガ・ド・ライバー, line=36), "
+                    "partner-designation.listed(card=ボルシャック・決闘・ドラゴン, line=37)]")
+ADVICE_BD4_MOVED = ADVICE_BD4_LINES.replace("line=2)", "line=30)")  # the partner's own card on line 30
 POOL_ADVICE = "partner-advice.pool(candidates=sep.names[《「勝利」の頂カイザー「刃鬼」》, 《DS電融 ザ＝デッドNEXT》, 《アカシック・ゼット》])"
 
 
@@ -132,7 +135,7 @@ def test_dp002_a_name_on_two_lines(pool, tmp_path):
     found = findings(pool, make_deck(tmp_path, BD4, replace={30: "1 ガルチェンソ・ドラゴン"}))
     assert found == [("DP002", 30, "ガルチェンソ・ドラゴン",
                       f"singleton.copies.other(card=ガルチェンソ・ドラゴン, line=30, lines=sep.lines[{first}, 30], total=2)",
-                      "singleton.hint.remove")]
+                      "singleton.hint.remove.replace")]
 
 
 def test_dp002_each_name_once_at_its_last_line(pool, tmp_path):
@@ -152,21 +155,21 @@ def test_dp002_a_deck_whose_every_line_has_two_copies(pool, tmp_path):
     found = findings(pool, small_deck(tmp_path, "2 ガルチェンソ・ドラゴン\n"))
     assert of("DP002", found) == [("DP002", 1, "ガルチェンソ・ドラゴン",
                                    "singleton.copies.one(card=ガルチェンソ・ドラゴン, line=1, lines=sep.lines[1], total=2)",
-                                   "singleton.hint.count")]
+                                   "singleton.hint.count.replace")]
 
 
 def test_dp002_a_count_of_two_on_one_line(pool, tmp_path):
     found = findings(pool, make_deck(tmp_path, BD4, replace={4: "2 ガルチェンソ・ドラゴン", 30: ""}))
     assert found == [("DP002", 4, "ガルチェンソ・ドラゴン",
                       "singleton.copies.one(card=ガルチェンソ・ドラゴン, line=4, lines=sep.lines[4], total=2)",
-                      "singleton.hint.count")]
+                      "singleton.hint.count.replace")]
 
 
 def test_dp002_the_partner_listed_again(pool, tmp_path):
     found = findings(pool, make_deck(tmp_path, BD4, replace={30: "1 ボルシャック・ドラゴ大王"}))
     assert found == [("DP002", 30, "ボルシャック・ドラゴ大王",
                       "singleton.copies.other(card=ボルシャック・ドラゴ大王, line=30, lines=sep.lines[2, 30], total=2)",
-                      "singleton.hint.partner")]
+                      "singleton.hint.partner.replace")]
 
 
 # ---------------------------------------------------------------------------- DP003 / DP004 and the partner advice
@@ -175,7 +178,7 @@ def test_dp002_the_partner_listed_again(pool, tmp_path):
 def test_dp003_no_partner_names_the_decks_candidates(pool, tmp_path):
     found = findings(pool, make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 ボルシャック・ドラゴ大王"}))
     assert found == [("DP003", None, None, "partner-designation.none()",
-                      f"partner-designation.none.hint(advice=sep.clauses[partner-advice.working(candidates={ADVICE_BD4})])")]
+                      f"partner-designation.none.hint.mark(advice=sep.clauses[partner-advice.working(candidates={ADVICE_BD4_LINES})], count=60, size=60)")]
 
 
 def test_dp003_two_partner_lines_reported_at_the_second(pool, tmp_path):
@@ -195,8 +198,8 @@ def test_dp003_when_no_creature_of_the_deck_works(pool, tmp_path):
                        for name in ("ボルシャック・ドラゴ大王", "無双龍幻バルガ・ド・ライバー", "ボルシャック・決闘・ドラゴン"))
     assert findings(pool, path) == [(
         "DP003", None, None, "partner-designation.none()",
-        f"partner-designation.none.hint(advice=sep.clauses[partner-advice.none-working(), {POOL_ADVICE},"
-        f" partner-advice.fewest(candidates=sep.names[{fewest}])])",
+        f"partner-designation.none.hint.mark(advice=sep.clauses[partner-advice.none-working(), {POOL_ADVICE},"
+        f" partner-advice.fewest(candidates=sep.names[{fewest}])], count=60, size=60)",
     )]
 
 
@@ -204,18 +207,19 @@ def test_dp003_when_no_card_of_the_deck_can_be_the_partner(pool, tmp_path):
     found = findings(pool, small_deck(tmp_path, "1 エール・ライフ\n1 フェアリー・シャワー\n"))
     assert of("DP003", found) == [(
         "DP003", None, None, "partner-designation.none()",
-        f"partner-designation.none.hint(advice=sep.clauses[partner-advice.none-in-deck(), {POOL_ADVICE}])",
+        f"partner-designation.none.hint(advice=sep.clauses[partner-advice.none-in-deck(), {POOL_ADVICE}], count=2, size=60)",
     )]
 
 
 @pytest.mark.parametrize(("on", "candidates"), [
-    (AS_OF, "《ボルシャック・ドラゴ大王》"),  # ボルバルザーク is プレミアム殿堂 since 2006-03-15
-    ("2006-03-01", "《ボルシャック・ドラゴ大王》, 《無双竜機ボルバルザーク》"),  # then only 殿堂入り
+    (AS_OF, "partner-designation.listed(card=ボルシャック・ドラゴ大王, line=2)"),  # ボルバルザーク is プレミアム殿堂 since 2006-03-15
+    ("2006-03-01", "partner-designation.listed(card=ボルシャック・ドラゴ大王, line=2), "
+                   "partner-designation.listed(card=無双竜機ボルバルザーク, line=1)"),  # then only 殿堂入り
 ])
 def test_dp003_candidates_are_legal_on_the_check_date(pool, tmp_path, on, candidates):
     found = findings(pool, small_deck(tmp_path, "1 無双竜機ボルバルザーク\n1 ボルシャック・ドラゴ大王\n"), on=on)
     assert [f[4] for f in of("DP003", found)] == [
-        f"partner-designation.none.hint(advice=sep.clauses[partner-advice.working(candidates=sep.names[{candidates}])])"
+        f"partner-designation.none.hint.mark(advice=sep.clauses[partner-advice.working(candidates=sep.names[{candidates}])], count=2, size=60)"
     ]
 
 
@@ -225,7 +229,7 @@ def test_dp003_candidates_follow_partner_min_cost(pool, tmp_path):
     found = findings(pool, path, house="partner_min_cost: 11\n")
     assert [f[4] for f in of("DP003", found)] == [
         "partner-designation.none.hint(advice=sep.clauses[partner-advice.none-in-deck(), partner-advice.pool(candidates="
-        "sep.names[《伍代ドーラ》, 《ボルシャック・ボルバルザーク》, 《祝え！冥帝王 ダイジュ・ディダノス》])])"
+        "sep.names[《伍代ドーラ》, 《ボルシャック・ボルバルザーク》, 《祝え！冥帝王 ダイジュ・ディダノス》])], count=2, size=60)"
     ]
 
 
@@ -234,7 +238,7 @@ def test_dp004_a_spell_partner(pool, tmp_path):
     assert findings(pool, path) == [(
         "DP004", PARTNER_LINE, "エール・ライフ",
         "partner-eligibility.not-eligible(card=エール・ライフ, problem=partner-problem.not-creature(type=呪文))",
-        f"partner-eligibility.hint(advice=sep.clauses[partner-advice.working(candidates={ADVICE_BD4})], minimum=5)",
+        f"partner-eligibility.hint.move(advice=sep.clauses[partner-advice.working(candidates={ADVICE_BD4_MOVED})], card=エール・ライフ, line=2, minimum=5)",
     )]
 
 
@@ -256,7 +260,7 @@ def test_dp005_names_the_civilizations_outside_and_allowed(pool, tmp_path):
         "DP005", 30, "フェアリー・シャワー",
         "civilization.outside(allowed=sep.civilizations.words[火, 自然], card=フェアリー・シャワー,"
         " civilizations=sep.civilizations[水, 自然], outside=sep.civilizations[水], partner=ボルシャック・ドラゴ大王)",
-        "civilization.outside.hint",
+        "civilization.outside.hint.replace",
     )]
 
 
@@ -267,7 +271,7 @@ def test_dp005_a_colourless_partner_allows_no_civilization(pool, tmp_path):
         "DP005", 2, "フェアリー・シャワー",
         "civilization.outside(allowed=sep.civilizations.words[], card=フェアリー・シャワー,"
         " civilizations=sep.civilizations[水, 自然], outside=sep.civilizations[水, 自然], partner=「修羅」の頂 VAN・ベートーベン)",
-        "civilization.outside.hint.colorless-partner",
+        "civilization.outside.hint.colorless-partner.replace",
     )]
 
 
@@ -279,7 +283,7 @@ def test_dp005_a_colourless_partner_allows_no_civilization(pool, tmp_path):
 def test_dp006_names_the_kind_and_the_zone(pool, tmp_path, base, card, shown, kind, zone):
     found = findings(pool, make_deck(tmp_path, base, replace={30: f"1 {card}"}))
     assert found == [("DP006", 30, shown, f"not-main-deck.card(card={shown}, kind={kind}, zone=zone.{zone}())",
-                      "not-main-deck.hint")]
+                      "not-main-deck.hint.replace")]
 
 
 def test_dp006_a_side_shared_by_cards_outside_the_main_deck(pool, tmp_path):
@@ -288,7 +292,7 @@ def test_dp006_a_side_shared_by_cards_outside_the_main_deck(pool, tmp_path):
         "DP006", 30, "零龍",
         "not-main-deck.side(card=零龍, cards=sep.names[《墓地の儀》, 《復活の儀》, 《手札の儀》, 《滅亡の起源 零無》, 《破壊の儀》],"
         " zone=zone.starts_in_battle_zone())",
-        "not-main-deck.hint",
+        "not-main-deck.hint.replace",
     )]
 
 
@@ -299,14 +303,14 @@ def test_dp007_says_since_when_and_the_check_date(pool, tmp_path):
     found = findings(pool, make_deck(tmp_path, BD4, replace={30: "1 無双竜機ボルバルザーク"}))
     assert found == [("DP007", 30, "無双竜機ボルバルザーク",
                       "premium-hall-of-fame.since(as_of=2026-03-16, card=無双竜機ボルバルザーク, since=2006-03-15)",
-                      "hint.remove-it")]
+                      "hint.remove-it.replace")]
 
 
 def test_dp007_by_the_unconfirmed_change(pool, tmp_path):
     found = findings(pool, make_deck(tmp_path, BD4), on="2026-04-01", include_unconfirmed=True)
     assert found == [("DP007", GIFT, "フェアリー・ギフト",
                       "premium-hall-of-fame.unconfirmed(as_of=2026-04-01, card=フェアリー・ギフト, since=2016-09-15)",
-                      "hint.remove-it")]
+                      "hint.remove-it.replace")]
 
 
 def test_dp008_names_the_other_card_its_line_and_since(pool, tmp_path):
@@ -315,7 +319,7 @@ def test_dp008_names_the_other_card_its_line_and_since(pool, tmp_path):
     assert findings(pool, path) == [(
         "DP008", 40, "未来王龍 モモキングJO",
         "premium-combo.both(card=未来王龍 モモキングJO, other=禁断英雄 モモキングダムX, other_line=30, since=2022-08-15)",
-        "premium-combo.both.hint",
+        "premium-combo.both.hint.replace",
     )]
 
 
@@ -330,7 +334,7 @@ def test_dp008_the_second_combo_in_force_at_the_later_line(pool, tmp_path, lines
                      house="disable: [DP005, DP007, DP202]\n")
     assert found == [(
         "DP008", 5, later, f"premium-combo.both(card={later}, other={other}, other_line=4, since=2007-11-23)",
-        "premium-combo.both.hint",
+        "premium-combo.both.hint.replace",
     )]
 
 
@@ -340,7 +344,7 @@ def test_dp008_a_combo_the_house_rules_allow_does_not_hide_the_next(pool, tmp_pa
     found = findings(pool, path, on="2008-06-01", house="disable: [DP005, DP007, DP202]\nallowed: [母なる大地]\n")
     assert found == [("DP008", 6, "母なる紋章",
                       "premium-combo.both(card=母なる紋章, other=龍仙ロマネスク, other_line=4, since=2007-11-23)",
-                      "premium-combo.both.hint")]
+                      "premium-combo.both.hint.replace")]
 
 
 def test_dp009_counts_the_copies(pool, tmp_path):
@@ -348,7 +352,7 @@ def test_dp009_counts_the_copies(pool, tmp_path):
     path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・ギフト", 31: "1 フェアリー・ギフト"})
     assert findings(pool, path, house="singleton: false\n") == [
         ("DP009", line, "フェアリー・ギフト", f"hall-of-fame.copies(card=フェアリー・ギフト, count={count})",
-         "hall-of-fame.copies.hint")
+         "hall-of-fame.copies.hint.replace")
         for line, count in ((31, 2), (GIFT, 3))
     ]
 
@@ -358,7 +362,7 @@ def test_dp010_house_rules_name_their_file(pool, tmp_path):
     found = findings(pool, path, house="banned: [ガルチェンソ・ドラゴン]\n")
     assert found == [("DP010", 4, "ガルチェンソ・ドラゴン",
                       f"prohibited.house-rules(card=ガルチェンソ・ドラゴン, source={tmp_path / 'house-rules.yaml'})",
-                      "hint.remove-it")]
+                      "hint.remove-it.replace")]
 
 
 @pytest.mark.parametrize(("reason", "message"), [
@@ -370,7 +374,7 @@ def test_dp010_house_rules_name_their_file(pool, tmp_path):
 def test_dp010_official_with_and_without_a_reason(pool, tmp_path, reason, message):
     regulation = regulation_with(prohibited=[{"card": "ガルチェンソ・ドラゴン", "reason": reason}])
     found = findings(pool, make_deck(tmp_path, BD4), regulation=regulation)
-    assert found == [("DP010", 4, "ガルチェンソ・ドラゴン", message, "hint.remove-it")]
+    assert found == [("DP010", 4, "ガルチェンソ・ドラゴン", message, "hint.remove-it.replace")]
 
 
 @pytest.mark.parametrize(("house", "expected"), [
@@ -463,7 +467,7 @@ def test_dp006_a_card_without_data_the_regulation_says_starts_in_the_battle_zone
     assert of("DP006", findings(pool, path, regulation=regulation_with(starts_in_battle_zone=starters))) == [(
         "DP006", 30, "深淵大帝 ジャシン",
         "not-main-deck.card(card=深淵大帝 ジャシン, kind=card.kind-unknown(), zone=zone.starts_in_battle_zone())",
-        "not-main-deck.hint",
+        "not-main-deck.hint.replace",
     )]
 
 
