@@ -46,7 +46,7 @@ def _none_hint(deck, context: Context) -> Msg:
     """What to do, said so that doing it leaves no new error: when a card of the deck can be the
     partner, mark its line (adding it again would list it twice, DP002); when none can and the deck
     already has its cards, put the partner in place of one (a line more would make it 61, DP001)."""
-    from .. import partner_candidates  # only when a deck has no partner
+    from ..analysis import partner_candidates  # only when a deck has no partner
 
     size, count = context.config.deck_size, deck.card_count
     if partner_candidates.in_deck(deck, context.regulation, context.as_of, context.config):

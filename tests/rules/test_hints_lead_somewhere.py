@@ -11,9 +11,9 @@ import functools
 import re
 
 import pytest
-from conftest import AS_OF, BD4, deck_lines, make_deck, run
+from support import AS_OF, BD4, deck_lines, make_deck, run
 
-from duepa_check.card_pool import CardPool
+from duepa_check.data.pool import CardPool
 
 
 def check(capsys, deck, *extra) -> list[dict]:

@@ -8,13 +8,13 @@ from __future__ import annotations
 import functools
 
 import pytest
-from conftest import AS_OF, BD4, make_deck, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import AS_OF, BD4, make_deck, run
 
-from duepa_check.card_pool import CardPool
-from duepa_check.deck import resolve_deck
-from duepa_check.decklist_text import parse_text
+from duepa_check.data.pool import CardPool
+from duepa_check.reading.resolve import resolve_deck
+from duepa_check.reading.text import parse_text
 
 WORDS = ("パートナー", "パ－トナ－", "パ-トナ-", "パートナーカード", "ぱーとなー", "Partner", "PARTNER", "統率者")
 JOINERS = (" ", "　", "  ", "→", " → ", "⇒", "=", "＝", " = ", "-", " - ", "ー", "－", ":", "：", " ： ")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import AS_OF, BD4, make_deck, run
+from support import AS_OF, BD4, make_deck, run
 
 
 @pytest.fixture
