@@ -43,6 +43,7 @@ from .decklist import (
     split_breaks,
     split_lines,
 )
+from .partner_line import DECORATION, PARTNER_STARTS, partner_line, partner_readings
 
 MAIN_WORDS = {
     "メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards",
@@ -77,9 +78,7 @@ HEADING_KINDS: dict[str, str] = {
 # 【デッキ名】龍幻郷, 【パートナー】NAME, 【メインデッキ】（59枚）, ■超次元ゾーン, ◆Main (59).
 HEADER_MARKS = "【[［<＜〈■◆●▼★☆□◇◎"
 _MARKED = r"^(?:【([^【】]+)】|[\[［]([^\[\]［］]+)[\]］]|[<＜〈]([^<>＜＞〈〉]+)[>＞〉]|[■◆●▼★☆□◇◎]\s*([^\s（(【\[★☆]+)[★☆]?)\s*(.*)$"
-# What decorates a heading word and is not part of it: marks, brackets, colons, Markdown emphasis.
-_DECORATION = re.compile(r"[\s【】\[\]［］<>＜＞〈〉★☆■◆●▼□◇◎:：*＊_~～=＝「」『』]+")
-# After NFKC and _DECORATION: 'クリーチャー(25)', '合計60枚', 'メインデッキ(計59枚)'.
+# After NFKC and DECORATION: 'クリーチャー(25)', '合計60枚', 'メインデッキ(計59枚)'.
 # A count of any length (up to 100 digits, which int() reads) is the heading's, quoted as written.
 _HEADING_COUNTS = (r"^(.+?)\(?(\d{1,100})枚?\)?$", r"^(.+?)\(?(?:全|計|合計)(\d{1,100})枚?\)?$")
 _BRACKETED = r"^(?:【([^【】]+)】|[\[［]([^\[\]［］]+)[\]］]|[<＜〈]([^<>＜＞〈〉]+)[>＞〉]|★([^★]+)★)\s*(.*)$"
@@ -98,56 +97,13 @@ def _in_brackets(line: str, at: int) -> bool:
 
 
 def _word(text: str) -> str:
-    word = _DECORATION.sub("", text).casefold()
+    word = DECORATION.sub("", text).casefold()
     if "-" in word or "－" in word or "ｰ" in word or "―" in word or "—" in word or "‐" in word or "−" in word:
         word = _KANA_DASH.sub("ー", word)  # パ－トナ－, ぱーとなｰ: the long vowel mark typed as a dash
     return word
 
 
 _KANA_DASH = re.compile(r"(?<=[\u3041-\u30ff])[-－ｰ―—‐−]")
-
-
-@functools.lru_cache(maxsize=4096)  # every list of a batch has its partner line: read each text once
-def _partner_line(line: str) -> str | None:
-    """The card of a partner line ('パートナー: NAME', 'Partner：NAME', '統率者: NAME'), else None."""
-    colon = min((at for at in (line.find(":"), line.find("：")) if at > 0), default=-1)
-    if colon > 0 and _DECORATION.sub("", line[:colon]).casefold() in PARTNER_WORDS:  # the word as of old: its
-        return line[colon + 1 :].strip() or None  # other spellings (パ－トナ－：NAME) are partner_readings'
-    return None
-
-
-# The partner word as people type it: ー written as a dash (パ－トナ－, パ-トナ-), カード after it, then
-# the name after a space (half or full width), an arrow, an equals sign, a dash, a colon, or a
-# bracket right after the word: 'パートナー NAME', 'パートナー→NAME', 'パートナー＝NAME',
-# 'パートナーカード：NAME', 'パートナー《NAME》', 'Partner - NAME'.
-_DASHES = "ー－ｰ\\-‐‑‒–—―−"
-_PARTNER_HEAD = re.compile(
-    rf"(?:[パぱ][{_DASHES}][トと][ナな][{_DASHES}]|partner|統率者|commander)(?:\s*(?:カード|card))?"
-    rf"(?:\s*[→⇒=＝:：>＞{_DASHES}]+\s*|\s+|(?=[《「『【\[［(（<＜〈]))(\S.*)",
-    re.IGNORECASE,
-)
-
-
-_PARTNER_STARTS = set("パぱPp統Cc")
-_CLOSERS = {"《": "》", "「": "」", "『": "』", "【": "】", "[": "]", "［": "］", "(": ")", "（": "）", "<": ">", "＜": "＞", "〈": "〉"}
-
-
-@functools.lru_cache(maxsize=1024)
-def partner_readings(line: str) -> tuple:
-    """The readings of the name after the partner word of ``line``, each marking the partner; ()
-    when the line does not start with the word. They are tried after the line as written (deck.py):
-    the line is the partner line only when what follows the word is a card."""
-    match = _PARTNER_HEAD.fullmatch(line.strip())
-    if match is None:
-        return ()
-    rest = match.group(1).strip()
-    closer = _CLOSERS.get(rest[0])
-    texts = (rest[1:-1].strip(), rest) if closer and rest.endswith(closer) and len(rest) > 2 else (rest,)
-    readings = []
-    for text in texts:  # 'パートナー「NAME」': the name inside the brackets first
-        read = read_card_line(text)
-        readings += (read.main, *read.others, *more_readings(text))
-    return tuple(dict.fromkeys(r._replace(partner=True) for r in readings if r.count > 0 and r.name))
 
 
 @functools.lru_cache(maxsize=4096)  # the same headings and partner lines head the lists of a batch
@@ -244,9 +200,9 @@ class TextReader:
             return
         if line[0] in HEADER_MARKS and self._marked(number, line):
             return
-        partner = _partner_line(line)
+        partner = partner_line(line)
         if partner:
-            wholes = tuple(value for value in map(_partner_line, self._whole) if value)  # 'パートナー: NAME #…'
+            wholes = tuple(value for value in map(partner_line, self._whole) if value)  # 'パートナー: NAME #…'
             self.add_card(number, partner, partner=True, whole=wholes)
             return
         if line.startswith(("http://", "https://")):
@@ -260,14 +216,14 @@ class TextReader:
         if line.endswith((":", "：")) and len(line) < MAX_HEADING_LENGTH:
             self.add_heading(number, line, "partner" if _word(line) in PARTNER_WORDS else "other", None)
             self.add_labelled(number, line)  # 《ガイアール Re:》 ends in a colon too
-            if line[:1] in _PARTNER_STARTS:
+            if line[:1] in PARTNER_STARTS:
                 self._also_partner(number, partner_readings(line))  # 'パートナー ガイアール Re:'
             return
         if "," in line or "，" in line:
             self.add_card_or_list(number, line)
             return
         self.add_card(number, line)
-        if line[:1] in _PARTNER_STARTS:
+        if line[:1] in PARTNER_STARTS:
             self._also_partner(number, partner_readings(line))
 
     def _also_partner(self, number: int, readings: tuple) -> None:

@@ -1,0 +1,62 @@
+"""The partner line, as people write it: the partner word, then the card.
+
+``partner_line`` reads the form of old, ``パートナー: NAME`` (a colon after the exact word): its
+NAME is the partner, whatever it names. ``partner_readings`` reads every other way a person joins
+the word and the name (a space, an arrow, an equals sign, a dash, a bracket right after the word;
+the word with カード after it, or its ー typed as a dash): the name's readings, each marking the
+partner, which the resolve step tries only when the line as written is no card, so a line is the
+partner line only when what follows the word is a card (``text.TextReader`` adds them).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .card_line import PARTNER_WORDS, more_readings, read_card_line
+
+# What decorates a heading word and is not part of it: marks, brackets, colons, Markdown emphasis.
+DECORATION = re.compile(r"[\s【】\[\]［］<>＜＞〈〉★☆■◆●▼□◇◎:：*＊_~～=＝「」『』]+")
+
+
+@functools.lru_cache(maxsize=4096)  # every list of a batch has its partner line: read each text once
+def partner_line(line: str) -> str | None:
+    """The card of a partner line ('パートナー: NAME', 'Partner：NAME', '統率者: NAME'), else None."""
+    colon = min((at for at in (line.find(":"), line.find("：")) if at > 0), default=-1)
+    if colon > 0 and DECORATION.sub("", line[:colon]).casefold() in PARTNER_WORDS:  # the word as of old: its
+        return line[colon + 1 :].strip() or None  # other spellings (パ－トナ－：NAME) are partner_readings
+    return None
+
+
+# The partner word as people type it: ー written as a dash (パ－トナ－, パ-トナ-), カード after it, then
+# the name after a space (half or full width), an arrow, an equals sign, a dash, a colon, or a
+# bracket right after the word: 'パートナー NAME', 'パートナー→NAME', 'パートナー＝NAME',
+# 'パートナーカード：NAME', 'パートナー《NAME》', 'Partner - NAME'.
+_DASHES = "ー－ｰ\\-‐‑‒–—―−"
+_PARTNER_HEAD = re.compile(
+    rf"(?:[パぱ][{_DASHES}][トと][ナな][{_DASHES}]|partner|統率者|commander)(?:\s*(?:カード|card))?"
+    rf"(?:\s*[→⇒=＝:：>＞{_DASHES}]+\s*|\s+|(?=[《「『【\[［(（<＜〈]))(\S.*)",
+    re.IGNORECASE,
+)
+
+
+PARTNER_STARTS = set("パぱPp統Cc")
+_CLOSERS = {"《": "》", "「": "」", "『": "』", "【": "】", "[": "]", "［": "］", "(": ")", "（": "）", "<": ">", "＜": "＞", "〈": "〉"}
+
+
+@functools.lru_cache(maxsize=1024)
+def partner_readings(line: str) -> tuple:
+    """The readings of the name after the partner word of ``line``, each marking the partner; ()
+    when the line does not start with the word. They are tried after the line as written (deck.py):
+    the line is the partner line only when what follows the word is a card."""
+    match = _PARTNER_HEAD.fullmatch(line.strip())
+    if match is None:
+        return ()
+    rest = match.group(1).strip()
+    closer = _CLOSERS.get(rest[0])
+    texts = (rest[1:-1].strip(), rest) if closer and rest.endswith(closer) and len(rest) > 2 else (rest,)
+    readings = []
+    for text in texts:  # 'パートナー「NAME」': the name inside the brackets first
+        read = read_card_line(text)
+        readings += (read.main, *read.others, *more_readings(text))
+    return tuple(dict.fromkeys(r._replace(partner=True) for r in readings if r.count > 0 and r.name))
