@@ -46,12 +46,13 @@ def _cells(text: str) -> int:
 
 
 @functools.lru_cache(maxsize=2048)
-def units(text: str) -> tuple[str, ...]:
+def units(text: str, whole: bool = True) -> tuple[str, ...]:
     """The text cut where a line may break, spaces kept with the unit before them:
-    ``units("《龍》を、'duepa-check update' で")`` → ``('《龍》', 'を、', "'duepa-check update' ", 'で')``."""
+    ``units("《龍》を、'duepa-check update' で")`` → ``('《龍》', 'を、', "'duepa-check update' ", 'で')``.
+    ``whole=False``: a card name, a quoted command are cut too (for a unit wider than the line)."""
     pieces: list[str] = []  # raw pieces: a whole span, a Latin run, one wide character, spaces
     at = 0
-    for match in _WHOLE.finditer(text):
+    for match in _WHOLE.finditer(text) if whole else ():
         pieces += _small_pieces(text[at : match.start()])
         pieces.append(match.group())
         at = match.end()
@@ -64,9 +65,8 @@ def units(text: str) -> tuple[str, ...]:
                 found[-1] += piece
             else:
                 found.append(piece)
-            join_next = False
-            continue
-        if found and (join_next or (piece[0] in NO_START and not found[-1][-1:].isspace())):
+            continue  # '（ NAME': an opening mark stays with what follows, spaced or not
+        if found and (join_next or piece[0] in NO_START):
             found[-1] += piece
         else:
             found.append(piece)
@@ -89,11 +89,10 @@ def line_starts(text: str, width: int, cells=None) -> list[int]:
     line = [0, 0]  # cells on the current line (its trailing spaces left out), and those spaces
     at = 0
     for unit in units(text):
-        body = unit.rstrip()
-        if cells(body) > width and len(unit) > 1:
-            # Wider than a line: a quoted command at its spaces, a word by character.
-            inner = [piece for piece in _small_pieces(unit)] if _WHOLE.fullmatch(body) else list(unit)
-            for piece in inner:
+        if cells(unit.rstrip()) > width and len(unit) > 1:
+            # Wider than a line: a card name or a quoted command cut where its own text may break
+            # (kinsoku kept: 《龍の呼び声》が never leaves 》 at a line's start), a word after its hyphens.
+            for piece in units(unit, whole=False):
                 at = _place(piece, at, width, line, starts, cells)
             continue
         at = _place(unit, at, width, line, starts, cells)
@@ -107,8 +106,14 @@ def _place(unit: str, at: int, width: int, line: list[int], starts: list[int], c
         line[1] += len(unit)
         return at + len(unit)
     if len(body) > 1 and cells(body) > width:
-        for character in unit:
-            at = _place(character, at, width, line, starts, cells)
+        hyphens = re.findall(r"-*[^-]+-*|-+", unit) if "-" in body.strip("-") else ()
+        if len(hyphens) < 2 or "".join(hyphens) != unit:
+            hyphens = list(unit)
+        if line[0]:  # a word wider than a line starts one, then folds
+            starts.append(at)
+            line[0] = line[1] = 0
+        for piece in hyphens:  # --include-un|confirmed: --include-|unconfirmed
+            at = _place(piece, at, width, line, starts, cells)
         return at
     size = cells(body)
     if line[0] and line[0] + line[1] + size > width:

@@ -20,10 +20,16 @@ def make_console(no_color: bool = False, stderr: bool = False):
 
 
 def on_terminal() -> bool:
-    """Whether stdout is a terminal, decided as rich decides it (TTY_COMPATIBLE, FORCE_COLOR)."""
+    """Whether stdout is a terminal, decided as rich decides it (TTY_COMPATIBLE, FORCE_COLOR).
+
+    Under pre-commit (which sets PRE_COMMIT=1 in a hook's environment) it is not: pre-commit runs
+    hooks under a pseudo-terminal of its own, 80 columns whatever the user's window, so a hook gets
+    the plain drawing (one line a problem, as in a CI log); TTY_COMPATIBLE=1 still asks for rich."""
     tty_compatible = os.environ.get("TTY_COMPATIBLE", "")
     if tty_compatible in ("0", "1"):
         return tty_compatible == "1"
+    if os.environ.get("PRE_COMMIT") == "1":
+        return False
     force_color = os.environ.get("FORCE_COLOR")
     if force_color is not None:
         return force_color != ""

@@ -368,14 +368,18 @@ def civilization_markup(civilizations: Sequence[str], lang: str = DEFAULT_LANG, 
 
 
 def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> None:
-    """The text report drawn by rich on ``console``: colour, and cells wrapped to its width."""
+    """The text report drawn by rich on ``console``: colour, and cells wrapped to its width where a
+    line may break (``linebreak``: never inside a card name, a command, an option, a date or a rule
+    id; no 、。」》 at a line's start)."""
     from rich.markup import escape
+
+    from ..linebreak import breaking_markup, breaking_text
 
     lang = info.lang
     for result in results:
         if not result.counted:
             if not quiet:
-                console.print(cell(superseded_line(result, lang)), style="dim")
+                console.print(breaking_markup(cell(superseded_line(result, lang)), style="dim"))
             continue
         if not _shown(result, quiet):
             continue
@@ -385,7 +389,8 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
             text(msg("report.partner", name=cell(partner.name), civilizations=civilization_markup(partner.civilizations, lang, partner.complete)), lang)
             if partner else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
         )
-        console.print(_header(result, lang, f"[bold]{cell(place_text(result, lang))}[/]", who, cell(result.config or "")))
+        console.print(breaking_markup(_header(result, lang, f"[bold]{cell(place_text(result, lang))}[/]", who,
+                                              cell(result.config or ""))))
         if result.violations:
             from rich.table import Table  # here: a legal deck's report has no table to import
 
@@ -398,25 +403,27 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
                 table.add_row(
                     f"[{style}]{v.rule}[/]",
                     str(v.line) if v.line else "",
-                    cell(v.card or ""),
-                    cell(message),
-                    f"[dim]{cell(hint)}[/]",
+                    breaking_markup(cell(v.card or "")),
+                    breaking_markup(cell(message)),
+                    breaking_markup(f"[dim]{cell(hint)}[/]"),
                 )
             console.print(table)
         if result.omitted:
-            console.print(omitted_line(result, lang), markup=False)
+            console.print(breaking_text(omitted_line(result, lang)))
         words = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
         style = "bold green" if result.legal else "bold red"
-        console.print(_verdict_line(result, lang, f"[{style}]{escape(words)}[/]"))
+        console.print(breaking_markup(_verdict_line(result, lang, f"[{style}]{escape(words)}[/]")))
     if len(results) > 1:
         render_summary_table(console, results, lang)
     if _footer_wanted(results, quiet):
-        console.print(_data_line(info), style="dim", markup=False)
+        console.print(breaking_text(_data_line(info), style="dim"))
 
 
 def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> None:
     from rich.markup import escape
     from rich.table import Table
+
+    from ..linebreak import breaking_markup, breaking_text
 
     table = Table(title=text(msg("report.summary-title"), lang), show_header=True, header_style="bold")
     for column in _columns(SUMMARY_COLUMNS, lang):
@@ -425,15 +432,15 @@ def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEF
         partner = result.partner
         verdict = cell(_summary_verdict(result, lang))
         table.add_row(
-            cell(place_text(result, lang)),
-            cell(partner.name) if partner else "",
+            breaking_markup(cell(place_text(result, lang))),
+            breaking_markup(cell(partner.name)) if partner else "",
             civilization_markup(partner.civilizations, lang, partner.complete) if partner else "",
             f"[green]{verdict}[/]" if result.legal else f"[red]{verdict}[/]",
             str(result.errors),
             str(result.warnings),
         )
     console.print(table)
-    console.print(_totals_line(results, lang), markup=False)
+    console.print(breaking_text(_totals_line(results, lang)))
     superseded = _superseded_count_line(results, lang)
     if superseded:
-        console.print(superseded, markup=False)
+        console.print(breaking_text(superseded))
