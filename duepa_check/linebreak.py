@@ -172,12 +172,36 @@ def _text_class():
             widest = max((cell_len(line) for line in plain.splitlines()), default=0)
             return Measurement(min(min_width(plain), widest), widest)
 
+    class Line:
+        """A BreakingText printed on its own (Console.print joins the Text objects it is given into
+        a plain Text, which would wrap as rich does)."""
+
+        def __init__(self, text) -> None:
+            self.text = text
+
+        def __rich_console__(self, console, options):
+            yield self.text
+
+        def __rich_measure__(self, console, options):
+            return self.text.__rich_measure__(console, options)
+
+    BreakingText.Line = Line
     return BreakingText
+
+
+def breaking_line(markup: str, style: str = ""):
+    """What ``console.print`` is given for a line of rich markup that breaks by ``line_starts``."""
+    return _text_class().Line(breaking_markup(markup, style))
+
+
+def plain_line(text: str, style: str = ""):
+    """``breaking_line`` of plain text (no markup)."""
+    return _text_class().Line(breaking_text(text, style))
 
 
 def breaking_text(text, style: str = ""):
     """A rich Text (from a plain string, or from a rich ``Text``: its spans kept) that wraps by
-    ``line_starts``."""
+    ``line_starts``: a table's cell (``breaking_line`` for a line printed on its own)."""
     cls = _text_class()
     if isinstance(text, str):
         return cls(text, style=style)

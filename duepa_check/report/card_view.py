@@ -94,18 +94,19 @@ def render_card(console, card: Card, regulation: Regulation, on: date, lang: str
 def render_not_found(console, found: Lookup, lang: str = DEFAULT_LANG) -> None:
     from rich.markup import escape
 
+    from ..linebreak import breaking_line
     from ..printable import printable
     from ..rules.base import names_list
 
     typed = printable(found.typed)  # as the user typed it, a control character or an ESC shown escaped
     if found.cards:
         line = text(msg("card.matches", typed=typed, count=len(found.cards), names=names_list(c.name for c in found.cards)), lang)
-        console.print(f"[yellow]{escape(line)}[/]")
+        console.print(breaking_line(f"[yellow]{escape(line)}[/]"))
     elif found.suggestions:
         line = text(msg("card.not-found.suggestions", typed=typed, names=names_list(found.suggestions)), lang)
-        console.print(f"[red]{escape(line)}[/]")
+        console.print(breaking_line(f"[red]{escape(line)}[/]"))
     else:
-        console.print(f"[red]{escape(text(msg('card.not-found', typed=typed), lang))}[/]")
+        console.print(breaking_line(f"[red]{escape(text(msg('card.not-found', typed=typed), lang))}[/]"))
 
 
 def rule_doc(rule, lang: str = DEFAULT_LANG) -> str:

@@ -98,31 +98,35 @@ def render_advice(console, advice: Advice, lang: str = DEFAULT_LANG, rows: int =
     """The candidates in two tables (in the deck, from the pool), and every line not counted."""
     from rich.markup import escape
 
+    from ..linebreak import breaking_line
     from .wording import cell, civilization_markup
+
+    def say(markup: str) -> None:  # a line of the view, broken where a reader expects (linebreak)
+        console.print(breaking_line(markup))
 
     def words(key: str, **args) -> str:
         return cell(text(msg(key, **args), lang))
 
     needed = civilization_markup(advice.civilizations_needed)
     rule = words("partners.rule", minimum=advice.min_cost, as_of=advice.as_of)
-    console.print(f"[bold]{escape(printable(advice.deck))}[/]  {words('partners.needs')} {needed}  [dim]{rule}[/]")
+    say(f"[bold]{escape(printable(advice.deck))}[/]  {words('partners.needs')} {needed}  [dim]{rule}[/]")
     for s in advice.not_counted[:MAX_NOTES]:
-        console.print(f"[yellow]{words('partners.not-counted', line=s.line, text=s.text, why=s.why)}[/]")
+        say(f"[yellow]{words('partners.not-counted', line=s.line, text=s.text, why=s.why)}[/]")
     if len(advice.not_counted) > MAX_NOTES:
         more = len(advice.not_counted) - MAX_NOTES
-        console.print(f"[yellow]{words('partners.not-counted.more', deck=printable(advice.deck), count=more)}[/]")
+        say(f"[yellow]{words('partners.not-counted.more', deck=printable(advice.deck), count=more)}[/]")
     groups = [("in-deck", [c for c in advice.candidates if c.in_deck])]
     if advice.pool_searched:
         groups.append(("pool", [c for c in advice.candidates if not c.in_deck]))
     for group, candidates in groups:
         if not candidates:
-            console.print(f"[dim]{words(f'partners.group.{group}.empty')}[/]")
+            say(f"[dim]{words(f'partners.group.{group}.empty')}[/]")
             continue
         console.print(_table(words(f"partners.group.{group}", count=len(candidates)), candidates[:rows], lang))
         if len(candidates) > rows:
-            console.print(f"[dim]{words('partners.more', count=len(candidates) - rows)}[/]")
+            say(f"[dim]{words('partners.more', count=len(candidates) - rows)}[/]")
     line = cell(summary_line(advice, lang))
-    console.print(f"[green]{line}[/]" if advice.working else f"[red]{line}[/]")
+    say(f"[green]{line}[/]" if advice.working else f"[red]{line}[/]")
 
 
 def _table(title: str, candidates: list[Candidate], lang: str):

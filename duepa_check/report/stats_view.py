@@ -68,6 +68,7 @@ def render_stats(console, stats: DeckStats, lang: str = "en") -> None:
     from rich.markup import escape
     from rich.padding import Padding
 
+    from ..linebreak import breaking_line
     from ..messages import msg, text
     from ..printable import printable
     from .wording import CIVILIZATION_STYLES, cell, civilization_markup
@@ -78,7 +79,8 @@ def render_stats(console, stats: DeckStats, lang: str = "en") -> None:
         if stats.partner_name is not None
         else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
     )
-    console.print(text(msg("report.header", path=f"[bold]{cell(printable(stats.path))}[/]", partner=partner, count=stats.card_count), lang))
+    header = text(msg("report.header", path=f"[bold]{cell(printable(stats.path))}[/]", partner=partner, count=stats.card_count), lang)
+    console.print(breaking_line(header))
     sections = (
         ("stats.curve", "right", [(bucket, count, "cyan") for bucket, count in stats.curve.items()]),
         (
@@ -95,7 +97,7 @@ def render_stats(console, stats: DeckStats, lang: str = "en") -> None:
     average = f"{stats.average_cost:.2f}" if stats.average_cost is not None else "-"
     console.print()
     totals = msg("stats.totals", twinpacts=stats.twinpacts, multicolor=stats.multicolor, average=average)
-    console.print(escape(text(totals, lang)))
+    console.print(breaking_line(escape(text(totals, lang))))
 
 
 class SvgWriteError(DuepaError):

@@ -373,13 +373,13 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
     id; no 、。」》 at a line's start)."""
     from rich.markup import escape
 
-    from ..linebreak import breaking_markup, breaking_text
+    from ..linebreak import breaking_line, breaking_markup, plain_line
 
     lang = info.lang
     for result in results:
         if not result.counted:
             if not quiet:
-                console.print(breaking_markup(cell(superseded_line(result, lang)), style="dim"))
+                console.print(breaking_line(cell(superseded_line(result, lang)), style="dim"))
             continue
         if not _shown(result, quiet):
             continue
@@ -389,7 +389,7 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
             text(msg("report.partner", name=cell(partner.name), civilizations=civilization_markup(partner.civilizations, lang, partner.complete)), lang)
             if partner else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
         )
-        console.print(breaking_markup(_header(result, lang, f"[bold]{cell(place_text(result, lang))}[/]", who,
+        console.print(breaking_line(_header(result, lang, f"[bold]{cell(place_text(result, lang))}[/]", who,
                                               cell(result.config or ""))))
         if result.violations:
             from rich.table import Table  # here: a legal deck's report has no table to import
@@ -409,21 +409,20 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
                 )
             console.print(table)
         if result.omitted:
-            console.print(breaking_text(omitted_line(result, lang)))
+            console.print(plain_line(omitted_line(result, lang)))
         words = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
         style = "bold green" if result.legal else "bold red"
-        console.print(breaking_markup(_verdict_line(result, lang, f"[{style}]{escape(words)}[/]")))
+        console.print(breaking_line(_verdict_line(result, lang, f"[{style}]{escape(words)}[/]")))
     if len(results) > 1:
         render_summary_table(console, results, lang)
     if _footer_wanted(results, quiet):
-        console.print(breaking_text(_data_line(info), style="dim"))
+        console.print(plain_line(_data_line(info), style="dim"))
 
 
 def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> None:
-    from rich.markup import escape
     from rich.table import Table
 
-    from ..linebreak import breaking_markup, breaking_text
+    from ..linebreak import breaking_markup, plain_line
 
     table = Table(title=text(msg("report.summary-title"), lang), show_header=True, header_style="bold")
     for column in _columns(SUMMARY_COLUMNS, lang):
@@ -440,7 +439,7 @@ def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEF
             str(result.warnings),
         )
     console.print(table)
-    console.print(breaking_text(_totals_line(results, lang)))
+    console.print(plain_line(_totals_line(results, lang)))
     superseded = _superseded_count_line(results, lang)
     if superseded:
-        console.print(breaking_text(superseded))
+        console.print(plain_line(superseded))

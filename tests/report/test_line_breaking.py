@@ -123,3 +123,13 @@ def test_under_pre_commit_the_report_is_the_plain_drawing(broken, tmp_path):
     hook = _in_a_pty([str(broken), "--as-of", AS_OF], {**env, "PRE_COMMIT": "1"})
     assert hook == plain  # pre-commit's pty: the plain drawing, each problem on one line
     assert re.search(r"DP002 .*龍の呼び声.*\n", hook)
+
+
+def test_a_line_printed_on_its_own_breaks_the_same_way(capsys, monkeypatch):
+    """console.print joins the Text it is given into a plain Text: a line must keep its own breaks."""
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("COLUMNS", "40")
+    out = run(capsys, "card", "ボルシャック・ドラゴソ", "--lang", "ja").out
+    lines = [line for line in out.splitlines() if line]
+    assert all(line[0] not in NO_START for line in lines), lines
+    assert any("《ボルシャック・ドラゴン》" in line for line in lines) and "《ボルシャック・ドギラゴン》" in out
