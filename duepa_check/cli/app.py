@@ -437,11 +437,11 @@ def _root_only(args: list[str]) -> bool:
     index = 0
     while index < len(args):
         arg = args[index]
-        if arg == "--lang":
+        if arg == "--lang" and index + 1 < len(args) and args[index + 1] in Lang.__members__:
             index += 2
-        elif arg.startswith("--lang=") or arg in ROOT_FLAGS:
+        elif arg.removeprefix("--lang=") in Lang.__members__ or arg in ROOT_FLAGS:
             index += 1
-        else:
+        else:  # '--lang' alone or '--lang fr': the check's own usage error says what is wrong
             return False
     return True
 

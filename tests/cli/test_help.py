@@ -129,3 +129,10 @@ def test_completion_is_typers_own(capsys, monkeypatch):
 def test_completion_is_in_the_help_of_the_command_list(capsys):
     out = run(capsys, "--help").out
     assert "--install-completion" in out and "--show-completion" in out
+
+
+@pytest.mark.parametrize(("argv", "said"), [(("--lang",), "requires an argument"), (("--lang", "fr"), "'fr' is not one of"),
+                                            (("--lang=fr",), "'fr' is not one of")])
+def test_a_bad_lang_alone_is_a_usage_error_not_the_help(capsys, argv, said):
+    result = run(capsys, *argv)
+    assert result.code == 2 and said in result.err and "Commands" not in result.out
