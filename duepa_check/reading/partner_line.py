@@ -47,7 +47,7 @@ _CLOSERS = {"《": "》", "「": "」", "『": "』", "【": "】", "[": "]", "�
 @functools.lru_cache(maxsize=1024)
 def partner_readings(line: str) -> tuple:
     """The readings of the name after the partner word of ``line``, each marking the partner; ()
-    when the line does not start with the word. They are tried after the line as written (deck.py):
+    when the line does not start with the word. They are tried after the line as written (reading/resolve.py):
     the line is the partner line only when what follows the word is a card."""
     match = _PARTNER_HEAD.fullmatch(line.strip())
     if match is None:
