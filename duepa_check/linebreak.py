@@ -108,7 +108,7 @@ def _place(unit: str, at: int, width: int, line: list[int], starts: list[int], c
     if len(body) > 1 and cells(body) > width:
         hyphens = re.findall(r"-*[^-]+-*|-+", unit) if "-" in body.strip("-") else ()
         if len(hyphens) < 2 or "".join(hyphens) != unit:
-            hyphens = list(unit)
+            hyphens = _characters(unit)
         if line[0]:  # a word wider than a line starts one, then folds
             starts.append(at)
             line[0] = line[1] = 0
@@ -122,6 +122,21 @@ def _place(unit: str, at: int, width: int, line: list[int], starts: list[int], c
     line[0] += line[1] + size
     line[1] = len(unit) - len(body)
     return at + len(unit)
+
+
+def _characters(unit: str) -> list[str]:
+    """``unit`` cut by character for folding, kinsoku kept where it can be: spaces and a mark that
+    may not start a line stay with the character before, one that may not end a line with the next
+    (``run 、`` folds as ``ru|n 、``); by plain character when that leaves nothing to cut."""
+    pieces: list[str] = []
+    join_next = False
+    for character in unit:
+        if pieces and (join_next or character.isspace() or character in NO_START):
+            pieces[-1] += character
+        else:
+            pieces.append(character)
+        join_next = character in NO_END
+    return pieces if len(pieces) > 1 else list(unit)
 
 
 def wrap(text: str, width: int) -> list[str]:
