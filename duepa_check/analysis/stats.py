@@ -1,8 +1,8 @@
 """A deck's shape: mana curve, civilizations, card types, twinpacts, multicolour, partner.
 
 ``compute_stats(deck)`` is pure computation over a resolved ``Deck``. What shows it lives in
-``report.stats_view``: ``stats_json`` (the ``--format json`` contract), ``render_stats`` (the rich
-view) and ``write_svg`` (the chart that ``charts.render_chart`` draws).
+the report layer: ``json_doc.stats_json`` (the ``--format json`` contract), and in ``stats_view``
+``render_stats`` (the rich view) and ``write_svg`` (the chart that ``charts.render_chart`` draws).
 
 Every number counts cards, not lines: an entry ``3 NAME`` counts three times. The partner
 is one of the 60 cards, so it is counted like any other card (and also named on its own).

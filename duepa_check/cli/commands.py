@@ -5,13 +5,12 @@ Everything is imported when a command runs: a check of one deck loads no card lo
 ``card``, no HTTP code for ``update``, no chart code for ``stats``.
 """
 
-import json
 import sys
 from datetime import date
 from pathlib import Path
 
 from ..errors import DuepaError
-from ..printable import json_safe, printable
+from ..printable import printable
 from ..report.renderers import write_document
 from .language import current_language, set_language
 from .output import make_console, on_terminal, print_error
@@ -63,7 +62,7 @@ def check_decks(
     from ..check.checker import Checker
     from ..check.results import RunInfo
     from ..check.walk import deck_files, run_order
-    from ..report.wording import render_text
+    from ..report.text import render_text
 
     pool, regulation, used = load_data(data_dir)
     columns = None
@@ -150,19 +149,22 @@ def _check_all(checker, files: list[Path], console) -> list:
 
 def show_card(name: str, day: date, as_json: bool, data_dir: Path | None, lang: str) -> bool:
     """Show one card (text or JSON); False when the name means no card or several."""
-    from ..report.card_view import card_json, render_card, render_not_found
+    from ..report.card_view import render_card, render_not_found
 
     pool, regulation, _ = load_data(data_dir)
     found = pool.lookup(name)
     if found.card is None:
         if as_json:
-            print(json_safe(json.dumps({"query": name, "found": False, "matches": [c.name for c in found.cards],
-                                        "suggestions": found.suggestions}, ensure_ascii=False, indent=2)))
+            from ..report.json_doc import not_found_document
+
+            print(not_found_document(found))
         else:
             render_not_found(make_console(), found, lang)
         return False
     if as_json:
-        print(json_safe(json.dumps(card_json(found.card, regulation, day, lang), ensure_ascii=False, indent=2)))
+        from ..report.json_doc import card_document
+
+        print(card_document(found.card, regulation, day, lang))
     else:
         render_card(make_console(), found.card, regulation, day, lang)
     return True
@@ -170,11 +172,13 @@ def show_card(name: str, day: date, as_json: bool, data_dir: Path | None, lang: 
 
 def show_rules(rule: str | None, as_json: bool, lang: str) -> None:
     """List the rules (or show one in full)."""
-    from ..report.card_view import render_rules, rules_json
-
     if as_json:
-        print(json.dumps(rules_json(lang), ensure_ascii=False, indent=2))
+        from ..report.json_doc import rules_document
+
+        print(rules_document(lang))
         return
+    from ..report.card_view import render_rules
+
     render_rules(make_console(), rule, lang)
 
 
@@ -214,7 +218,7 @@ def show_stats(deck: Path, partner: str | None, as_json: bool, svg: Path | None,
     from ..analysis.stats import compute_stats
     from ..reading.decklist import load_decklist
     from ..reading.resolve import resolve_deck
-    from ..report.stats_view import render_stats, stats_json, write_svg
+    from ..report.stats_view import render_stats, write_svg
 
     pool, regulation, used = load_data(data_dir)
     decklist = load_decklist(deck)
@@ -224,7 +228,9 @@ def show_stats(deck: Path, partner: str | None, as_json: bool, svg: Path | None,
         return False
     shape = compute_stats(resolved)
     if as_json:
-        print(json_safe(json.dumps(stats_json(shape), ensure_ascii=False, indent=2)))
+        from ..report.json_doc import stats_document
+
+        print(stats_document(shape))
     else:
         render_stats(make_console(no_color), shape, lang)
     if svg is not None:
@@ -237,7 +243,7 @@ def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool, lang: 
     from ..check.checker import reading_problems
     from ..check.results import RunInfo
     from ..messages import msg, text
-    from ..report.wording import render_text
+    from ..report.text import render_text
 
     result = reading_problems(deck, regulation, date.today(), pool)
     console = make_console(no_color, stderr=True)
@@ -248,14 +254,16 @@ def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool, lang: 
 def show_partners(deck: Path, search_pool: bool, as_json: bool, day: date, config: Path | None, no_color: bool,
                   data_dir: Path | None, lang: str) -> bool:
     """Which cards could lead the deck, best first; False when none makes every card's colour legal."""
-    from ..report.partners_view import advise, not_counted_notes, render_advice, render_json
+    from ..report.partners_view import advise, not_counted_notes, render_advice
 
     pool, regulation, _ = load_data(data_dir)
     advice = advise(deck, pool, regulation, day, config_path=config, include_pool=search_pool)
     if as_json:
         for note in not_counted_notes(advice, lang):
             print_error(note)
-        print(render_json(advice))
+        from ..report.json_doc import partners_document
+
+        print(partners_document(advice))
     else:
         render_advice(make_console(no_color), advice, lang)
     return bool(advice.working)

@@ -14,33 +14,6 @@ from ..messages import DEFAULT_LANG, Listed, msg, text
 from ..messages import rule_doc as messages_rule_doc
 
 
-def card_json(card: Card, regulation: Regulation, on: date, lang: str = DEFAULT_LANG) -> dict:
-    problem = card.partner_problem()
-    return {
-        "name": card.name,
-        "civilizations": list(card.civilizations),
-        "layout": card.layout,
-        "faces": [face.to_json() for face in card.faces],
-        "zone": card.zone,
-        "partner_eligible": card.partner_eligible,
-        "partner_reason": text(problem if problem else msg("card.partner-reason.eligible"), lang),
-        "may_exceed_four": card.may_exceed_four,
-        "status": regulation.status(card.name, on),
-        "status_since": _iso(regulation.since(card.name, on)),
-        "as_of": on.isoformat(),
-        "aliases": list(card.aliases),
-        "english": list(card.english),
-        "ids": list(card.ids),
-        "complete": card.complete,
-        "provenance": card.provenance,
-        "source": card.source,
-    }
-
-
-def _iso(day: date | None) -> str | None:
-    return day.isoformat() if day else None
-
-
 def render_card(console, card: Card, regulation: Regulation, on: date, lang: str = DEFAULT_LANG) -> None:
     from rich.markup import escape
     from rich.panel import Panel

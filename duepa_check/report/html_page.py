@@ -11,8 +11,8 @@ and its shape. Readable on a phone (tables turn into stacked rows, charts scale 
 paper (no links underlined, a deck is not split across a page when it fits on one).
 
 Every text that comes from a decklist or the card data passes ``_h`` (control characters as
-U+FFFD via ``report.flat``, then ``html.escape``): the one escaping boundary, the counterpart of
-``report.flat`` for the text report. The SVG comes escaped from the chart renderer.
+U+FFFD via ``wording.flat``, then ``html.escape``): the one escaping boundary, the counterpart of
+``wording.flat`` for the text report. The SVG comes escaped from the chart renderer.
 """
 
 from __future__ import annotations
@@ -29,15 +29,15 @@ from ..rules import ERROR
 from .charts import CIVILIZATION_COLOURS, Text, render_chart, wording
 from .wording import (
     PROBLEM_COLUMNS,
-    _columns,
-    _counts,
-    _data_line,
-    _summary_verdict,
-    _totals_line,
+    column_titles,
+    counts_line,
+    data_line,
     flat,
     omitted_line,
     place_text,
     summary,
+    summary_verdict,
+    totals_line,
     unchecked_rows,
 )
 
@@ -145,7 +145,7 @@ def _civilization_html(civilizations: Sequence[str], lang: str, known: bool = Tr
 
 
 def _verdict_html(result: DeckResult, lang: str) -> str:
-    verdict = _h(_summary_verdict(result, lang))
+    verdict = _h(summary_verdict(result, lang))
     if result.legal:
         return f'<span class="good">✔ {verdict}</span>'
     return f'<span class="bad">✘ {verdict}</span>'
@@ -186,7 +186,7 @@ class _Pieces:
 
     def verdict(self, deck: _Deck) -> str:
         result = deck.result
-        key = (deck.legal, result.error is not None, result.submission is not None)  # what _summary_verdict reads
+        key = (deck.legal, result.error is not None, result.submission is not None)  # what summary_verdict reads
         found = self._verdicts.get(key)
         if found is None:
             found = _verdict_html(deck.result, self.lang)
@@ -197,7 +197,7 @@ class _Pieces:
         key = (deck.errors, deck.warnings)
         found = self._counts.get(key)
         if found is None:
-            found = _h(_counts(deck.result, self.lang))
+            found = _h(counts_line(deck.result, self.lang))
             self._counts[key] = found
         return found
 
@@ -233,7 +233,7 @@ def _deck_table(ordered: list[_Deck], text: Text, pieces: _Pieces, first: str = 
 
 
 def _problems(result: DeckResult, text: Text, lang: str) -> str:
-    columns = _columns(PROBLEM_COLUMNS, lang)
+    columns = column_titles(PROBLEM_COLUMNS, lang)
     head = "".join(f'<th scope="col">{_h(column)}</th>' for column in columns)
     rule, line, card, problem, hint_cell = map(_cell_start, columns, ("k", "n", "", "", ""))
     rows = []
@@ -358,17 +358,17 @@ def html_pieces(results: Sequence[DeckResult], info: RunInfo) -> Iterator[str]:
     )
     ordered = _order(decks)
     pieces = _Pieces(text, lang)
-    totals_line = _h(_totals_line(results, lang))
+    totals_text = _h(totals_line(results, lang))
     one_sheet = _one_sheet(results)  # an organizer's page of one sheet: its name once, then players
     sheet = f'<p id="sheet">{_h(text("html.sheet", path=results[0].path))}</p>' if one_sheet else ""
     page = [
         f'<!DOCTYPE html><html lang="{_h(text("html.lang"))}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        f"<title>{_h(text('html.heading'))}: {totals_line}</title>",
+        f"<title>{_h(text('html.heading'))}: {totals_text}</title>",
         f"<style>{CSS}</style></head><body>",
         f'<header><h1>{_h(text("html.heading"))}</h1>{sheet}',
-        f'<p class="meta" id="regulation">{_h(_data_line(info))}</p>',
-        f'<p id="totals">{totals_line}</p>',
+        f'<p class="meta" id="regulation">{_h(data_line(info))}</p>',
+        f'<p id="totals">{totals_text}</p>',
         f'<ul class="counts" aria-label="{_h(text("html.counts"))}">{tiles}</ul></header>',
         f'<main><div id="decks">{_deck_table(ordered, text, pieces, "player" if one_sheet else "deck")}</div>',
     ]

@@ -2,7 +2,7 @@
 
 What is eligible and how candidates rank is ``partner_candidates``'s (the DP003/DP004 hints use it
 too); this module is the command's orchestration (``advise``: it asks a ``Checker`` for the
-deck's house rules) and its text and JSON.
+deck's house rules) and its text (its JSON is ``json_doc``'s).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..check.results import MAX_REPORTED
 from ..data.pool import CardPool
 from ..data.regulation import Regulation
 from ..messages import DEFAULT_LANG, Listed, msg, text
-from ..printable import json_safe, printable
+from ..printable import printable
 
 TEXT_ROWS = 25  # the text view shows this many candidates; JSON lists every one
 
@@ -45,37 +45,6 @@ def advise(
         raise DeckInputError(msg("partners.no-cards", path=printable(shown), lines=len(lines_not_counted(deck))))
     regulation = regulation.with_announcements(config.regulation)  # the house rules' 殿堂 announcements
     return for_deck(deck, pool, regulation, on, config=config, include_pool=include_pool)
-
-
-# ---------------------------------------------------------------------------- rendering
-
-
-def advice_json(advice: Advice) -> dict:
-    """The JSON contract: deck, civilizations_needed, candidates (best first)."""
-    return {
-        "deck": advice.deck,
-        "civilizations_needed": list(advice.civilizations_needed),
-        "candidates": [c.to_json() for c in advice.candidates],
-    }
-
-
-def render_json(advice: Advice) -> str:
-    """The JSON document with one candidate per line, as `check` prints one violation per line."""
-    import json
-
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
-    document = advice_json(advice)
-    candidates = document.pop("candidates")
-    lines = ["{", *(f"  {dumps(key)}: {dumps(value)}," for key, value in document.items())]
-    if candidates:
-        lines.append('  "candidates": [')
-        lines.extend(f"    {dumps(candidate)}," for candidate in candidates)
-        lines[-1] = lines[-1][:-1]
-        lines.append("  ]")
-    else:
-        lines.append('  "candidates": []')
-    lines.append("}")
-    return json_safe("\n".join(lines))
 
 
 def not_counted_notes(advice: Advice, lang: str = DEFAULT_LANG) -> list[str]:

@@ -7,7 +7,7 @@ for a text check). ``--format`` offers exactly these names (``cli.OutputFormat``
 them): a new format is one function in the report layer and one line in ``RENDERERS``.
 
 The text report drawn with colours on a terminal is the one exception: rich draws it straight
-to the terminal (``report.render_text``); anywhere else text is ``report.render_plain``.
+to the terminal (``text.render_text``); anywhere else text is ``text.render_plain``.
 """
 
 from __future__ import annotations
@@ -20,19 +20,19 @@ if TYPE_CHECKING:
 
 
 def _text(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
-    from .wording import render_plain
+    from .text import render_plain
 
     return render_plain(results, info, quiet=quiet)
 
 
 def _json(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
-    from .wording import render_json
+    from .json_doc import render_json
 
     return render_json(results, info) + "\n"
 
 
 def _github(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
-    from .wording import render_github
+    from .github import render_github
 
     return render_github(results, info.lang)
 

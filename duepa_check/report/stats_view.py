@@ -1,37 +1,17 @@
-"""A deck's shape shown: the ``stats --format json`` document, the rich view (bars per cost,
-civilization and type) and the SVG picture written by ``--svg``. The counting is ``stats``'s.
+"""A deck's shape shown: the rich view (bars per cost, civilization and type) and the SVG
+picture written by ``--svg``. The counting is ``stats``'s; its ``--format json`` is ``json_doc``'s.
 """
 
 from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
 
 from ..analysis.stats import DeckStats
 from ..errors import DuepaError
 
 BAR = "█"
 BAR_WIDTH = 40  # the longest bar, in cells; shorter bars are scaled to it when a count is larger
-
-
-def stats_json(stats: DeckStats) -> dict[str, Any]:
-    """The ``--format json`` document (keys in this order)."""
-    return {
-        "path": stats.path,
-        "card_count": stats.card_count,
-        "curve": dict(stats.curve),
-        "civilizations": dict(stats.civilizations),
-        "types": dict(stats.types),
-        "partner": (
-            {"name": stats.partner_name, "civilizations": list(stats.partner_civilizations)}
-            if stats.partner_name is not None
-            else None
-        ),
-        "twinpacts": stats.twinpacts,
-        "multicolor": stats.multicolor,
-        "average_cost": stats.average_cost,
-    }
 
 
 # ---------------------------------------------------------------------------- rendering (rich)

@@ -25,9 +25,10 @@ from test_text_output import BROKEN, table_rows
 
 from duepa_check.analysis.stats import DeckStats
 from duepa_check.check.checker import DeckResult
+from duepa_check.check.results import RunInfo
 from duepa_check.data.cards import Card, Face
 from duepa_check.report.html_page import render_html
-from duepa_check.report.wording import RunInfo, flat
+from duepa_check.report.wording import flat
 from duepa_check.rules import Violation
 
 SNAPSHOTS = Path(__file__).parent.parent / "snapshots"

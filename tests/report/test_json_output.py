@@ -8,9 +8,10 @@ from datetime import date
 from support import BD4, BD6, DECKS, make_deck
 
 from duepa_check.check.checker import Checker
+from duepa_check.check.results import RunInfo
 from duepa_check.data.pool import CardPool
 from duepa_check.data.regulation import load_current
-from duepa_check.report.wording import RunInfo, json_document, render_json
+from duepa_check.report.json_doc import json_document, render_json
 
 
 def results_and_info(tmp_path):

@@ -22,9 +22,9 @@ def test_the_cli_writes_what_the_renderer_returns(capsys, name):
     from datetime import date
 
     from duepa_check.check.checker import Checker
+    from duepa_check.check.results import RunInfo
     from duepa_check.data.pool import CardPool
     from duepa_check.data.regulation import load_current
-    from duepa_check.report.wording import RunInfo
 
     regulation = load_current(None)
     results = Checker(CardPool.load(), regulation, date(2026, 3, 16), with_stats=name == "html").check_all([DECKS / BD4])

@@ -1,0 +1,194 @@
+"""The text report: a table of problems and a verdict per deck, a summary table for a run of several.
+
+Two drawings of the same report: rich on a terminal (colour, cells wrapped to the window) and
+a plain box table everywhere else (files, pipes, CI logs, pre-commit), which does not import
+rich and keeps each problem on one line. What is said comes from the helpers below and from
+``wording``, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..check.results import DeckResult, RunInfo
+from ..messages import DEFAULT_LANG, Listed, Msg, msg, text
+from ..rules import ERROR
+from .wording import (
+    PROBLEM_COLUMNS,
+    SUMMARY_COLUMNS,
+    cell,
+    civilization_markup,
+    column_titles,
+    counts_line,
+    data_line,
+    flat,
+    omitted_line,
+    place_text,
+    summary_verdict,
+    superseded_count_line,
+    superseded_line,
+    totals_line,
+)
+
+
+def _shown(result: DeckResult, quiet: bool) -> bool:
+    """Unreadable files were already said on stderr; --quiet drops decks with nothing to say."""
+    if result.error is not None:
+        return False
+    return not (quiet and result.legal and not result.violations)
+
+
+def _verdict_line(result: DeckResult, lang: str, verdict: str | None = None) -> str:
+    """"✔ legal (0 errors, 1 warning)"; ``verdict`` replaces the verdict words (rich adds markup)."""
+    if verdict is None:
+        verdict = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
+    return text(msg("report.verdict", verdict=verdict, counts=counts_line(result, lang)), lang)
+
+
+def _header(result: DeckResult, lang: str, path: str, partner: str | None = None, config: str | None = None) -> str:
+    """"PATH  partner 《NAME》 火 自然  cards 60", then the house-rules file when one applied;
+    rich passes its marked-up path, partner and config."""
+    if partner is None:
+        found = result.partner
+        partner = (
+            text(msg("report.partner", name=found.name, civilizations=_civilizations(found.civilizations, found.complete)), lang)
+            if found else text(msg("report.no-partner"), lang)
+        )
+    header = msg("report.header", path=path, partner=partner, count=result.card_count)
+    if result.config:
+        header = msg("report.header.house-rules", header=header, config=config or result.config)
+    return text(header, lang)
+
+
+def _footer_wanted(results: Sequence[DeckResult], quiet: bool) -> bool:
+    return not quiet and any(result.error is None for result in results)  # nothing was judged otherwise
+
+
+def _civilizations(civilizations: Sequence[str], known: bool = True) -> Listed | Msg:
+    """A partner's civilizations in words: 無色 for none, "unknown" for a card with no data yet."""
+    if not known:
+        return Msg("civilization.unknown", {})
+    return Listed(tuple(civilizations), "sep.civilizations.words", "civilization.colorless")
+
+
+def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> str:
+    """The text report without rich or colour: header, problem table, verdict per deck."""
+    from .boxtable import box_table
+
+    lang = info.lang
+    out: list[str] = []
+    for result in results:
+        if not result.counted:
+            if not quiet:
+                out.append(superseded_line(result, lang))
+            continue
+        if not _shown(result, quiet):
+            continue
+        out.append(_header(result, lang, place_text(result, lang)))
+        if result.violations:
+            rows = []
+            for v in result.violations:
+                message, hint = v.texts(lang)
+                rows.append((v.rule, str(v.line) if v.line else "", flat(v.card or ""), flat(message), flat(hint)))
+            out.append(box_table(column_titles(PROBLEM_COLUMNS, lang), rows))
+        if result.omitted:
+            out.append(omitted_line(result, lang))
+        out.append(_verdict_line(result, lang))
+    if len(results) > 1:
+        rows = [
+            (
+                place_text(r, lang),
+                r.partner.name if r.partner else "",
+                text(_civilizations(r.partner.civilizations, r.partner.complete), lang) if r.partner else "",
+                summary_verdict(r, lang),
+                str(r.errors),
+                str(r.warnings),
+            )
+            for r in results
+        ]
+        out.append(box_table(column_titles(SUMMARY_COLUMNS, lang), rows, title=text(msg("report.summary-title"), lang)))
+        out.append(totals_line(results, lang))
+        superseded = superseded_count_line(results, lang)
+        if superseded:
+            out.append(superseded)
+    if _footer_wanted(results, quiet):
+        out.append(data_line(info))
+    return "".join(line + "\n" for line in out)
+
+
+def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> None:
+    """The text report drawn by rich on ``console``: colour, and cells wrapped to its width where a
+    line may break (``linebreak``: never inside a card name, a command, an option, a date or a rule
+    id; no 、。」》 at a line's start)."""
+    from rich.markup import escape
+
+    from ..linebreak import breaking_line, breaking_markup, plain_line
+
+    lang = info.lang
+    for result in results:
+        if not result.counted:
+            if not quiet:
+                console.print(breaking_line(cell(superseded_line(result, lang)), style="dim"))
+            continue
+        if not _shown(result, quiet):
+            continue
+        # The header is printed even with --quiet: a table of problems must say which deck it is about.
+        partner = result.partner
+        who = (
+            text(msg("report.partner", name=cell(partner.name), civilizations=civilization_markup(partner.civilizations, lang, partner.complete)), lang)
+            if partner else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
+        )
+        console.print(breaking_line(_header(result, lang, f"[bold]{cell(place_text(result, lang))}[/]", who,
+                                              cell(result.config or ""))))
+        if result.violations:
+            from rich.table import Table  # here: a legal deck's report has no table to import
+
+            table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
+            for column in column_titles(PROBLEM_COLUMNS, lang):
+                table.add_column(column, overflow="fold")
+            for v in result.violations:
+                style = "red" if v.severity == ERROR else "yellow"
+                message, hint = v.texts(lang)
+                table.add_row(
+                    f"[{style}]{v.rule}[/]",
+                    str(v.line) if v.line else "",
+                    breaking_markup(cell(v.card or "")),
+                    breaking_markup(cell(message)),
+                    breaking_markup(f"[dim]{cell(hint)}[/]"),
+                )
+            console.print(table)
+        if result.omitted:
+            console.print(plain_line(omitted_line(result, lang)))
+        words = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
+        style = "bold green" if result.legal else "bold red"
+        console.print(breaking_line(_verdict_line(result, lang, f"[{style}]{escape(words)}[/]")))
+    if len(results) > 1:
+        render_summary_table(console, results, lang)
+    if _footer_wanted(results, quiet):
+        console.print(plain_line(data_line(info), style="dim"))
+
+
+def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> None:
+    from rich.table import Table
+
+    from ..linebreak import breaking_markup, plain_line
+
+    table = Table(title=text(msg("report.summary-title"), lang), show_header=True, header_style="bold")
+    for column in column_titles(SUMMARY_COLUMNS, lang):
+        table.add_column(column, overflow="fold")
+    for result in results:
+        partner = result.partner
+        verdict = cell(summary_verdict(result, lang))
+        table.add_row(
+            breaking_markup(cell(place_text(result, lang))),
+            breaking_markup(cell(partner.name)) if partner else "",
+            civilization_markup(partner.civilizations, lang, partner.complete) if partner else "",
+            f"[green]{verdict}[/]" if result.legal else f"[red]{verdict}[/]",
+            str(result.errors),
+            str(result.warnings),
+        )
+    console.print(table)
+    console.print(plain_line(totals_line(results, lang)))
+    superseded = superseded_count_line(results, lang)
+    if superseded:
+        console.print(plain_line(superseded))
