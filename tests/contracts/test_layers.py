@@ -35,3 +35,13 @@ def test_no_module_does_several_jobs():
         if path.parent.name != "messages" and (lines := len(path.read_text(encoding="utf-8").splitlines())) > LARGE
     }
     assert not large, f"split by concern (see CONTRIBUTING.md): {large}"
+
+
+def test_no_tool_does_several_jobs():
+    """The same cap over tools/ (the card build is a package, one module per source)."""
+    large = {
+        str(path.relative_to(ROOT)): lines
+        for path in (ROOT / "tools").rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LARGE
+    }
+    assert not large, f"split by concern (see CONTRIBUTING.md): {large}"
