@@ -33,9 +33,11 @@ SAME_INSTANT = {  # 28 November 2026 05:03:12 UTC, in several offsets and ISO fo
                 "2026-11-28 10:33:12+05:30", "2026-11-28T14:03:12+0900", "2026-11-28T05:03:12.000+00:00",
                 "2026-11-28T05:03:12z"],
 }
-FAMILIES = {f"{kind}/{name}": forms for kind, table in (("day", SAME_DAY), ("time", SAME_TIME), ("instant", SAME_INSTANT))
-            for name, forms in table.items()}
-EARLIER = {"month-first": "11/27/2026 23:59:59", "day-first": "27/11/2026 23:59", "offsets": "2026-11-28T14:03:11+09:00"}
+KINDS = (("day", SAME_DAY), ("time", SAME_TIME), ("instant", SAME_INSTANT))
+FAMILIES = {f"{kind}/{name}": forms for kind, table in KINDS for name, forms in table.items()}
+EARLIER = {  # a time before each family's time
+    "month-first": "11/27/2026 23:59:59", "day-first": "27/11/2026 23:59", "offsets": "2026-11-28T14:03:11+09:00",
+}
 
 
 def earlier_than(family: str) -> str:
