@@ -68,6 +68,8 @@ def _name_faces(blocks: list[ReadSide], page_name: str | None, card_id: str) -> 
         return "／".join(names), "twinpact", [b.face._replace(name=n) for b, n in zip(blocks, names)]
     if len(distinct) == 1:
         sides = _split_twinpact(distinct[0], len(blocks))
+        if sides is None and _swallowed(distinct[0]):  # an unclosed heading above every side
+            raise PageError(msg("page.detail.name-swallowed", card_id=card_id, name=distinct[0][:60]))
         if sides is None:
             raise PageError(msg("page.detail.same-name", card_id=card_id, count=len(blocks), name=distinct[0]))
         faces = [b.face._replace(name=side) for b, side in zip(blocks, sides)]
