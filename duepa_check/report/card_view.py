@@ -19,6 +19,7 @@ def render_card(console, card: Card, regulation: Regulation, on: date, lang: str
     from rich.panel import Panel
     from rich.table import Table
 
+    from ..linebreak import breaking_markup
     from .wording import civilization_markup
 
     def say(key: str, **args) -> str:
@@ -27,40 +28,44 @@ def render_card(console, card: Card, regulation: Regulation, on: date, lang: str
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
+
+    def add(label: str, value: str) -> None:  # the value breaks Japanese by character, kinsoku kept
+        table.add_row(label, breaking_markup(value))
+
     if card.faces:  # a card without facts has no civilizations to show (none is not colourless)
-        table.add_row(say("card.label.civilizations"), civilization_markup(card.civilizations, lang))
+        add(say("card.label.civilizations"), civilization_markup(card.civilizations, lang))
     for face in card.faces:
         key = "card.face.power" if face.power is not None else "card.face"
         stats = say(key, type=face.type, cost=face.cost, power=face.power)
         races = f"  ({escape(' / '.join(face.races))})" if face.races else ""
-        table.add_row(
+        add(
             say("card.label.face"), f"《{escape(face.name)}》 {civilization_markup(face.civilizations, lang)}  {stats}{races}"
         )
     if not card.complete:
-        table.add_row(say("card.label.data"), f"[yellow]{say('card.no-data')}[/]")
+        add(say("card.label.data"), f"[yellow]{say('card.no-data')}[/]")
     if card.provenance != OFFICIAL:
-        table.add_row(say("card.label.provenance"), f"[yellow]{say(f'card.provenance.{card.provenance}')}[/]")
-    table.add_row(say("card.label.zone"), say(f"zone.{card.zone}"))
+        add(say("card.label.provenance"), f"[yellow]{say(f'card.provenance.{card.provenance}')}[/]")
+    add(say("card.label.zone"), say(f"zone.{card.zone}"))
     problem = card.partner_problem()
     eligible = f"[green]{say('card.eligible')}[/]" if problem is None else (
         f"[red]{say('card.not-eligible')}[/]: {escape(text(problem, lang))}"
     )
-    table.add_row(say("card.label.partner"), eligible)
+    add(say("card.label.partner"), eligible)
     if card.may_exceed_four:
-        table.add_row(say("card.label.copies"), say("card.may-exceed-four"))
+        add(say("card.label.copies"), say("card.may-exceed-four"))
     status = regulation.status(card.name, on)
     since = regulation.since(card.name, on)
     key = "card.status.since" if since else "card.status"
-    table.add_row(say("card.label.status"), say(key, status=msg(f"status.{status}"), since=since, as_of=on))
+    add(say("card.label.status"), say(key, status=msg(f"status.{status}"), since=since, as_of=on))
     if card.name in regulation.unconfirmed:
-        table.add_row(
+        add(
             say("card.label.unconfirmed"), say("card.unconfirmed", status=msg(f"status.{regulation.unconfirmed[card.name]}"))
         )
     spellings = [*card.aliases, *card.english]
     if spellings:
-        table.add_row(say("card.label.also"), escape(", ".join(spellings)))
+        add(say("card.label.also"), escape(", ".join(spellings)))
     if card.ids:
-        table.add_row(say("card.label.ids"), escape(", ".join(card.ids[:8]) + (" …" if len(card.ids) > 8 else "")))
+        add(say("card.label.ids"), escape(", ".join(card.ids[:8]) + (" …" if len(card.ids) > 8 else "")))
     console.print(Panel(table, title=f"《{escape(card.name)}》", expand=False))
 
 

@@ -102,6 +102,7 @@ def _table(title: str, candidates: list[Candidate], lang: str):
     from rich.markup import escape
     from rich.table import Table
 
+    from ..linebreak import breaking_markup
     from .wording import cell, civilization_markup
 
     table = Table(title=title, title_justify="left", show_header=True, header_style="bold")
@@ -112,7 +113,7 @@ def _table(title: str, candidates: list[Candidate], lang: str):
         off = candidate.off_civilization
         table.add_row(
             str(number),
-            f"《{cell(candidate.name)}》",
+            breaking_markup(f"《{cell(candidate.name)}》"),  # Japanese by character, kinsoku kept
             civilization_markup(candidate.civilizations),
             str(candidate.cost),
             "[green]0[/]" if off == 0 else f"[red]{off}[/]",

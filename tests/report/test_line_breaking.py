@@ -13,7 +13,7 @@ import sys
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from support import AS_OF, BD4, make_deck, run
+from support import AS_OF, BD4, DECKS, make_deck, run
 
 from duepa_check.linebreak import NO_END, NO_START, line_starts, units, wrap
 
@@ -134,3 +134,18 @@ def test_a_line_printed_on_its_own_breaks_the_same_way(capsys, monkeypatch):
     lines = [line for line in out.splitlines() if line]
     assert all(line[0] not in NO_START for line in lines), lines
     assert any("《ボルシャック・ドラゴン》" in line for line in lines) and "《ボルシャック・ドギラゴン》" in out
+
+
+@pytest.mark.parametrize("columns", [50, 60, 80])
+@pytest.mark.parametrize("command", [["partners", DECKS / BD4], ["card", "爆龍覇", "グレンリベット"]])
+def test_every_view_s_cells_keep_the_kinsoku(capsys, monkeypatch, command, columns):
+    """The `partners` table and the `card` panel break their cells as the report's table does."""
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("NO_COLOR", "1")
+    done = run(capsys, *command, "--lang", "ja")
+    out = done.out
+    assert done.code == 0, done.err
+    cells = [cell for line in out.splitlines() if line.startswith("│")
+             for cell in (part.strip() for part in line.strip("│").split("│")) if cell]
+    assert cells and all(cell[0] not in NO_START for cell in cells), [c for c in cells if c[0] in NO_START]
