@@ -74,14 +74,10 @@ class Checker(Batch):
         self._contexts: dict[tuple, Context] = {}  # (id of a config, close names later) → the rules' context under it
         self._close_names_later = False  # check_all searches close names once for the run (check.close_names)
 
-    def _resolve_card(self, typed: str) -> tuple[str | None, list[str]]:
-        found = self.pool.lookup(typed)
-        return (found.card.name if found.card else None), found.suggestions or [c.name for c in found.cards]
-
     def load_config(self, path: Path) -> FormatConfig:
         if not os.path.lexists(path):  # a FIFO, a device, a dangling link exist: reading them says what they are
             raise ConfigError(msg("house-rules.no-such-file", path=path))
-        return load_config(path, self._resolve_card, RULE_IDS)
+        return load_config(path, self.pool.resolve_name, RULE_IDS)
 
     def house_rules_for(self, path: "Path | Skipped") -> FormatConfig:
         """The house rules a deck at ``path`` is checked under (``-``: the --stdin-filename's)."""

@@ -150,7 +150,6 @@ def check(
     """Check decklists (this is also what `duepa-check DECK...` does)."""
     from .commands import check_decks
 
-    set_language(_lang(lang))
     if output_format is None:
         output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
     day = _as_of(as_of)

@@ -59,36 +59,61 @@ def check_decks(
     With ``skip_non_decklists`` (the pre-commit hook) a file that is no decklist
     (``check.walk.looks_like_decklist``) is said on stderr and left out; when none is left, nothing
     else is printed and the run passes."""
-    from ..check.checker import Checker
     from ..check.results import RunInfo
     from ..check.walk import deck_files, run_order
-    from ..report.text import render_text
 
     pool, regulation, used = load_data(data_dir)
+    checker = _checker(pool, regulation, day, partner=partner, config=config, include_unconfirmed=include_unconfirmed,
+                       stdin_filename=stdin_filename, sheet_columns=sheet_columns, with_stats=output_format == "html")
+    files = run_order(deck_files(decks))
+    info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used, lang=_decide_language(lang, checker, files))
+    if skip_non_decklists:
+        files = _decklists_only(files, pool)
+        if not files:
+            return []
+    console = _terminal_console(output_format, no_color)
+    results = _check_all(checker, files, console)
+    _note(checker.notes)
+    _note_unreadable(results)  # every format: one stderr line per file that could not be read
+    _write_report(output_format, console, results, info, quiet)
+    return results
+
+
+def _checker(pool, regulation, day: date, *, partner: str | None, config: Path | None, include_unconfirmed: bool,
+             stdin_filename: str | None, sheet_columns: tuple, with_stats: bool):
+    """The run's checker, from the command's options (a sheet's columns only when one is named)."""
+    from ..check.checker import Checker
+
     columns = None
     if any(column is not None for column in sheet_columns):
         from ..reading.sheet import SheetColumns
 
         columns = SheetColumns(*sheet_columns)
-    checker = Checker(pool, regulation, day, config, partner, include_unconfirmed, stdin_filename or "<stdin>",
-                      with_stats=output_format == "html", sheet_columns=columns)
-    files = run_order(deck_files(decks))
-    house = checker.house_rules_for(files[0] if files else Path.cwd()).lang
-    info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used, lang=set_language(lang, house))
-    if skip_non_decklists:
-        files = _decklists_only(files, pool)
-        if not files:
-            return []
-    # Rich draws the text report on a terminal only; elsewhere a plain table (no rich import).
-    console = make_console(no_color) if output_format == "text" and on_terminal() else None
-    results = _check_all(checker, files, console)
-    _note(checker.notes)
-    _note_unreadable(results)  # every format: one stderr line per file that could not be read
+    return Checker(pool, regulation, day, config, partner, include_unconfirmed, stdin_filename or "<stdin>",
+                   with_stats=with_stats, sheet_columns=columns)
+
+
+def _decide_language(option: str | None, checker, files: list) -> str:
+    """The run's language, decided here once: --lang, else $DUEPA_CHECK_LANG, else the ``lang:`` of
+    the house rules the first deck is checked under (the working folder's with no deck), else the
+    locale. Until now messages were in the language the arguments said (``early_language``)."""
+    return set_language(option, checker.house_rules_for(files[0] if files else Path.cwd()).lang)
+
+
+def _terminal_console(output_format: str, no_color: bool):
+    """Rich draws the text report on a terminal only: its console then; elsewhere None (a plain
+    table, no rich import)."""
+    return make_console(no_color) if output_format == "text" and on_terminal() else None
+
+
+def _write_report(output_format: str, console, results: list, info, quiet: bool) -> None:
+    """The report on standard output: drawn by rich on the terminal ``console``, else the document."""
     if console is not None:
+        from ..report.text import render_text
+
         render_text(console, results, info, quiet=quiet)
     else:
         write_document(output_format, results, info, quiet, sys.stdout)
-    return results
 
 
 def _decklists_only(files: list, pool) -> list:

@@ -54,10 +54,7 @@ def house_language(start: Path, explicit: Path | None = None) -> str | None:
     def resolve_card(typed: str) -> tuple[str | None, list[str]]:  # the pool loads only if a card is named
         if not pools:
             pools.append(CardPool.load(usable_data_dir(None)))
-        found_card = pools[0].lookup(typed)
-        return (found_card.card.name if found_card.card else None), found_card.suggestions or [
-            c.name for c in found_card.cards
-        ]
+        return pools[0].resolve_name(typed)
 
     return load_config(found, resolve_card, RULE_IDS).lang
 

@@ -274,6 +274,12 @@ class CardPool:
             cached = self._lookups[typed] = self._lookup(typed)
         return cached
 
+    def resolve_name(self, typed: str) -> tuple[str | None, list[str]]:
+        """What a card name in a house-rules file means (``config.load_config``'s ``resolve_card``):
+        the card's name, else None and the names to offer (close ones, or the cards it could be)."""
+        found = self.lookup(typed)
+        return (found.card.name if found.card else None), found.suggestions or [c.name for c in found.cards]
+
     def _lookup(self, typed: str) -> Lookup:
         key = name_key(typed)
         if not key:
