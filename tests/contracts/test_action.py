@@ -26,6 +26,11 @@ ACTION = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
 EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
 
 
+# The files a runner hands each step, by variable: a step appends to them (>>), never rewrites
+# them; the runner reads each after the step ($GITHUB_OUTPUT: the outputs, name=value lines).
+RUNNER_FILES = ("GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE")
+
+
 def defaults() -> dict[str, str]:
     return {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()}
 
@@ -52,7 +57,7 @@ def run_steps(workspace: Path, inputs: dict[str, str]) -> dict[str, subprocess.C
         "GITHUB_ACTION_PATH": str(ROOT),
         "GITHUB_ACTIONS": "true",
         "GITHUB_WORKSPACE": str(workspace),
-        "GITHUB_OUTPUT": str(workspace.parent / "github_output"),
+        **{variable: str(workspace.parent / variable.lower()) for variable in RUNNER_FILES},
         "COLUMNS": "200",
     }
     done = {}
@@ -183,3 +188,57 @@ def test_the_html_report_input_names_the_file_written(workspace):
     assert [call[call.index("--format") + 1] for call in calls] == ["github", "html"]
     assert (workspace / "reports" / "organizer.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert "html-report=reports/organizer.html" in (workspace.parent / "github_output").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------- the runner's files
+
+
+def _redirects(script: str) -> list[tuple[str, str]]:
+    """(how, variable) of every write of a script into a runner file: how is '>>' (appends: '>>', 'tee
+    -a') or '>' (rewrites: '>', 'tee'); '>"${GITHUB_OUTPUT:-/dev/null}"' counts as $GITHUB_OUTPUT."""
+    found = re.findall(r"(>>|>|\btee\s+-a\b|\btee\b)\s*\"?\$\{?(GITHUB_[A-Z_]+)", script)
+    return [(">>" if operator in (">>", "tee -a") else ">", variable) for operator, variable in found]
+
+
+def test_every_runner_file_the_action_writes_is_appended_to():
+    """Each redirect into $GITHUB_OUTPUT (or any runner file) is '>>': '>' would wipe what earlier
+    steps wrote there. The action writes its one output this way and no other runner file."""
+    redirects = [found for step in ACTION["runs"]["steps"] for found in _redirects(step.get("run", ""))]
+    assert redirects and {variable for _, variable in redirects} <= set(RUNNER_FILES), redirects
+    assert all(operator == ">>" for operator, _ in redirects), redirects
+    written = 'echo a > "$GITHUB_OUTPUT"; echo b >>${GITHUB_ENV}; echo c | tee -a "$GITHUB_STEP_SUMMARY"'
+    assert _redirects(written) == [(">", "GITHUB_OUTPUT"), (">>", "GITHUB_ENV"), (">>", "GITHUB_STEP_SUMMARY")]
+
+
+def _earlier_steps(workspace: Path) -> dict[str, str]:
+    """What earlier steps of the job left in each runner file (an output in the multi-line form too)."""
+    earlier = {
+        "GITHUB_OUTPUT": "version=1.2.3\nnotes<<EOF\nfirst line\nsecond line\nEOF\n",
+        "GITHUB_STEP_SUMMARY": "## Earlier step\n\nIts summary.\n",
+        "GITHUB_ENV": "EARLIER=yes\n",
+        "GITHUB_PATH": "/opt/earlier/bin\n",
+        "GITHUB_STATE": "earlier=1\n",
+    }
+    for variable, content in earlier.items():
+        (workspace.parent / variable.lower()).write_text(content, encoding="utf-8")
+    return earlier
+
+
+@pytest.mark.parametrize("report, legal", [("duepa-check-report.html", True), ("out/organizer.html", False), ("", True)])
+def test_what_earlier_steps_wrote_survives_and_each_output_is_added_once(workspace, report, legal):
+    """Start from runner files holding earlier steps' lines: after the steps each still starts with
+    them, and $GITHUB_OUTPUT gains exactly one line per output the action declares (html-report: the
+    path, or nothing when no report is asked for), whether the check passes or fails."""
+    if not legal:
+        make_deck(workspace / "decks", BD4, replace={30: "1 フェアリー・シャワー"}, name="wrong colour.txt")
+    earlier = _earlier_steps(workspace)
+    done = run_steps(workspace, {**defaults(), "as-of": "2026-03-16", "html-report": report})
+    assert done["check"].returncode == (0 if legal else 1), done["check"].stderr
+    after = {variable: (workspace.parent / variable.lower()).read_text(encoding="utf-8") for variable in RUNNER_FILES}
+    declared = {name: spec["value"] for name, spec in ACTION["outputs"].items()}
+    assert declared == {"html-report": "${{ steps.check.outputs.html-report }}"}  # the outputs written below
+    added = after["GITHUB_OUTPUT"].removeprefix(earlier["GITHUB_OUTPUT"])
+    assert after["GITHUB_OUTPUT"].startswith(earlier["GITHUB_OUTPUT"]), after["GITHUB_OUTPUT"]
+    assert added == (f"html-report={report}\n" if report else "")
+    del after["GITHUB_OUTPUT"], earlier["GITHUB_OUTPUT"]
+    assert after == earlier  # the files the action does not write are as the earlier steps left them
