@@ -72,6 +72,7 @@ def test_every_form_of_a_family_is_one_instant_and_later_than_its_earlier_time()
     ["2026-11-28T14:03:12+09:00", "2026-11-28T05:03:12Z"],  # one instant in two offsets
     ["2026/11/28 午後 2:03:12", "2026/11/28 14:03:12"],  # one time in two forms
     ["2026/11/28", "2026/11/28", "2026/11/28"],  # three rows, one day
+    ["02/11/2026 10:00", "02/11/2026 10:00"],  # a date order no row tells: the same either way
 ])
 def test_of_rows_with_the_same_time_the_last_counts(tmp_path, times):
     path = write(tmp_path, [[time, "たろう", DECK] for time in times])
