@@ -154,7 +154,7 @@ def check(
         output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
     day = _as_of(as_of)
     results = check_decks(
-        _deck_paths(decks), output_format.value, day, lang=_lang(lang), partner=partner, config=config,
+        _deck_paths(decks, partner), output_format.value, day, lang=_lang(lang), partner=partner, config=config,
         include_unconfirmed=include_unconfirmed, data_dir=data_dir, stdin_filename=stdin_filename,
         sheet_columns=(deck_column, player_column, partner_column, time_column), quiet=quiet, no_color=no_color,
         skip_non_decklists=skip_non_decklists,
@@ -162,14 +162,26 @@ def check(
     return _exit_code(results, strict, exit_zero)
 
 
-def _deck_paths(decks: list[str]) -> list[Path]:
-    """The DECK arguments as paths; an empty one (an unset CI variable) is an error, not the current folder."""
+def _deck_paths(decks: list[str], partner: str | None = None) -> list[Path]:
+    """The DECK arguments as paths; an empty one (an unset CI variable) is an error, not the current folder.
+    With ``--partner``, missing files that look like the rest of a name (``--partner 無双竜機 ボルバルザーク``:
+    the shell split the name at its space) are one line saying to quote the name."""
+    from ..messages import msg
+
     empty = [number for number, deck in enumerate(decks, start=1) if not deck]
     if empty:
-        from ..messages import msg
-
         raise Fail(msg("error.empty-deck-argument", number=empty[0], count=len(decks)))
-    return [Path(deck) for deck in decks]
+    paths = [Path(deck) for deck in decks]
+    if partner:
+        words = [deck for deck, path in zip(decks, paths) if _name_word(deck, path)]
+        if words:
+            raise Fail(msg("error.partner-split", path=words[0], partner=" ".join([partner, *words])))
+    return paths
+
+
+def _name_word(deck: str, path: Path) -> bool:
+    """A DECK argument that names no file and reads as a word of a card name (no folder, no suffix)."""
+    return deck != "-" and not path.suffix and len(path.parts) == 1 and not path.exists()
 
 
 def _exit_code(results, strict: bool, exit_zero: bool) -> int:

@@ -276,6 +276,7 @@ MESSAGES.update({
 
 MESSAGES.update({
     "error.empty-deck-argument": "DECK argument {number} of {count} is empty (an unset variable?): name a decklist file or folder",
+    "error.partner-split": "{path}: no such file; a --partner name with a space needs quotes: --partner '{partner}'",
     "error.as-of": "--as-of {value!r}: expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD)",
     # ------------------------------------------------------------ --help (the English is cli.py's own help=)
     "help.app": "Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",

@@ -226,6 +226,7 @@ MESSAGES.update({
 
 MESSAGES.update({
     "error.empty-deck-argument": "DECK の引数（{count}個中{number}番目）が空です（変数が未設定？）。デッキリストのファイルかフォルダを指定してください",
+    "error.partner-split": "{path}: ファイルがありません。スペースを含むパートナー名は引用符で囲んでください: --partner '{partner}'",
     "error.as-of": "--as-of {value!r}: 日付は YYYY-MM-DD の形で書いてください（YYYY/MM/DD、YYYY.MM.DD も使えます）",
     # ------------------------------------------------------------ --help
     "help.app": "デュエパーティーのデッキリストをチェックします: 60枚、パートナー1枚、同名カード1枚まで、文明、殿堂。",

@@ -279,3 +279,17 @@ def test_json_output_is_one_document(capsys, legal, illegal):
     document = json.loads(result.out)  # raises if anything else is on stdout
     assert [deck["path"] for deck in document["decks"]] == [str(illegal), str(legal)]  # natural order of the paths
     assert document["summary"]["decks"] == 2 and document["summary"]["legal"] == 1
+
+
+@pytest.mark.parametrize("words", [["ボルバルザーク》"], ["ボルシャック", "ドラゴン"]])
+def test_a_partner_name_split_by_the_shell_says_to_quote_it(capsys, words):
+    """`--partner 無双竜機 ボルバルザーク` unquoted: the shell makes the rest a DECK argument."""
+    result = run(capsys, DECKS / BD4, "--partner", "《無双竜機", *words, "--lang", "en")
+    assert result.code == 2 and not result.out
+    assert result.err.strip() == (f"duepa-check: {words[0]}: no such file; a --partner name with a space needs quotes: "
+                                  f"--partner '{' '.join(['《無双竜機', *words])}'")
+
+
+def test_a_missing_deck_file_beside_a_partner_is_still_a_missing_file(capsys, tmp_path):
+    result = run(capsys, tmp_path / "nothere.txt", "--partner", "ボルシャック・ドラゴン", "--lang", "en")
+    assert result.code == 2 and result.err.strip().endswith("nothere.txt: no such file")
