@@ -63,16 +63,31 @@ def test_the_class_is_every_side_of_every_multi_sided_stand_in_card():
 CASE_IDS = [f"{path.stem}-{start[1:3]}-side{'+'.join(map(str, sides))}" for path, start, sides, _ in CASES]
 
 
-@pytest.mark.parametrize("path, start, sides, broken", CASES, ids=CASE_IDS)
-def test_a_lost_heading_end_never_names_a_side_with_the_page(path, start, sides, broken):
-    good = _faces(path)
+def read_right_or_refused(path: Path, broken: str) -> None:
     try:
         card = parse_detail_page(broken, "dmx-1").card
     except PageError as error:
         assert error.message.key == "page.detail.name-swallowed", error.message.key
         assert "malformed" in error.text("en") and len(error.text("en")) < 200
         return
-    assert [face.name for face in card.faces] == good  # read right, or refused: never run on
+    assert [face.name for face in card.faces] == _faces(path)  # read right, or refused: never run on
+
+
+@pytest.mark.parametrize("path, start, sides, broken", CASES, ids=CASE_IDS)
+def test_a_lost_heading_end_never_names_a_side_with_the_page(path, start, sides, broken):
+    read_right_or_refused(path, broken)
+
+
+PACKNAME = '<span class="packname">'
+LOST_PACKNAMES = [(path, n, html[:at] + html[at + len(PACKNAME):])
+                  for path in MULTI_SIDED for html in [path.read_text(encoding="utf-8")]
+                  for n, at in enumerate(match.start() for match in re.finditer(re.escape(PACKNAME), html))]
+
+
+@pytest.mark.parametrize("path, n, broken", LOST_PACKNAMES, ids=[f"{path.stem}-span{n}" for path, n, _ in LOST_PACKNAMES])
+def test_a_side_whose_set_number_lost_its_span_is_read_right_or_refused(path, n, broken):
+    """Each side's "(DMTEST 2/12)" span, its class lost: the number is never installed in a side's name."""
+    read_right_or_refused(path, broken)
 
 
 OWN_HEADINGS = [(path, broken) for path, _start, sides, broken in CASES if len(sides) == 1 and sides[0] > 0]
