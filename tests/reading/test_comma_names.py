@@ -96,7 +96,7 @@ def test_the_class_holds_the_names_a_split_would_turn_into_cards():
     cutting, others = separator_names()
     assert cutting["Aqua Knight, Emeral"] == "～紺碧の奇術師～"
     assert cutting["Gaial Kaiser, the Victorious"] == "勝利のガイアール・カイザー"
-    assert len(cutting) >= 40 and len(others) >= 4000, (len(cutting), len(others))
+    assert len(cutting) >= 30 and len(others) >= 4000, (len(cutting), len(others))  # 44 and 5419 today
 
 
 def test_every_name_a_split_would_turn_into_cards_is_one_card_in_every_form(pool):
