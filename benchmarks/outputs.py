@@ -1,6 +1,6 @@
 """Record every output duepa-check gives on a fixed set of inputs, one file per output (a harness).
 
-    python benchmarks/outputs.py OUT [--python PATH] [--env NAME=VALUE ...] [--jobs N]
+    python benchmarks/outputs.py OUT [--python PATH] [--env NAME=VALUE ...] [--jobs N] [--only FILE]
     python benchmarks/outputs.py --compare A B
 
 The first form runs the `duepa-check` console script next to PATH (default: the running
@@ -10,7 +10,7 @@ files that differ between two such folders (or exist in one only) and exits 1 if
 Use it to show that a change leaves every output byte-identical: record before, record after,
 compare. Standard library only.
 
-Inputs: benchmarks/run.py's 1,000 generated decks (its fixed seed) checked as JSON, SARIF,
+Inputs: the benchmarks' 1,000 generated decks (benchmarks/decks.py, its fixed seed) checked as JSON, SARIF,
 HTML, text and GitHub; every fixture deck (tests/fixtures/{decks,exports,layouts,english,sheets})
 as JSON, text and HTML; `stats` and `partners` of a deck; `rules`; `card` of a few names;
 `--help` of every command at COLUMNS=80 and 120. Each in English and in Japanese, with
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import filecmp
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -36,25 +35,18 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+from checks import AS_OF
+from decks import ROOT, generate_decks
+from measure import console_script
+
 FIXTURES = ROOT / "tests" / "fixtures"
 FIXTURE_FOLDERS = ("decks", "exports", "layouts", "english", "sheets")
-AS_OF = "2026-03-16"
 LANGS = ("en", "ja")
 DECK = "tests/fixtures/decks/DM23-BD4.txt"
 EXPORT_PARTNER = "ボルシャック・ドラゴ大王"  # the exports name no partner (tests/fixtures/exports/README.md)
 CARD_NAMES = ("ボルシャック・ドラゴ大王", "フェアリー・ギフト", "bolshack", "ボルシャック", "no such card at all")
 COMMANDS = ("check", "card", "rules", "update", "stats", "partners")
 FORMAT_SUFFIX = {"json": "json", "sarif": "sarif", "html": "html", "text": "txt", "github": "txt"}
-
-
-def load_run():
-    """benchmarks/run.py as a module (for generate_decks and console_script)."""
-    spec = importlib.util.spec_from_file_location("duepa_bench_run", HERE / "run.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def clean_env(home: Path, columns: int, extra: dict[str, str]) -> dict[str, str]:
@@ -111,18 +103,17 @@ def cases(decks_dir: str) -> list[tuple[str, list[str], str, int]]:
     return out
 
 
-def record(out_dir: Path, python: str, extra_env: dict[str, str], jobs: int) -> int:
-    run = load_run()
-    script = run.console_script(python)
+def record(out_dir: Path, python: str, extra_env: dict[str, str], jobs: int, only: list[str]) -> int:
+    script = console_script(python)
     out_dir.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="duepa-outputs-"))
     try:
         (tmp / "home").mkdir()
         work = tmp / "work"
         print("generating the 1,000 decks ...", file=sys.stderr)
-        run.generate_decks(work / "decks")  # benchmarks/run.py's seed: the same decks every time
+        generate_decks(work / "decks")  # benchmarks/decks.py's seed: the same decks every time
         cwd = {"decks": work, "root": ROOT}
-        todo = cases("decks")
+        todo = [case for case in cases("decks") if not only or case[0] in only]
 
         def one(case: tuple[str, list[str], str, int]) -> str:
             name, args, where, columns = case
@@ -144,18 +135,25 @@ def record(out_dir: Path, python: str, extra_env: dict[str, str], jobs: int) -> 
     return 0
 
 
+def same_lines(a: Path, b: Path) -> bool:
+    """Whether two files hold the same lines, each as often, in another order (a reordered report)."""
+    return sorted(a.read_bytes().splitlines()) == sorted(b.read_bytes().splitlines())
+
+
 def compare(a: Path, b: Path) -> int:
     names_a = {p.relative_to(a) for p in a.rglob("*") if p.is_file()}
     names_b = {p.relative_to(b) for p in b.rglob("*") if p.is_file()}
     differ = sorted(n for n in names_a & names_b if not filecmp.cmp(a / n, b / n, shallow=False))
+    reordered = [name for name in differ if same_lines(a / name, b / name)]
     for name in differ:
-        print(f"differs: {name}")
+        print(f"differs{' (the same lines in another order)' if name in reordered else ''}: {name}")
     for name in sorted(names_a - names_b):
         print(f"only in {a}: {name}")
     for name in sorted(names_b - names_a):
         print(f"only in {b}: {name}")
     same = len(names_a & names_b) - len(differ)
-    print(f"{same} identical, {len(differ)} differ, {len(names_a ^ names_b)} in one folder only", file=sys.stderr)
+    print(f"{same} identical, {len(differ)} differ ({len(reordered)} of them only in the order of their lines), "
+          f"{len(names_a ^ names_b)} in one folder only", file=sys.stderr)
     return 1 if differ or names_a ^ names_b else 0
 
 
@@ -166,6 +164,8 @@ def main() -> int:
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="an extra environment variable for every run (repeatable)")
     parser.add_argument("--jobs", type=int, default=2, help="commands run at once (default 2)")
+    parser.add_argument("--only", type=Path, metavar="FILE",
+                        help="record only the outputs named in FILE (one name a line, as --compare prints them)")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("A", "B"),
                         help="list the files that differ between two recorded folders")
     args = parser.parse_args()
@@ -174,7 +174,8 @@ def main() -> int:
     if args.out is None:
         parser.error("give an output folder, or --compare A B")
     extra = dict(item.split("=", 1) for item in args.env)
-    return record(args.out, args.python, extra, args.jobs)
+    only = args.only.read_text(encoding="utf-8").split() if args.only else []
+    return record(args.out, args.python, extra, args.jobs, only)
 
 
 if __name__ == "__main__":

@@ -45,3 +45,13 @@ def test_no_tool_does_several_jobs():
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LARGE
     }
     assert not large, f"split by concern (see CONTRIBUTING.md): {large}"
+
+
+def test_no_benchmark_does_several_jobs():
+    """No file of benchmarks/ over 500 lines either (issue 35's cap)."""
+    large = {
+        path.name: lines
+        for path in (ROOT / "benchmarks").glob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LARGE
+    }
+    assert not large, f"split by concern: {large}"
