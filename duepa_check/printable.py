@@ -16,7 +16,7 @@ import re
 BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
 # Compiled on first use (re caches it): most text is printable, and compiling this class at
-# import cost about a millisecond of every run.
+# import would cost every run, printable or not.
 _UNSAFE = f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff{BIDI_CONTROLS}]"
 
 

@@ -166,8 +166,8 @@ def _pool_candidates(
     """The pool's candidates for these civilizations, ranked, and ordered closest fit first.
 
     A pure function of its arguments (the pool, regulation and config do not change once loaded),
-    kept for the run: every partnerless deck's DP003 hint asked it again, and a folder of 3,000 tiny
-    decks spent 75 ms a deck walking the whole pool. At most ``_FITS_KEPT`` answers a pool (one per
+    kept for the run: every partnerless deck's DP003 hint asked it again, and each walked the whole
+    pool (what it buys: benchmarks/README.md). At most ``_FITS_KEPT`` answers a pool (one per
     civilization set, check date and house rules met).
     """
     kept = _fits.setdefault(pool, {})

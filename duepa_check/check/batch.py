@@ -50,11 +50,11 @@ class Batch:
         """This process and one forked child per extra core check the files chunk by chunk.
 
         Chunk numbers wait in a pipe; each process takes the next one until none is left, so a
-        process the machine slows down simply checks fewer (halves fixed in advance finished up
-        to 130 ms apart). Children share the loaded pool and regulation without pickling them
+        process the machine slows down simply checks fewer (halves fixed in advance finished far
+        apart). Children share the loaded pool and regulation without pickling them
         and send back their results through a second pipe; an error in a child is raised here,
         as if this process had met it. A plain fork, not multiprocessing: its import and pool
-        cost ~50 ms, a tenth of a 1,000-deck run.
+        would cost a large part of a 1,000-deck run.
         """
         import signal
 
@@ -149,7 +149,7 @@ def _batch_collector() -> Iterator[None]:
     are collected a hundred times less often. Only reference cycles wait for that: the pipeline
     makes almost none. At the end, what the batch made is moved to the oldest generation at once
     (freeze then unfreeze: two list splices): else the first collection after the batch walked
-    every object of it (9 ms after 1,000 decks).
+    every object of it.
     """
     import gc
 

@@ -1,8 +1,8 @@
 """Close names for a run's unknown cards: searched after the decks are checked, in run order, for
 the first ``RUN_SEARCHES`` distinct unknown names of the whole run (issue 39.15).
 
-A close-name search scans every spelling of the pool (about 30,000; some 50 ms). Bounded per deck
-only, a sheet of 1,000 rows with one typo each took half a minute, 8,000 rows many minutes. The
+A close-name search scans every spelling of the pool. Bounded per deck only, a sheet of a thousand
+rows with one typo each took minutes (benchmarks/hostile.py's typo-sheet rows). The
 batch's workers check decks in whatever order the machine lets them, so a bound counted while
 checking would pick different names from run to run; counted here, over the results in the order
 they are reported, the same input always gets the same hints. A name searched once is shown with

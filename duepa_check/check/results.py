@@ -78,8 +78,8 @@ class DeckResult:
     def keep_first(self, violations: list[Violation], limit: int) -> None:
         """List the first ``limit`` problems (in line order) and count the rest.
 
-        A 1 MB file can hold 70,000 bad lines: drawn for a terminal that took a minute and as
-        SARIF most of a gigabyte, and nobody reads past the first few hundred anyway.
+        A file under the size limit can hold tens of thousands of bad lines: drawing them all for a
+        terminal or as SARIF took minutes and gigabytes, and nobody reads past the first few hundred.
         """
         if len(violations) <= limit:  # the usual deck: every problem listed
             self.violations, self.omitted_errors, self.omitted_warnings = violations, 0, 0

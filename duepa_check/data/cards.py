@@ -105,7 +105,7 @@ class _Later:
 
     A check reads a card's name, faces, zone and flags; its aliases, English names, ids and
     source are for ``card``, ``update`` and the tools. A batch meets thousands of cards, and
-    decoding those four fields was a third of each record's JSON. A card made by ``Card()`` has
+    decoding those four fields is much of each record's JSON. A card made by ``Card()`` has
     them in its own attributes, which hide this descriptor.
     """
 
@@ -244,7 +244,7 @@ class Lookup:
 
     @property
     def suggestions(self) -> list[str]:
-        """Close names, searched on first use: a search costs ~10-30 ms, and a file of thousands of
+        """Close names, searched on first use: a search scans the whole pool, and a file of thousands of
         unknown names must not pay for suggestions nobody will be shown (see rules/unknown_card.py)."""
         if self._suggestions is None:
             self._suggestions = self._suggest() if self._suggest else []

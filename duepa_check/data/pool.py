@@ -52,13 +52,13 @@ class _Shard:
     def __init__(self, directory: Path, trusted: bool = False) -> None:
         self.directory = directory
         # The embedded data is built and checked by tools/ and the tests (every record passes
-        # record_problem): re-checking each record on first use was a quarter of a cold look-up.
+        # record_problem): re-checking each record on first use would slow every cold look-up.
         # A data dir written by update, or edited by hand, is checked record by record.
         self.trusted = trusted
         self.cards_path = directory / CARDS_FILE
         try:
-            # Read whole but never split (that cost four times the read): see hits(). Mapped, a
-            # look-up's search and slices of it were three times slower than on bytes.
+            # Read whole but never split (splitting cost more than the read): see hits(). Mapped, a
+            # look-up's search and slices of it were slower than on bytes.
             self.index = (directory / INDEX_FILE).read_bytes()
             with self.cards_path.open("rb") as handle:
                 first_line = handle.readline()
@@ -123,7 +123,7 @@ class _Shard:
     @cached_property
     def _data(self) -> bytes | mmap.mmap:
         """The card lines, mapped on the first look-up: only the pages of the lines read are
-        touched (reading all 5 MB cost more than the rest of a one-deck check's look-ups). A file
+        touched (reading the whole file cost more than the rest of a one-deck check's look-ups). A file
         that cannot be mapped (empty, or no mmap) is read instead."""
         import mmap  # here, not at import: runs that look no card up never need it
 
@@ -157,7 +157,7 @@ class _Shard:
         """(offset, line) of every card line that contains ``marker``, without parsing any.
 
         A byte search over the file: finding the few thousand creature lines this way costs
-        about a tenth of parsing them (for ``partners``, which must look at the whole pool).
+        much less than parsing them (for ``partners``, which must look at the whole pool).
         """
         data = self._data
         position = data.find(marker, data.find(b"\n") + 1)

@@ -38,7 +38,7 @@ def card_from_record(line: bytes) -> Card | None:
     if cut < 0:
         return None
     head = (line[:cut] + b"}").decode()
-    data, end = _scan_json(head, 0)  # the C scanner itself: a third of json.loads
+    data, end = _scan_json(head, 0)  # the C scanner itself, without json.loads' own checks
     if end != len(head) or type(data) is not dict:
         return None  # not one object up to the aliases: the whole decode says what is wrong
     get = data.get

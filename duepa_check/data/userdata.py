@@ -53,8 +53,8 @@ def user_data_dir() -> Path:
     """The platform's data dir for the tool.
 
     On Linux this is the XDG rule platformdirs applies ($XDG_DATA_HOME, else
-    ~/.local/share), written out because importing platformdirs costs a tenth of a
-    check; elsewhere platformdirs knows the conventions.
+    ~/.local/share), written out because importing platformdirs would add to every
+    check's start-up; elsewhere platformdirs knows the conventions.
     """
     if sys.platform.startswith("linux"):
         base = os.environ.get("XDG_DATA_HOME", "").strip()

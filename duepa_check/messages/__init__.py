@@ -5,7 +5,7 @@ sentence; renderers call ``text(message, lang)`` when they print. So no rule cha
 of a language, and one run can print JSON in English and a report in Japanese alike.
 
 Why plain dicts with ``str.format`` fields, not gettext: the two catalogues ship as modules
-(``en.py``, ``ja.py``) that load in a fraction of a millisecond with no ``.po``/``.mo`` build
+(``en.py``, ``ja.py``) that load as fast as any module, with no ``.po``/``.mo`` build
 step, and a test can compare their keys and placeholder names directly. The ideas are
 gettext's and sphinx's: English keys, plural forms as separate ``.one``/``.other`` keys (see
 ``plural``), named placeholders, text made as late as possible. What is not copied is the

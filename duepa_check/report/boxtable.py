@@ -1,7 +1,7 @@
 """Draw a table in box characters without rich: for check output that is not going to a terminal.
 
 Off a terminal there is no width to fit and nobody to see colour, so rich would only cost its
-import (about 70 ms, more than checking a deck). This draws the same heavy-headed box rich
+import, which takes longer than checking a deck. This draws the same heavy-headed box rich
 draws, but never wraps a cell: each row stays on one line, which `grep` and CI logs prefer.
 Widths count East Asian wide characters as two columns, as terminals and rich do.
 """

@@ -198,7 +198,7 @@ def _bar(label: str, rect: tuple[float, float, float, float], fill: str, count_t
 def deck_name(path: str) -> str:
     """The file name a chart is titled with: ``Path(path).name``, else the path as given.
 
-    A report names a thousand decks, and pathlib parsed each path (a tenth of a chart). When the
+    A report names a thousand decks, and pathlib parsed each path again. When the
     last part after a ``/`` is a name, it is the name pathlib finds on POSIX; other paths (``.``
     or empty last parts, Windows separators) still ask pathlib.
     """
@@ -214,8 +214,7 @@ _POSIX = os.sep == "/" and os.altsep is None
 # A report's charts are made of the same larger pieces too: a cost slot with the same count under
 # the same tallest bar, a civilization row at the same height in the same column, the subtitle of
 # the same partner. Each is drawn once (the cached functions below, keyed by everything that goes
-# into it), so a chart joins about 30 pieces instead of drawing some 110; 1,000 charts went from
-# 944M to 396M instructions.
+# into it), so a chart mostly joins pieces already drawn (what each memo buys: benchmarks/README.md).
 
 
 @functools.lru_cache(maxsize=8)

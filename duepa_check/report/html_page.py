@@ -159,8 +159,8 @@ def _cell_start(label: str, kind: str = "") -> str:
 
 class _Pieces:
     """What the decks of one page share, in its language, put into words and escaped once per page:
-    a partner's cells, a verdict, the counts, "60 cards" (keyed by what decides them). A page of
-    1,000 decks made each of them again per deck: a third of the page's work besides the charts."""
+    a partner's cells, a verdict, the counts, "60 cards" (keyed by what decides them): a page of
+    many decks would otherwise make each of them again per deck."""
 
     def __init__(self, text: Text, lang: str) -> None:
         self.text, self.lang = text, lang
@@ -252,7 +252,7 @@ def _problems(result: DeckResult, text: Text, lang: str) -> str:
 
 
 def _section(deck: _Deck, text: Text, pieces: _Pieces, page: list[str]) -> None:
-    """A deck's section, added to ``page`` (its pieces, joined once: a chart is 8 KB)."""
+    """A deck's section, added to ``page`` (its pieces, joined once)."""
     number, result, lang = deck.number, deck.result, pieces.lang
     page.append(f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">'
                 f'<h2 id="deck-{number}-name">{deck.path}</h2>')
@@ -334,8 +334,8 @@ def render_html(results: Sequence[DeckResult], info: RunInfo) -> str:
 
 def html_pieces(results: Sequence[DeckResult], info: RunInfo) -> Iterator[str]:
     """``render_html``'s document in pieces, written as they come: the page's head and tables, then
-    one deck's section (its chart drawn then) at a time. A page of 30,000 decks is 200 MB of text;
-    made whole before writing, it peaked at 1 GB."""
+    one deck's section (its chart drawn then) at a time: made whole before writing, a page of tens of
+    thousands of decks held all of its text in memory at once."""
     lang = info.lang
     text = wording(lang)
     decks = _decks(results, lang)

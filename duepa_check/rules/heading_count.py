@@ -27,7 +27,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
     if not deck.headings:
         return
     # Cards and unreadable lines by line number, summed once: a file of 13,000 headings must not
-    # add up every card under each (17 s); a heading then costs two bisections.
+    # add up every card under each again; a heading then costs two bisections.
     cards = sorted((entry.line, entry.count) for entry in deck.entries)
     lines = [line for line, _ in cards]
     totals = list(accumulate((count for _, count in cards), initial=0))
