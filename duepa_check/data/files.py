@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..messages import msg
 from .cards import Card, CardDataError
-from .names import loose_key, name_key
+from .names import dash_spelling, loose_key, name_key
 
 CARDS_FILE = "cards.jsonl"
 INDEX_FILE = "index.tsv"
@@ -23,12 +23,18 @@ def index_rows(card: Card) -> list[tuple[str, str]]:
     """(key, kind) for every spelling of a card, deduplicated, official name first."""
     rows: list[tuple[str, str]] = []
     seen: set[str] = set()
+    dashed: list[tuple[str, str]] = []  # a ー used as a dash written '-' (names.dash_spelling)
 
     def add(text: str, kind: str) -> None:
         key = name_key(text)
         if key and key not in seen:
             seen.add(key)
             rows.append((key, kind))
+        spelling = dash_spelling(text)
+        key = name_key(spelling) if spelling else ""
+        if key and key not in seen:
+            seen.add(key)
+            dashed.append((key, kind))
 
     add(card.name, "name")
     for alias in (*card.aliases, *card.english):
@@ -44,7 +50,9 @@ def index_rows(card: Card) -> list[tuple[str, str]]:
         if loose and loose not in seen:
             seen.add(loose)
             rows.append((loose, kind))
-    return rows
+    # The dash spellings last, and not without their hyphens: that would be the name with its
+    # dashes left out, which may be another card's side (《デュエマーランド～レインボー・ドリーム～》).
+    return rows + dashed
 
 
 def write_card_data(cards: list[Card], header: dict[str, object], directory: Path) -> None:

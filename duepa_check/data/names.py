@@ -2,12 +2,15 @@
 
 People type card names many ways: full or half width, ／ or / with or without spaces,
 ・ ･ ·, 〜 ～ ~, curly or straight quotes, a reading in （） after a word, 《》 around the
-name, hiragana where the card has katakana. ``name_key`` folds all of these to one key so
-the card pool can be indexed once; the official spelling is kept separately for display.
+name, hiragana where the card has katakana, a look-alike letter for the printed one (Greek Σ
+for the ∑ of 《∑龍》, Latin I and X for the Greek Ι and Χ of 《ΙΧΙ ヤマイオン》). ``name_key``
+folds all of these to one key so the card pool can be indexed once; the official spelling is
+kept separately for display. ``dash_spelling`` gives the one other spelling a key cannot
+fold: a ー used as a dash written as a hyphen (「切札勝太&カツキング -熱血の物語-」).
 
 The key is part of the card-data contract: ``card_data/index.tsv`` stores keys made by this
 function (``KEY_VERSION`` is written in the data header), so changing it means rebuilding
-the data with ``tools/build_card_data.py``.
+the data with ``tools/build_card_data.py`` (the pool re-keys data written with another version).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-KEY_VERSION = 1
+KEY_VERSION = 2  # 2: look-alike letters and more quote, dot and tilde look-alikes folded
 
 _BRACKETS = str.maketrans("", "", "《》")
 # A reading in parentheses made only of kana, e.g. ボルシャック・NEX（ネックス）. A pattern, not a
@@ -27,7 +30,29 @@ _READING = r"\([\u3041-\u309f\u30a0-\u30ff・ー\s]+\)"
 # carries (zero-width space/joiners, word joiner, byte-order mark, soft hyphen, Mongolian vowel
 # separator, invisible operators).
 _WHITESPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
-_DROPPED = _WHITESPACE + "・･·•∙〜～~〰\"'“”‘’`´\u00ad\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
+_DROPPED = (
+    _WHITESPACE + "・･·•∙‧⋅〜～~〰∼\"'“”‘’`´‟„‚‛〝〞〟′″‵‶"
+    "\u00ad\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
+)
+# Look-alike letters: what people type (or a fan wiki writes) for a letter printed on a card, each
+# group folded to one character (in both cases: the key is case-folded after the table). Found in
+# the pool's names: ∑ (《∑龍》, typed as Greek Σ), Greek capitals that look Latin (《ΙΧΙ ヤマイオン》,
+# 《ΚΔΖ ガッパゼオ》, 《ΦΦΝ ユリアンラウド》) and lower-case ones (《οθ チェスナッツ》, 《ρρ ブロロッコ》),
+# the Cyrillic Ф of 「…(Ф▽＜)」 (typed as Greek Φ), × (《×マドギワ親父》, typed as x) and ♯
+# (《ニケ※◎☆♯△》, typed as #). Cyrillic letters that look Latin fold too (a Japanese keyboard's
+# symbol list offers Greek and Cyrillic side by side). No two cards of the pool differ only so
+# (tests/data/test_name_classes.py).
+LOOK_ALIKES: dict[str, str] = {
+    **dict.fromkeys("∑Σσς", "σ"),
+    **dict.fromkeys("∆Δδ", "δ"),
+    **dict.fromkeys("Фф", "φ"),
+    **{greek: latin for pair in ("Αα a", "Ββ b", "Εε e", "Ζζ z", "Ηη h", "Ιι i", "Κκ k", "Μμ m", "Νν n", "Οο o", "Ρρ p",
+                                 "Ττ t", "Υυ y", "Χχ x") for latin in pair[-1:] for greek in pair[:2]},
+    **{cyrillic: latin for pair in ("Аа a", "Вв b", "Ее e", "Кк k", "Мм m", "Нн h", "Оо o", "Рр p", "Сс c", "Тт t",
+                                    "Уу y", "Хх x") for latin in pair[-1:] for cyrillic in pair[:2]},
+    **dict.fromkeys("×✕✖⨯", "x"),
+    "♯": "#",
+}
 # One table, one pass: the look-alikes folded into one character (slashes, hyphens, 『』 as 「」,
 # hiragana as katakana) and the dropped characters. None of the folded characters makes or is
 # a dropped one, so folding and dropping in one translate is the same as one after the other.
@@ -38,6 +63,7 @@ _FOLD = str.maketrans(
         "『": "「",
         "』": "」",
         **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},  # ぁ-ゖ → ァ-ヶ
+        **LOOK_ALIKES,
         **{c: None for c in _DROPPED},
     }
 )
@@ -51,6 +77,35 @@ def name_key(name: str) -> str:
     if "(" in text:
         text = re.sub(_READING, "", text)
     return text.translate(_FOLD).casefold()
+
+
+def _is_kana(char: str) -> bool:
+    return "\u3041" <= char <= "\u30fa" or "\u30fc" <= char <= "\u30ff"  # ぁ…ヺ, ー ヽ ヾ ヿ; not ・
+
+
+def dash_spelling(name: str) -> str | None:
+    """The name with each ー used as a dash written as a hyphen, or None when it has none.
+
+    A ー after a kana is a long vowel (スーパー); one after anything else (a space, a kanji, a
+    Latin letter) is a dash: 《切札勝太&カツキング ー熱血の物語ー》, 《“Ｒｰ夢”ララッタ》, 《数ー字ーQ》. So
+    is the ー that ends a name whose phrase a dash opened (《禁断の影 ードキンダム・ソウルー》). A
+    deck site writes these with ``-`` (or ``－``, ``‐``, which the key folds to ``-``); the key
+    cannot tell the two ー apart once spaces are gone, so the card data indexes this spelling too.
+    """
+    text = unicodedata.normalize("NFKC", name.strip())  # ｰ is ー
+    if "ー" not in text:
+        return None
+    chars = list(text)
+    opened = False
+    for at, char in enumerate(text):
+        if char != "ー":
+            continue
+        if at == 0 or not _is_kana(text[at - 1]):
+            chars[at], opened = "-", True
+        elif opened and at == len(text) - 1:
+            chars[at] = "-"
+    spelled = "".join(chars)
+    return spelled if spelled != text else None
 
 
 # Punctuation a look-up may ignore when the exact key finds nothing: periods (「Q.Q.QX」 for

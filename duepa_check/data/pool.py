@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from ..messages import msg
 from .cards import Card, CardDataError, Lookup
 from .files import CARDS_FILE, INDEX_FILE
-from .names import closest_keys, display_name, loose_key, name_key
+from .names import KEY_VERSION, closest_keys, display_name, loose_key, name_key
 from .records import card_from_json, card_from_record, record_problem
 
 if TYPE_CHECKING:
@@ -70,12 +70,25 @@ class _Shard:
             promised = self.header.get("cards", 0)
         except (ValueError, KeyError, TypeError, AttributeError):
             raise CardDataError(msg("card-data.no-header", path=self.cards_path)) from None
-        if type(promised) is int:  # every card has at least its name's row
+        self._parsed: dict[int, Card] = {}
+        if self.header.get("key_version", KEY_VERSION) != KEY_VERSION:
+            self.index = self._rekeyed()  # keys made by another name_key (an older update): made again
+        elif type(promised) is int:  # every card has at least its name's row
             rows = self.index.count(b"\n") + (not self.index.endswith(b"\n"))
             if rows < promised:
                 raise CardDataError(msg("card-data.cut-short", path=directory / INDEX_FILE, rows=rows, cards=promised))
         self._starts, self._firsts = _sample_rows(self.index)
-        self._parsed: dict[int, Card] = {}
+
+    def _rekeyed(self) -> bytes:
+        """The index as ``write_card_data`` would write it today, from the card lines: data written
+        with an older name key (``KEY_VERSION`` in its header) would miss names the key now folds."""
+        from .files import index_rows
+
+        rows: list[bytes] = []
+        for offset, card in self._cards_at():
+            rows.extend(f"{key}\t{kind}\t{offset}".encode() for key, kind in index_rows(card))
+        rows.sort()
+        return b"".join(row + b"\n" for row in rows)
 
     def hits(self, key: str) -> list[tuple[str, int]]:
         """(kind, offset) of every index row for this key.
@@ -176,12 +189,17 @@ class _Shard:
         return names
 
     def all_cards(self) -> Iterator[Card]:
+        for _, card in self._cards_at():
+            yield card
+
+    def _cards_at(self) -> Iterator[tuple[int, Card]]:
+        """(byte offset, card) of every card line, in file order."""
         with self.cards_path.open("rb") as handle:
             handle.readline()
             offset = handle.tell()
             for line in handle:
                 if line.strip():
-                    yield self._parsed.get(offset) or self._parse(line, offset)
+                    yield offset, self._parsed.get(offset) or self._parse(line, offset)
                 offset += len(line)
 
 
@@ -320,13 +338,30 @@ class CardPool:
         sides = [side for side in _SIDES.split(typed) if side.strip()]
         if len(sides) < 2:
             return None
+        # What each side resolves to first; then every card a side's spelling names, as a name, an
+        # alias or a side: the second side of 《アクア・カスケード＜ZABUUUN・クルーザー＞》 is also
+        # another card's English name, which its own look-up prefers.
+        return self._card_of_every_side(sides, self._resolved) or self._card_of_every_side(sides, self._named_by)
+
+    def _resolved(self, side: str) -> list[Card]:
+        return self.lookup(side).cards
+
+    def _named_by(self, side: str) -> list[Card]:
+        key = name_key(side)
+        return [card for _, card in self._hits(key) or self._hits(loose_key(key))]
+
+    @staticmethod
+    def _card_of_every_side(sides: list[str], cards_of) -> Card | None:
+        """The one card that every side names (through ``cards_of``), else None."""
+        found: dict[str, Card] = {}
         common: set[str] | None = None
         for side in sides:
-            found = {card.name: card for card in self.lookup(side).cards}
-            common = set(found) if common is None else common & set(found)
+            cards = {card.name: card for card in cards_of(side)}
+            found.update(cards)
+            common = set(cards) if common is None else common & set(cards)
             if not common:
                 return None
-        return found[next(iter(common))] if len(common) == 1 else None
+        return found[next(iter(common))] if common and len(common) == 1 else None
 
     def get(self, name: str) -> Card | None:
         """The card with this official name (or key), or None."""

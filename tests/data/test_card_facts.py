@@ -13,7 +13,7 @@ import pytest
 
 from duepa_check.data.cards import INFINITY, Card
 from duepa_check.data.files import index_rows
-from duepa_check.data.names import loose_key, name_key
+from duepa_check.data.names import dash_spelling, loose_key, name_key
 from duepa_check.data.pool import CardPool, embedded_data_dir
 
 
@@ -276,7 +276,8 @@ def test_index_keys_are_name_keys_of_the_card_spellings(pool):
         assert (key, kind) in index_rows(card)
         spellings = [card.name, *card.aliases, *card.english, *(f.name for f in card.faces)]
         keys = {name_key(s) for s in spellings}
-        assert key in keys | {loose_key(k) for k in keys}  # each spelling also without its punctuation
+        dashes = {name_key(d) for d in map(dash_spelling, spellings) if d}  # a ー used as a dash written '-'
+        assert key in keys | {loose_key(k) for k in keys} | dashes  # each spelling also without its punctuation
 
 
 def test_sampled_index_search_finds_what_a_search_of_every_row_finds(pool):

@@ -38,14 +38,23 @@ def test_python_dash_m_runs_the_cli():
     assert done.returncode == 0 and done.stdout.startswith("duepa-check ")
 
 
+# The look-alike groups of KEY_VERSION 2, written out as groups (the key folds each to its last letter).
+LOOK_ALIKE_GROUPS = ["∑Σσ", "ςσ", "∆Δδ", "Фφ", "фφ", "×✕✖⨯x", "♯#",
+                     *(f"{greek}{cyrillic}{latin}" for greek, cyrillic, latin in (
+                         ("Αα", "Аа", "a"), ("Ββ", "Вв", "b"), ("Εε", "Ее", "e"), ("Ζζ", "", "z"), ("Ηη", "Нн", "h"),
+                         ("Ιι", "", "i"), ("Κκ", "Кк", "k"), ("Μμ", "Мм", "m"), ("Νν", "", "n"), ("Οο", "Оо", "o"),
+                         ("Ρρ", "Рр", "p"), ("Ττ", "Тт", "t"), ("Υυ", "Уу", "y"), ("Χχ", "Хх", "x"), ("", "Сс", "c")))]
+
+
 def _reference_key(name: str) -> str:
-    """name_key as first written, with regular expressions (KEY_VERSION 1): the keys in
-    card_data/index.tsv were made this way, so the faster table-driven name_key must agree."""
+    """name_key as first written, with regular expressions (KEY_VERSION 1), and the look-alikes and
+    the further quotes, dots and tildes of KEY_VERSION 2: the keys in card_data/index.tsv were made
+    by name_key, so the faster table-driven name_key must agree with this one."""
     import re
 
     brackets = str.maketrans("", "", "《》")
     reading = re.compile(r"\([\u3041-\u309f\u30a0-\u30ff・ー\s]+\)")
-    drop = re.compile(r"[\s・･·•∙〜～~〰\"'“”‘’`´\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+")
+    drop = re.compile(r"[\s・･·•∙‧⋅〜～~〰∼\"'“”‘’`´‟„‚‛〝〞〟′″‵‶\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+")
     fold = str.maketrans({
         **{c: "/" for c in "∕⁄／"},
         **{c: "-" for c in "‐‑‒–—―−－"},
@@ -53,8 +62,9 @@ def _reference_key(name: str) -> str:
         "』": "」",
         **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},
     })
+    look_alikes = str.maketrans({c: group[-1] for group in LOOK_ALIKE_GROUPS for c in group[:-1]})
     text = unicodedata.normalize("NFKC", name.strip().translate(brackets))
-    return drop.sub("", reading.sub("", text).translate(fold)).casefold()
+    return drop.sub("", reading.sub("", text).translate(fold).translate(look_alikes)).casefold()
 
 
 def test_key_is_the_reference_key_for_every_character():
