@@ -58,6 +58,8 @@ class DeckResult:
         self.omitted_warnings = 0
         # A row of a submission sheet: its row, player, time, and the later row superseding it.
         self.submission: Submission | None = None
+        # --fix/--diff: the names fixed ({"line", "from", "to"} each); None without them (no JSON key)
+        self.fixes: list[dict] | None = None
 
     def __repr__(self) -> str:
         return f"DeckResult({self.path!r}, violations={self.violations!r}, error={self.error!r})"

@@ -146,6 +146,9 @@ def check(
     ] = None,
     partner_column: Annotated[str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the partner column.")] = None,
     time_column: Annotated[str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the timestamp column.")] = None,
+    fix: Annotated[bool, typer.Option("--fix", help="Write every card name as the official card list spells it (nothing else changes); - prints the fixed list.")] = False,
+    diff: Annotated[bool, typer.Option("--diff", help="Print what --fix would change as a diff and write nothing; exit 1 when something would change.")] = False,
+    unsafe_fixes: Annotated[bool, typer.Option("--unsafe-fixes", help="With --fix or --diff, also fix a typo when one card is clearly the one meant.")] = False,
 ) -> int:
     """Check decklists (this is also what `duepa-check DECK...` does)."""
     from .commands import check_decks
@@ -153,12 +156,19 @@ def check(
     if output_format is None:
         output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
     day = _as_of(as_of)
+    fixing = None
+    if fix or diff:
+        from .fixing import Fixing
+
+        fixing = Fixing(write=not diff, unsafe=unsafe_fixes)
     results = check_decks(
         _deck_paths(decks, partner), output_format.value, day, lang=_lang(lang), partner=partner, config=config,
         include_unconfirmed=include_unconfirmed, data_dir=data_dir, stdin_filename=stdin_filename,
         sheet_columns=(deck_column, player_column, partner_column, time_column), quiet=quiet, no_color=no_color,
-        skip_non_decklists=skip_non_decklists,
+        skip_non_decklists=skip_non_decklists, fixing=fixing,
     )
+    if fixing is not None and (fixing.refused or not fixing.write):
+        return EXIT_USAGE if fixing.refused else EXIT_VIOLATION if fixing.changed else EXIT_OK
     return _exit_code(results, strict, exit_zero)
 
 

@@ -52,7 +52,7 @@ def load_data(data_dir: Path | None):
 def check_decks(
     decks: list[Path], output_format: str, day: date, *, lang: str | None, partner: str | None, config: Path | None,
     include_unconfirmed: bool, data_dir: Path | None, stdin_filename: str | None, sheet_columns: tuple,
-    quiet: bool, no_color: bool, skip_non_decklists: bool = False,
+    quiet: bool, no_color: bool, skip_non_decklists: bool = False, fixing=None,
 ) -> list:
     """Check the decks and write the report in ``output_format``; the results, for the exit code.
 
@@ -71,11 +71,21 @@ def check_decks(
         files = _decklists_only(files, pool)
         if not files:
             return []
-    console = _terminal_console(output_format, no_color)
+    if fixing is not None:  # --fix, --diff (cli.fixing): the files fixed first, then checked
+        from .fixing import fix_files
+
+        fix_files(fixing, decks, files, pool, checker.stdin_name, checker.sheet_columns)
+        if not fixing.write:
+            return []
+    to_stderr = fixing is not None and fixing.stdin_fixed  # stdout holds the fixed list
+    console = None if to_stderr else _terminal_console(output_format, no_color)
     results = _check_all(checker, files, console)
+    if fixing is not None:
+        for result in results:
+            result.fixes = fixing.fixes.get(result.raw_path, [])
     _note(checker.notes)
     _note_unreadable(results)  # every format: one stderr line per file that could not be read
-    _write_report(output_format, console, results, info, quiet)
+    _write_report(output_format, console, results, info, quiet, sys.stderr if to_stderr else None)
     return results
 
 
@@ -106,14 +116,14 @@ def _terminal_console(output_format: str, no_color: bool):
     return make_console(no_color) if output_format == "text" and on_terminal() else None
 
 
-def _write_report(output_format: str, console, results: list, info, quiet: bool) -> None:
-    """The report on standard output: drawn by rich on the terminal ``console``, else the document."""
+def _write_report(output_format: str, console, results: list, info, quiet: bool, out=None) -> None:
+    """The report on standard output (or ``out``): drawn by rich on the terminal ``console``, else the document."""
     if console is not None:
         from ..report.text import render_text
 
         render_text(console, results, info, quiet=quiet)
     else:
-        write_document(output_format, results, info, quiet, sys.stdout)
+        write_document(output_format, results, info, quiet, out or sys.stdout)
 
 
 def _decklists_only(files: list, pool) -> list:

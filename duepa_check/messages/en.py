@@ -765,3 +765,18 @@ MESSAGES.update({
     "help.check.time_column": "Submission sheet: the timestamp column.",
     "html.no-player": "(no name)",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ --fix (check.fix, cli.fixing)
+    "fix.done.one": "{count} name fixed in {path}",
+    "fix.done.other": "{count} names fixed in {path}",
+    "fix.refused.symlink": "{path}: a symbolic link, not rewritten by --fix (fix the file it points to)",
+    "fix.refused.outside": "{path}: outside the folder checked ({folder}), not rewritten by --fix",
+    "fix.refused.changed": "{path}: not rewritten by --fix: {why}",
+    "fix.why.changed": "the file changed after it was read; run --fix again",
+    "fix.refused.sheet.one": "{path}: a submission sheet is not rewritten by --fix; {count} name is spelled otherwise than the card list",
+    "fix.refused.sheet.other": "{path}: a submission sheet is not rewritten by --fix; {count} names are spelled otherwise than the card list",
+    "help.option.fix": "Write every card name as the official card list spells it (nothing else changes); - prints the fixed list.",
+    "help.option.diff": "Print what --fix would change as a diff and write nothing; exit 1 when something would change.",
+    "help.option.unsafe_fixes": "With --fix or --diff, also fix a typo when one card is clearly the one meant.",
+})

@@ -776,3 +776,18 @@ MESSAGES.update({
     "help.check.time_column": "提出シート: タイムスタンプの列。",
     "html.no-player": "（名前なし）",
 })
+
+MESSAGES.update({
+    # ------------------------------------------------------------ --fix (check.fix, cli.fixing)
+    "fix.done.one": "{path} のカード名を {count} 件直しました",
+    "fix.done.other": "{path} のカード名を {count} 件直しました",
+    "fix.refused.symlink": "{path}: シンボリックリンクなので --fix では書き換えません（リンク先のファイルを直してください）",
+    "fix.refused.outside": "{path}: チェックしたフォルダ（{folder}）の外にあるので --fix では書き換えません",
+    "fix.refused.changed": "{path}: --fix で書き換えませんでした: {why}",
+    "fix.why.changed": "読んだあとにファイルが変わりました。もう一度 --fix を実行してください",
+    "fix.refused.sheet.one": "{path}: 提出シートは --fix で書き換えません。カードリストと違う書き方の名前が {count} 件あります",
+    "fix.refused.sheet.other": "{path}: 提出シートは --fix で書き換えません。カードリストと違う書き方の名前が {count} 件あります",
+    "help.option.fix": "カード名をすべて公式カードリストの表記に書き直します（ほかは変えません）。- なら直したリストを出力します。",
+    "help.option.diff": "--fix で変わるところを差分で表示し、何も書き込みません。変わるところがあれば終了コード 1。",
+    "help.option.unsafe_fixes": "--fix や --diff で、打ち間違いもどのカードか明らかなときは直します。",
+})

@@ -197,6 +197,13 @@ def read_stdin_bytes(where: str, limit: int | None = None) -> bytes:
 _STDIN: list = []  # [the stream, the limit it was read to, its bytes]
 
 
+def replace_stdin_bytes(data: bytes) -> None:
+    """What later reads of standard input return: ``--fix`` checks the list it fixed."""
+    import sys
+
+    _STDIN[:] = [getattr(sys.stdin, "buffer", None), float("inf"), data]
+
+
 def _within_limit(data: bytes, where: str, limit: int | None = None) -> bytes:
     if limit is None:
         limit = MAX_BYTES

@@ -40,6 +40,9 @@ def _json(value: object) -> str:
 # ---------------------------------------------------------------------------- check
 
 
+FIX_KEYS = ("line", "from", "to")  # a deck's "fixes" (design.md): where, as written, as now written
+
+
 def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
     partner = result.partner
     data: dict = {
@@ -52,6 +55,8 @@ def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
         "config": result.config,
         "violations": [v.to_json(lang) for v in result.violations],
     }
+    if result.fixes is not None:  # --fix, --diff: the names fixed in this deck's file
+        data["fixes"] = [{key: fix[key] for key in FIX_KEYS} for fix in result.fixes]
     if result.omitted:
         data["omitted"] = result.omitted  # problems found past the first MAX_REPORTED, not listed
     if result.error is not None:

@@ -1,0 +1,179 @@
+"""``check --fix`` / ``--diff``: each decklist's names written the official way before it is checked.
+
+The files are fixed (``check.fix``) before the check runs, so the report shows what is left; one
+stderr line a file says how many names were fixed. ``--diff`` prints a unified diff of what
+``--fix`` would write and writes nothing. ``-`` with ``--fix`` prints the fixed list on stdout (the
+report then goes to stderr). A file that is not rewritten when it should be (a symlink, outside
+the folder checked, changed while read, a submission sheet with names to fix) is one stderr line
+and makes the exit code 2.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..printable import printable
+from .language import current_language
+
+
+@dataclass
+class Fixing:
+    """What the options asked for, and what fixing did (read by the exit code and the report)."""
+
+    write: bool = True  # --fix (False: --diff)
+    unsafe: bool = False
+    changed: bool = False  # some file was (or, with --diff, would be) changed
+    refused: bool = False  # some file that needed fixing was not written
+    stdin_fixed: bool = False  # the fixed standard input went to stdout: the report goes to stderr
+    fixes: dict[str, list[dict]] = field(default_factory=dict)  # raw path → the JSON "fixes" of its deck
+
+
+def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: str, sheet_columns) -> None:
+    """Fix (or diff) every decklist of the run in place; what was done goes into ``fixing``."""
+    from ..check.fix import FixRefused, fixed_bytes, read_for_fixing, write_fixed
+    from ..reading.decklist import STDIN, DeckInputError, read_deck_bytes, read_stdin_bytes
+
+    roots = _roots(decks)
+    for item in files:
+        if not isinstance(item, Path):
+            continue  # a Skipped: the check reports it
+        stdin = str(item) == STDIN
+        shown = stdin_name if stdin else str(item)
+        try:
+            if _is_sheet(item, stdin, stdin_name, sheet_columns):
+                _refuse_sheet(fixing, item, stdin, stdin_name, sheet_columns, pool)
+                continue
+            data = read_stdin_bytes(stdin_name) if stdin else read_deck_bytes(item)
+            read = None if stdin or not fixing.write else read_for_fixing(item, roots.get(str(item)), data)
+            fixed = fixed_bytes(data, shown, pool, fixing.unsafe)
+        except DeckInputError:
+            continue  # the check says why it cannot be read
+        except FixRefused as refused:
+            _refused(fixing, refused.message)
+            continue
+        except OSError:
+            continue
+        fixing.fixes[stdin_name if stdin else str(item)] = [
+            {"line": fix.line, "from": fix.written, "to": fix.official} for fix in fixed.fixes]
+        if stdin:
+            _fixed_stdin(fixing, data, fixed.data, shown)
+            continue
+        if not fixed.fixes:
+            continue
+        fixing.changed = True
+        if not fixing.write:
+            _print_diff(data, fixed.data, shown)
+            continue
+        try:
+            write_fixed(read, fixed.data)
+        except FixRefused as refused:
+            _refused(fixing, refused.message)
+            continue
+        except OSError as error:
+            from ..messages import msg
+
+            _refused(fixing, msg("fix.refused.changed", path=str(item), why=error.strerror or str(error)))
+            continue
+        _say_fixed(len(fixed.fixes), shown)
+
+
+def _roots(decks: list[Path]) -> dict[str, Path]:
+    """Each file a folder walk of the arguments finds → that folder (a file named itself has none)."""
+    from ..check.walk import deck_files
+
+    roots: dict[str, Path] = {}
+    for deck in decks:
+        try:
+            if not deck.is_dir():
+                continue
+            for found in deck_files([deck]):
+                if isinstance(found, Path):
+                    roots[str(found)] = deck
+        except Exception:  # noqa: BLE001 - the check walks again and reports what is wrong
+            continue
+    return roots
+
+
+def _is_sheet(item: Path, stdin: bool, stdin_name: str, columns) -> bool:
+    from ..reading.sheet import SheetColumns, is_sheet_path, read_sheet, stdin_is_sheet
+
+    named = columns or SheetColumns()
+    if not (stdin_is_sheet(stdin_name, named) if stdin else is_sheet_path(item)):
+        return False
+    if stdin:
+        return read_sheet(Path(stdin_name), named, None, stdin=True) is not None
+    return read_sheet(item, named) is not None
+
+
+def _refuse_sheet(fixing: Fixing, item: Path, stdin: bool, stdin_name: str, columns, pool) -> None:
+    """A submission sheet is never rewritten: said (exit 2) when its decks have names to fix."""
+    from ..messages import msg, plural
+    from ..reading.name_fixes import safe_target
+    from ..reading.resolve import resolve_deck
+    from ..reading.sheet import SheetColumns, read_sheet, row_decklist
+
+    named = columns or SheetColumns()
+    rows = read_sheet(Path(stdin_name), named, None, stdin=True) if stdin else read_sheet(item, named)
+    count = 0
+    for row in rows or []:
+        try:
+            deck = resolve_deck(row_decklist(row), pool)
+        except Exception:  # noqa: BLE001 - a row that cannot be read is the check's to report
+            continue
+        count += sum(safe_target(card.entry, pool) is not None for card in deck.cards)
+    if count:
+        shown = stdin_name if stdin else str(item)
+        _refused(fixing, msg(plural("fix.refused.sheet", count), path=printable(shown), count=count))
+
+
+def _refused(fixing: Fixing, message) -> None:
+    from ..errors import DuepaError
+    from .output import print_error
+
+    fixing.refused = True
+    print_error(DuepaError(message))
+
+
+def _say_fixed(count: int, path: str) -> None:
+    from ..messages import msg, plural, text
+
+    print(text(msg(plural("fix.done", count), count=count, path=printable(path)), current_language()), file=sys.stderr)
+
+
+def _fixed_stdin(fixing: Fixing, data: bytes, fixed: bytes, shown: str) -> None:
+    """Standard input fixed: the list on stdout (--fix) or its diff (--diff); the check reads the fixed bytes."""
+    from ..reading.decklist import replace_stdin_bytes
+
+    if fixed != data:
+        fixing.changed = True
+    if not fixing.write:
+        if fixed != data:
+            _print_diff(data, fixed, shown)
+        return
+    fixing.stdin_fixed = True
+    sys.stdout.flush()
+    sys.stdout.buffer.write(fixed)
+    sys.stdout.flush()
+    replace_stdin_bytes(fixed)
+    count = len(fixing.fixes.get(shown, ()))
+    if count:
+        _say_fixed(count, shown)
+
+
+_LINE = r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$"  # a line and its end, split as the reader splits (not at a form feed)
+
+
+def _print_diff(old: bytes, new: bytes, path: str) -> None:
+    """A unified diff of the two versions of a file, as ``diff -u`` and black's --diff print it."""
+    from ..check.fix import file_encoding
+
+    codec, bom = file_encoding(old)
+    before = re.findall(_LINE, old[bom:].decode(codec))
+    after = re.findall(_LINE, new[bom:].decode(codec))
+    name = printable(path)
+    for line in difflib.unified_diff(before, after, fromfile=name, tofile=name):
+        sys.stdout.write(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n")
