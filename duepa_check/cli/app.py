@@ -97,6 +97,7 @@ AsOfOption = Annotated[
 ConfigOption = Annotated[
     Path | None, typer.Option(metavar="FILE", help="House rules file (default: nearest .duepa-check.yaml).")
 ]
+NoColorOption = Annotated[bool, typer.Option("--no-color", help="No colours.")]
 LangOption = Annotated[
     Lang | None,
     typer.Option("--lang", help="Language of messages: ja or en (else $DUEPA_CHECK_LANG, house rules lang:, the locale)."),
@@ -119,7 +120,7 @@ def check(
     strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when a deck is not legal.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")] = False,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    no_color: NoColorOption = False,
     include_unconfirmed: Annotated[
         bool, typer.Option("--include-unconfirmed", help="Apply the unconfirmed later 殿堂 change.")
     ] = False,
@@ -209,13 +210,14 @@ def card(
     as_of: AsOfOption = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
     data_dir: DataDirOption = None,
+    no_color: NoColorOption = False,
     lang: LangOption = None,
 ) -> int:
     """Look a card up: faces, civilizations, cost, zone, partner eligibility, 殿堂 status."""
     lang_code = set_language(_lang(lang), house_language(Path.cwd()))
     from .commands import show_card
 
-    found = show_card(" ".join(name), _as_of(as_of), output_format is SimpleFormat.json, data_dir, lang_code)
+    found = show_card(" ".join(name), _as_of(as_of), output_format is SimpleFormat.json, data_dir, lang_code, no_color)
     return EXIT_OK if found else EXIT_VIOLATION
 
 
@@ -223,13 +225,14 @@ def card(
 def rules(
     rule: Annotated[str | None, typer.Argument(help="Show one rule in full (id or name).", metavar="RULE")] = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
+    no_color: NoColorOption = False,
     lang: LangOption = None,
 ) -> int:
     """List the rules, their ids, and what house rules can change."""
     lang_code = set_language(_lang(lang), house_language(Path.cwd()))
     from .commands import show_rules
 
-    show_rules(rule, output_format is SimpleFormat.json, lang_code)
+    show_rules(rule, output_format is SimpleFormat.json, lang_code, no_color)
     return EXIT_OK
 
 
@@ -267,7 +270,7 @@ def stats(
     partner: Annotated[str | None, typer.Option(metavar="CARD", help="Designate or override the partner.")] = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
     svg: Annotated[Path | None, typer.Option(metavar="FILE", help="Also write the view as an SVG picture here.")] = None,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    no_color: NoColorOption = False,
     data_dir: DataDirOption = None,
     lang: LangOption = None,
 ) -> int:
@@ -290,7 +293,7 @@ def partners(
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
     as_of: AsOfOption = None,
     config: ConfigOption = None,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    no_color: NoColorOption = False,
     data_dir: DataDirOption = None,
     lang: LangOption = None,
 ) -> int:

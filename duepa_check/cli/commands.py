@@ -182,7 +182,7 @@ def _check_all(checker, files: list[Path], console) -> list:
         return checker.check_all(files, on_progress=advance)
 
 
-def show_card(name: str, day: date, as_json: bool, data_dir: Path | None, lang: str) -> bool:
+def show_card(name: str, day: date, as_json: bool, data_dir: Path | None, lang: str, no_color: bool = False) -> bool:
     """Show one card (text or JSON); False when the name means no card or several."""
     from ..report.card_view import render_card, render_not_found
 
@@ -194,18 +194,18 @@ def show_card(name: str, day: date, as_json: bool, data_dir: Path | None, lang: 
 
             print(not_found_document(found))
         else:
-            render_not_found(make_console(), found, lang)
+            render_not_found(make_console(no_color), found, lang)
         return False
     if as_json:
         from ..report.json_doc import card_document
 
         print(card_document(found.card, regulation, day, lang))
     else:
-        render_card(make_console(), found.card, regulation, day, lang)
+        render_card(make_console(no_color), found.card, regulation, day, lang)
     return True
 
 
-def show_rules(rule: str | None, as_json: bool, lang: str) -> None:
+def show_rules(rule: str | None, as_json: bool, lang: str, no_color: bool = False) -> None:
     """List the rules (or show one in full)."""
     if as_json:
         from ..report.json_doc import rules_document
@@ -214,7 +214,7 @@ def show_rules(rule: str | None, as_json: bool, lang: str) -> None:
         return
     from ..report.card_view import render_rules
 
-    render_rules(make_console(), rule, lang)
+    render_rules(make_console(no_color), rule, lang)
 
 
 def update_data(options: dict, data_dir: Path | None, lang: str) -> None:

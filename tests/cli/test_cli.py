@@ -293,3 +293,16 @@ def test_a_partner_name_split_by_the_shell_says_to_quote_it(capsys, words):
 def test_a_missing_deck_file_beside_a_partner_is_still_a_missing_file(capsys, tmp_path):
     result = run(capsys, tmp_path / "nothere.txt", "--partner", "ボルシャック・ドラゴン", "--lang", "en")
     assert result.code == 2 and result.err.strip().endswith("nothere.txt: no such file")
+
+
+@pytest.mark.parametrize("command", [["card", "ボルシャック・ドラゴン"], ["card", "ボルシャック・ドラゴソ"], ["rules"],
+                                     ["rules", "DP005"], ["stats", DECKS / BD4], ["partners", DECKS / BD4],
+                                     [DECKS / BD4]])
+def test_every_command_that_draws_takes_no_color(capsys, monkeypatch, command):
+    """--no-color is plain text in every command that draws (FORCE_COLOR would colour it otherwise)."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    assert "\x1b[" in run(capsys, *command).out  # coloured without it
+    result = run(capsys, *command, "--no-color")
+    assert result.code in (0, 1), result.err
+    assert "\x1b[" not in result.out + result.err and result.out.strip()
