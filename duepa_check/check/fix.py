@@ -78,7 +78,7 @@ def fixed_bytes(data: bytes, path: str, pool: CardPool, unsafe: bool = False) ->
     written: list[NameFix] = []
     for fix in fixes:
         for spelling in _spellings(text, fix):
-            trial = [*written, fix._replace(official=spelling)]
+            trial = [*written, fix._replace(spelling=spelling)]
             spliced = _spliced(data, text, codec, bom, trial)
             if spliced is not None and _proves(spliced, path, pool, deck, [*kept, fix]):
                 kept.append(fix)
@@ -89,9 +89,14 @@ def fixed_bytes(data: bytes, path: str, pool: CardPool, unsafe: bool = False) ->
 
 def _spellings(text: str, fix: NameFix) -> list[str]:
     """The official name as the layout around it may need it written: as it is, as a JSON or YAML
-    double-quoted string holds it, doubled quotes (a CSV cell, a YAML single-quoted scalar)."""
+    double-quoted string holds it, doubled quotes (a CSV cell, a YAML single-quoted scalar), or a
+    YAML plain scalar or a CSV cell quoted (an English name with ': ' or a leading quote)."""
+    if fix.spelling:
+        return [fix.spelling]
     name = fix.official
-    found = [name, json.dumps(name, ensure_ascii=False)[1:-1], name.replace('"', '""'), name.replace("'", "''")]
+    single, double = "'" + name.replace("'", "''") + "'", json.dumps(name, ensure_ascii=False)
+    cell = '"' + name.replace('"', '""') + '"'
+    found = [name, double[1:-1], cell[1:-1], single[1:-1], single, double, cell]
     return list(dict.fromkeys(found))
 
 
@@ -108,7 +113,7 @@ def _spliced(data: bytes, text: str, codec: str, bom: int, fixes: list[NameFix])
             old = len(text[fix.start:fix.end].encode(codec))
             if data[at_byte:at_byte + old].decode(codec) != fix.written:
                 return None
-            parts.append(fix.official.encode(codec))
+            parts.append((fix.spelling or fix.official).encode(codec))
             at_byte += old
             at_char = fix.end
     except (UnicodeEncodeError, UnicodeDecodeError):

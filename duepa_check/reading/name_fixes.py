@@ -39,6 +39,8 @@ class NameFix(NamedTuple):
     safe: bool = True
     entry: Entry | None = None  # the entry of the read list this name is
     after: str = ""  # the entry's name once fixed (what the reader took as the name, around the fix)
+    spelling: str = ""  # what is written in the file, when not ``official`` as it is (a JSON escape, quotes)
+    typed: str = ""  # the name as read, when ``written`` is not it (a JSON string with escapes)
 
 
 # --unsafe-fixes: a typo is changed to the best suggestion only when its similarity (rapidfuzz's
@@ -125,6 +127,10 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
         start, end = lines[entry.line - 1]
         found = find_name(text, entry.name, taken.get(entry.line, start), end)
         if found is None:
+            escaped = _json_string(text, entry.name, taken.get(entry.line, start), end)
+            if escaped is not None:
+                taken[entry.line] = escaped[1]
+                fixes.extend(_escaped_fix(text, escaped, entry, wanted))
             continue
         taken[entry.line] = found[1]
         for wanted_entry, target, safe in wanted:
@@ -162,6 +168,36 @@ def _kept_outside(text: str, start: int, end: int, official: str, alias: bool = 
     while end > start and text[end - 1].isspace() and not official.endswith(text[end - 1]):
         end -= 1
     return start, end
+
+
+def _json_string(text: str, name: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """(start, end, value) of the inside of the first JSON string in ``text[start:end]`` that is
+    ``name`` written with escapes ('\\u30DC…'); None when there is none."""
+    import json
+
+    for match in re.finditer(r'"((?:[^"\\]|\\.)*)"', text[start:end]):
+        if "\\" not in match.group(1):
+            continue
+        try:
+            value = json.loads(match.group(0))
+        except ValueError:
+            continue
+        if isinstance(value, str) and value.strip().strip("《》").strip() == name:
+            return start + match.start(1), start + match.end(1), value
+    return None
+
+
+def _escaped_fix(text: str, escaped: tuple[int, int, str], entry: Entry, wanted: list) -> list[NameFix]:
+    """The fix of a name written with JSON escapes: the whole string written anew (escapes only where
+    JSON needs them)."""
+    import json
+
+    first, last, value = escaped
+    for wanted_entry, target, safe in wanted:
+        if wanted_entry is entry:
+            written = json.dumps(value.replace(entry.name, target, 1), ensure_ascii=False)[1:-1]
+            return [NameFix(entry.line, first, last, text[first:last], target, safe, entry, target, written, entry.name)]
+    return []
 
 
 def line_spans(text: str) -> list[tuple[int, int]]:
