@@ -31,6 +31,12 @@ ALIAS_PAIRS: list[tuple[str, str, str]] = [
     ("ゲンム装備【ヘビィボウガン】vs.波衣竜", "∞龍 ゲンムエンペラー",
      "duepa-check issue 11 (a 2026 card, in none of the card sources)"),
 ]
+# Misspellings of one card that real sources write: (misspelling, card, source).
+MISSPELLINGS: list[tuple[str, str, str]] = [
+    ("邪帝遺跡 ボアロバゴス", "邪帝斧 ボアロアックス",
+     "other_spellings_2026-12.tsv: a deck site's card data writes ボアロバゴス for the side 邪帝遺跡 ボアロパゴス "
+     "(qingshui-hui/tcg-simulator src/helpers/data.js @cd1aab6)"),
+]
 # "オプティマスプライム [“罰怒“ブランド]": the printed name, then the card it is, in [ ].
 BRACKETED_BASE = re.compile(r"^(?P<alias>.+?)\s*[\[［](?P<base>[^\]］]+)[\]］]\s*$")
 

@@ -201,7 +201,7 @@ def show_card(name: str, day: date, as_json: bool, data_dir: Path | None, lang: 
 
         print(card_document(found.card, regulation, day, lang))
     else:
-        render_card(make_console(no_color), found.card, regulation, day, lang)
+        render_card(make_console(no_color), found.card, regulation, day, lang, pool.printings(found.card.name))
     return True
 
 

@@ -270,6 +270,19 @@ class CardPool:
         names = [n for shard in self.shards for n in shard.header.get("english_tcg_only", ())]
         return {loose_key(name_key(n)): n for n in names}
 
+    def printings(self, card_name: str) -> list[tuple[str, str]]:
+        """(printed name, official id) of each printing of a card under another name (the DMART-26
+        collaboration prints 《∞龍 ゲンムエンペラー》 as 「ゲンム装備【ヘビィボウガン】vs.波衣竜 ∞龍 ゲンムエンペラー」),
+        as the card data's headers list them."""
+        found = []
+        for shard in self.shards:
+            for entry in shard.header.get("printings", ()):
+                if isinstance(entry, dict) and entry.get("card") == card_name:
+                    pair = (str(entry.get("printing", "")), str(entry.get("id", "")))
+                    if pair not in found:
+                        found.append(pair)
+        return found
+
     def _hits(self, key: str) -> list[tuple[str, Card]]:
         """(kind, card) for every spelling that has this key, overlay shards first, one per name."""
         hits: list[tuple[str, Card]] = []

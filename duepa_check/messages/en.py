@@ -389,6 +389,8 @@ MESSAGES.update({
     "card.label.status": "殿堂",
     "card.label.unconfirmed": "unconfirmed",
     "card.label.also": "also",
+    "card.label.printing": "printing",
+    "card.printing": "「{name}」 ({id})",
     "card.label.ids": "ids",
     "card.face": "{type}  cost {cost}",
     "card.face.power": "{type}  cost {cost}  power {power}",

@@ -384,6 +384,8 @@ MESSAGES.update({
     "card.label.status": "殿堂",
     "card.label.unconfirmed": "未確認の改定",
     "card.label.also": "別の表記",
+    "card.label.printing": "別名で収録",
+    "card.printing": "「{name}」（{id}）",
     "card.label.ids": "カード番号",
     "card.face": "{type}  コスト{cost}",
     "card.face.power": "{type}  コスト{cost}  パワー{power}",

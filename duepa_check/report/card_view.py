@@ -14,7 +14,8 @@ from ..messages import DEFAULT_LANG, Listed, msg, text
 from ..messages import rule_doc as messages_rule_doc
 
 
-def render_card(console, card: Card, regulation: Regulation, on: date, lang: str = DEFAULT_LANG) -> None:
+def render_card(console, card: Card, regulation: Regulation, on: date, lang: str = DEFAULT_LANG,
+                printings: list[tuple[str, str]] = ()) -> None:
     from rich.markup import escape
     from rich.panel import Panel
     from rich.table import Table
@@ -61,6 +62,8 @@ def render_card(console, card: Card, regulation: Regulation, on: date, lang: str
         add(
             say("card.label.unconfirmed"), say("card.unconfirmed", status=msg(f"status.{regulation.unconfirmed[card.name]}"))
         )
+    for printed, card_id in printings:  # a printing under another name, with its official id
+        add(say("card.label.printing"), say("card.printing", name=printed, id=card_id))
     spellings = [*card.aliases, *card.english]
     if spellings:
         add(say("card.label.also"), escape(", ".join(spellings)))

@@ -14,13 +14,14 @@ from .english import EnglishJoin
 from .facts import FactsLines
 from .merging import Merging
 from .official import OfficialRecords
+from .other_spellings import OtherSpellings
 from .records import EtherRecord, TypeTable, parse_ether
 from .regulation import MORE_THAN_FOUR, RegulationZones, regulation_lists
 from .spellings import Spellings, side_groups, split_fronts
 from .transcription import FanTranscription
 
 
-class Builder(OfficialRecords, FactsLines, FanTranscription, Merging, EnglishJoin, RegulationZones):
+class Builder(OfficialRecords, FactsLines, FanTranscription, Merging, OtherSpellings, EnglishJoin, RegulationZones):
     """Reads the sources and assembles the drafts; ``cards()`` gives the final Card list."""
 
     def __init__(self, source: Path) -> None:
@@ -64,6 +65,7 @@ class Builder(OfficialRecords, FactsLines, FanTranscription, Merging, EnglishJoi
         self.merge_split_records()
         self.add_alias_cards()
         self.merge_duplicates()
+        self.add_other_spellings()
         self.add_english()
 
     def cards(self) -> list[Card]:

@@ -38,14 +38,19 @@ SOURCES: list[dict[str, str]] = [
      "what": "faces of the cards the files above know by name and id only (each card keeps its line's source)",
      "date": "undated", "origin": "shared/data/cards (joined from pylori, t1k2a, szefo09/dm-ocg-octgn, sura, Ether)"},
     {"file": "cards/dm26rp3_new_cards.jsonl", "what": "DM26-RP3 new cards: faces and ids (implausible values dropped)",
-     "date": "2026-09", "origin": "sura040800-arch/-duema-inventory@0426ebf (scrape of the official site)",
-     "note": "release month inferred: the set came after the 2026-08 Ether tail"},
+     "date": "2026-09-19", "origin": "sura040800-arch/-duema-inventory@0426ebf (scrape of the official site)",
+     "note": "released 2026-09-19 per Motokiyo-DXP/Price_DM scripts/build-dm26rp3-preview-import.mjs @9cee581 "
+     "(shared/data/cards/README.md)"},
     {"file": "cards/dm26rp3_reprint_ids.jsonl", "what": "DM26-RP3 printings of cards already in the pool: new official ids",
-     "date": "2026-09", "origin": "sura040800-arch/-duema-inventory@0426ebf (scrape of the official site)"},
+     "date": "2026-09-19", "origin": "sura040800-arch/-duema-inventory@0426ebf (scrape of the official site)"},
     {"file": "cards/dm26ex4_cards.jsonl",
      "what": "DM26-EX4 new cards: faces where known (a fan transcription: these cards say so, provenance fan_transcription)",
      "date": "2026-10-17", "origin": "Motokiyo-DXP/Price_DM@292363c (scripts/dm26ex4-complete.json, a fan-wiki transcription, "
      "marked unverified there)"},
+    {"file": "cards/other_spellings_2026-12.tsv",
+     "what": "names printings, the official site and other tools write: the DMART-26 printings (aliases with their "
+     "official ids), a spelling of the official site's card list (an alias)", "date": "collected 2026-12-02",
+     "origin": "shared/data/cards (each row names its source: Motokiyo-DXP/Price_DM, qingshui-hui/tcg-simulator)"},
     {"file": "cards/octgn_ocg_and_tcg_cards.tsv", "what": "English names by official id (English TCG names where the card had one)",
      "date": "undated", "origin": "szefo09/dm-ocg-octgn@e2407a3 (set files)"},
     {"file": "cards/en_tcg_latepate64_DuelMastersCards.json", "what": "the English TCG of 2004-2006: names joined to Japanese cards by facts",
@@ -63,6 +68,8 @@ def header(builder: Builder | None = None) -> dict[str, Any]:
                             "data_date": max(dates)}
     if builder is not None:
         head["alias_cards"] = builder.alias_pairs
+        head["printings"] = builder.printings  # a printing under another name: alias and official id of its card
+        head["other_spellings"] = builder.other_spellings
         head["added_cards"] = [{"card": card.name, "source": source} for card, source in card_checks.ADDED_CARDS]
         # Printed only in the English TCG: a deck naming one gets DP103, not DP100 (no card of the pool).
         head["english_tcg_only"] = builder.english_tcg_only
