@@ -271,9 +271,13 @@ LINE_BREAKS = "\x0b\x0c\x85\u2028\u2029"
 _BREAK = re.compile(f"[{LINE_BREAKS}]")
 
 
-def split_breaks(line: str) -> list[str]:
-    """A CR/LF line cut at every other line break (LINE_BREAKS)."""
-    return _BREAK.split(line)
+def numbered_lines(text: str) -> list[tuple[int, str]]:
+    """(CR/LF line number, text) of every non-empty line, each cut at the other line breaks
+    (LINE_BREAKS): what a text reader reads, in order. Most texts hold none of those breaks."""
+    lines = enumerate(split_lines(text), start=1)
+    if _BREAK.search(text) is None:
+        return [(number, line) for number, line in lines if line]
+    return [(number, piece) for number, line in lines for piece in _BREAK.split(line) if piece]
 
 
 # ---------------------------------------------------------------------------- entry point

@@ -40,8 +40,7 @@ from .decklist import (
     Entry,
     Heading,
     ParseProblem,
-    split_breaks,
-    split_lines,
+    numbered_lines,
 )
 from .partner_line import DECORATION, PARTNER_STARTS, partner_line, partner_readings
 
@@ -425,8 +424,6 @@ def parse_text(text: str, path: str) -> DeckList:
     """Parse a plain-text or Markdown decklist: every line read by TextReader, in order (a form
     feed, U+2028…: a line of its own)."""
     reader = TextReader(path)
-    for number, line in enumerate(split_lines(text), start=1):
-        for piece in split_breaks(line):
-            if piece:
-                reader.read_line(number, piece)
+    for number, line in numbered_lines(text):
+        reader.read_line(number, line)
     return reader.deck

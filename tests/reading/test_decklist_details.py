@@ -14,7 +14,15 @@ import stat
 import pytest
 
 from duepa_check.messages import Msg
-from duepa_check.reading.decklist import DeckInputError, Entry, ParseProblem, _file_kind, decode, parse_decklist
+from duepa_check.reading.decklist import (
+    DeckInputError,
+    Entry,
+    ParseProblem,
+    _file_kind,
+    decode,
+    numbered_lines,
+    parse_decklist,
+)
 
 
 def refusal(data: bytes, path: str = "deck.txt") -> Msg:
@@ -333,3 +341,14 @@ def test_a_key_given_twice_in_a_mapping_used_as_a_key_is_reported_too():
         ParseProblem(1, "a", m("parse.duplicate-key", key="a")),
     ]
     assert deck.entries == [Entry(line=3, name="x", count=1)]
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("a\r\nb\rc\n\nd", [(1, "a"), (2, "b"), (3, "c"), (5, "d")]),  # CRLF, CR, LF; no empty line
+        ("a\x0cb\n\u2028c\x85\x85d\x0b", [(1, "a"), (1, "b"), (2, "c"), (2, "d")]),  # the other breaks
+    ],
+)
+def test_a_text_is_read_as_numbered_lines_cut_at_every_line_break(text, lines):
+    assert numbered_lines(text) == lines
