@@ -216,14 +216,19 @@ class TextReader:
             self.add_heading(number, line, "partner" if _word(line) in PARTNER_WORDS else "other", None)
             self.add_labelled(number, line)  # 《ガイアール Re:》 ends in a colon too
             if line[:1] in PARTNER_STARTS:
-                self._also_partner(number, partner_readings(line))  # 'パートナー ガイアール Re:'
+                self._also_partner(number, self._partner_readings(line))  # 'パートナー ガイアール Re:'
             return
         if "," in line or "，" in line:
             self.add_card_or_list(number, line)
             return
         self.add_card(number, line)
         if line[:1] in PARTNER_STARTS:
-            self._also_partner(number, partner_readings(line))
+            self._also_partner(number, self._partner_readings(line))
+
+    def _partner_readings(self, line: str) -> tuple:
+        """``partner_readings`` of the line, then of the line as written when a comment was taken off
+        it ('パートナー カキンギョ #紫陽花 #ご祝儀 #池' names a card whose name has its marks)."""
+        return (*partner_readings(line), *(reading for whole in self._whole for reading in partner_readings(whole)))
 
     def _also_partner(self, number: int, readings: tuple) -> None:
         """The line just added, also read as a partner line ('パートナー NAME'): its name's readings

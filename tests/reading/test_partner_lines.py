@@ -44,6 +44,16 @@ def test_every_way_of_joining_the_word_and_the_name(name, word, joiner):
     assert [c.entry.is_partner for c in deck.cards] == [True, False]
 
 
+@pytest.mark.parametrize("joiner", JOINERS)
+def test_a_name_with_comment_marks_in_it_after_the_word(joiner):
+    """' #' starts a comment, yet a card's name may hold it: the line as written is read too."""
+    name = "カキンギョ #紫陽花 #ご祝儀 #池"
+    assert name in eligible()
+    found, deck = partner_of(f"パートナー{joiner}{name}")
+    assert found == name
+    assert [c.entry.is_partner for c in deck.cards] == [True, False]
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(eligible()), word=st.sampled_from(WORDS), brackets=st.sampled_from(BRACKETS),
        space=st.sampled_from(("", " ")))
