@@ -104,9 +104,10 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
             yield Path(entry.path)
 
 
+# Patterns, compiled on first use (re caches them): only --skip-non-decklists asks.
 # A line that writes a count as decklists do: '1 NAME', '1x NAME', '1枚 NAME', 'NAME x1', 'NAME ×1', 'NAME 1枚'.
-_COUNTED_LINE = re.compile(r"^\W{0,2}\d{1,2}\s*(?:[xX×ｘ]|枚)?\s+\S|\S\s*(?:[xX×ｘ]\s*\d{1,2}|\d{1,2}\s*枚)\s*$")
-_STRUCTURED_KEY = re.compile(r"""^(?:cards|partner)\s*:|["'](?:cards|partner)["']\s*:""", re.MULTILINE)
+_COUNTED_LINE = r"^\W{0,2}\d{1,2}\s*(?:[xX×ｘ]|枚)?\s+\S|\S\s*(?:[xX×ｘ]\s*\d{1,2}|\d{1,2}\s*枚)\s*$"
+_STRUCTURED_KEY = r"""(?m)^(?:cards|partner)\s*:|["'](?:cards|partner)["']\s*:"""
 
 
 def looks_like_decklist(path: Path, pool) -> bool:
@@ -137,10 +138,10 @@ def looks_like_decklist(path: Path, pool) -> bool:
     except (OSError, DeckInputError):
         return True
     if lowered.endswith((".yaml", ".yml", ".json")):
-        return _STRUCTURED_KEY.search(text) is not None
+        return re.search(_STRUCTURED_KEY, text) is not None
     from ..reading.tables import looks_like_deck
 
-    if looks_like_deck(path) or any(_COUNTED_LINE.search(line.strip()) for line in split_lines(text)):
+    if looks_like_deck(path) or any(re.search(_COUNTED_LINE, line.strip()) for line in split_lines(text)):
         return True
     deck = parse_decklist(data, str(path))
     if deck.headings:

@@ -268,16 +268,16 @@ def split_lines(text: str) -> list[str]:
 LINE_BREAKS = "\x0b\x0c\x85\u2028\u2029"
 
 
-_BREAK = re.compile(f"[{LINE_BREAKS}]")
+_BREAK = f"[{LINE_BREAKS}]"  # a pattern, compiled on first use (re caches it): most texts hold no such break
 
 
 def numbered_lines(text: str) -> list[tuple[int, str]]:
     """(CR/LF line number, text) of every non-empty line, each cut at the other line breaks
     (LINE_BREAKS): what a text reader reads, in order. Most texts hold none of those breaks."""
     lines = enumerate(split_lines(text), start=1)
-    if _BREAK.search(text) is None:
+    if not any(mark in text for mark in LINE_BREAKS):
         return [(number, line) for number, line in lines if line]
-    return [(number, piece) for number, line in lines for piece in _BREAK.split(line) if piece]
+    return [(number, piece) for number, line in lines for piece in re.split(_BREAK, line) if piece]
 
 
 # ---------------------------------------------------------------------------- entry point

@@ -33,10 +33,10 @@ def partner_line(line: str) -> str | None:
 # bracket right after the word: 'パートナー NAME', 'パートナー→NAME', 'パートナー＝NAME',
 # 'パートナーカード：NAME', 'パートナー《NAME》', 'Partner - NAME'.
 _DASHES = "ー－ｰ\\-‐‑‒–—―−"
-_PARTNER_HEAD = re.compile(
-    rf"(?:[パぱ][{_DASHES}][トと][ナな][{_DASHES}]|partner|統率者|commander)(?:\s*(?:カード|card))?"
-    rf"(?:\s*[→⇒=＝:：>＞{_DASHES}]+\s*|\s+|(?=[《「『【\[［(（<＜〈]))(\S.*)",
-    re.IGNORECASE,
+# A pattern, compiled on first use (re caches it): a partner line with a colon needs none of it.
+_PARTNER_HEAD = (
+    rf"(?i)(?:[パぱ][{_DASHES}][トと][ナな][{_DASHES}]|partner|統率者|commander)(?:\s*(?:カード|card))?"
+    rf"(?:\s*[→⇒=＝:：>＞{_DASHES}]+\s*|\s+|(?=[《「『【\[［(（<＜〈]))(\S.*)"
 )
 
 
@@ -49,7 +49,7 @@ def partner_readings(line: str) -> tuple:
     """The readings of the name after the partner word of ``line``, each marking the partner; ()
     when the line does not start with the word. They are tried after the line as written (reading/resolve.py):
     the line is the partner line only when what follows the word is a card."""
-    match = _PARTNER_HEAD.fullmatch(line.strip())
+    match = re.fullmatch(_PARTNER_HEAD, line.strip())
     if match is None:
         return ()
     rest = match.group(1).strip()
