@@ -1,8 +1,8 @@
 """Checking many files at once: in this process, or split over the machine's cores by forking.
 
-``Batch`` is the half of ``checker.Checker`` that knows about many files: it asks ``self.check``
-for each one and knows nothing else of the checker, so the single-deck check and the batch
-machinery (chunks, tickets, forked children, the cycle collector) can be read apart.
+A ``Batch`` is given the one-item check (``checker.Checker`` gives its own) and knows nothing
+else of the checker, so the single-deck check and the batch machinery (chunks, tickets, forked
+children, the cycle collector) can be read apart.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from ..errors import DuepaError
 from ..messages import Msg
@@ -19,33 +20,34 @@ from .results import DeckResult
 
 
 class Batch:
-    """Many files checked with ``self.check`` (one ``Path`` or ``Skipped`` → one ``DeckResult``)."""
+    """Many items checked with ``check_one`` (one item → one ``DeckResult``), in order."""
 
-    def check(self, path) -> DeckResult:  # pragma: no cover - the checker's
-        raise NotImplementedError
+    def __init__(self, check_one: Callable[[Any], DeckResult]) -> None:
+        self.check_one = check_one
 
-    def check_all(self, paths: list[Path], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
-        """Check many files, in order; large batches are split over the machine's cores."""
+    def check_all(self, paths: list, on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
+        """Check many items, in order; large batches are split over the machine's cores."""
         workers = _worker_count(len(paths))
         if _other_threads():
             workers = 1  # a fork copies one thread: a lock another thread holds would never be released
         if len(paths) < PARALLEL_FROM:
-            return self._check_here(paths, on_progress)
+            return self.check_here(paths, on_progress)
         with _batch_collector():
             if workers <= 1:
-                return self._check_here(paths, on_progress)
-            return self._check_forked(paths, workers, on_progress)
+                return self.check_here(paths, on_progress)
+            return self.check_forked(paths, workers, on_progress)
 
-    def _check_here(self, paths: list[Path], on_progress: Callable[[int], None] | None) -> list[DeckResult]:
+    def check_here(self, paths: list, on_progress: Callable[[int], None] | None) -> list[DeckResult]:
+        """Check every item in this process."""
         results = []
         for path in paths:
-            results.append(self.check(path))
+            results.append(self.check_one(path))
             if on_progress:
                 on_progress(1)
         return results
 
-    def _check_forked(
-        self, paths: list[Path], workers: int, on_progress: Callable[[int], None] | None
+    def check_forked(
+        self, paths: list, workers: int, on_progress: Callable[[int], None] | None
     ) -> list[DeckResult]:
         """This process and one forked child per extra core check the files chunk by chunk.
 
@@ -71,7 +73,7 @@ class Batch:
                 reported = started
 
         if len(chunks) == 1:
-            return self._check_here(paths, on_progress)
+            return self.check_here(paths, on_progress)
         tickets, write_end = os.pipe()
         _write_all(write_end, b"".join(number.to_bytes(TICKET_BYTES, "big") for number in range(len(chunks))))
         os.close(write_end)  # every chunk number is in the pipe: an empty read means all are taken
@@ -89,7 +91,7 @@ class Batch:
             # never returned: check them here, so every deck still gets its own verdict.
             for number in range(len(chunks)):
                 if number not in done:
-                    done[number] = self._check_here(chunks[number], None)
+                    done[number] = self.check_here(chunks[number], None)
             report_started(len(chunks) - 1)
             return [result for number in range(len(chunks)) for result in done[number]]
         finally:  # an error, ^C or SIGTERM (errors.Terminated) here: stop the children still working, leave no zombie
@@ -116,13 +118,13 @@ class Batch:
             if on_take:
                 on_take(number)
             if parent is None:
-                done[number] = self._check_here(chunks[number], None)
+                done[number] = self.check_here(chunks[number], None)
                 continue
             results = []
             for path in chunks[number]:
                 if os.getppid() != parent:
                     os._exit(0)
-                results.append(self.check(path))
+                results.append(self.check_one(path))
             done[number] = results
         return done
 
@@ -178,7 +180,7 @@ def _write_all(fd: int, data: bytes) -> None:
         data = data[os.write(fd, data) :]
 
 
-def _fork_child(checker: Batch, chunks: list[list[Path]], tickets: int) -> tuple[int, int] | None:
+def _fork_child(batch: Batch, chunks: list[list[Path]], tickets: int) -> tuple[int, int] | None:
     """Fork a process that checks chunks taken from ``tickets`` and writes the pickled outcome
     to a pipe: (pid, read end of that pipe), or None when the machine refuses a process."""
     import pickle
@@ -200,7 +202,7 @@ def _fork_child(checker: Batch, chunks: list[list[Path]], tickets: int) -> tuple
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a SIGTERM meant for the child ends it at once
         os.close(read_fd)
         try:
-            outcome: tuple = ("results", checker._check_chunks(chunks, tickets, parent=parent))
+            outcome: tuple = ("results", batch._check_chunks(chunks, tickets, parent=parent))
         except DuepaError as error:
             outcome = ("usage", error.message if isinstance(error.message, Msg) else str(error))  # put into words by the parent
         except BaseException as error:  # a bug: the parent reports it, with its type

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,7 +29,7 @@ from .results import MAX_REPORTED, DeckResult
 from .walk import Skipped
 
 if TYPE_CHECKING:
-    from ..reading.sheet import SheetColumns, SheetRow
+    from ..reading.sheet import SheetColumns, SheetProblem, SheetRow
 
 
 def _printable_message(message: "Msg | str") -> "Msg | str":
@@ -41,31 +42,31 @@ def _printable_message(message: "Msg | str") -> "Msg | str":
     return printable(str(message))
 
 
-class Checker(Batch):
-    def __init__(
-        self,
-        pool: CardPool,
-        regulation: Regulation,
-        as_of: date,
-        config_path: Path | None = None,
-        partner: str | None = None,
-        include_unconfirmed: bool = False,
-        stdin_name: str = "<stdin>",
-        *,
-        with_stats: bool = False,
-        sheet_columns: SheetColumns | None = None,
-    ) -> None:
+@dataclass(frozen=True, kw_only=True)
+class CheckOptions:
+    """What a run's options say about checking, the same for every deck of it."""
+
+    as_of: date  # the regulation in force on this day
+    config_path: Path | None = None  # --config: these house rules for every deck (else each deck's nearest file)
+    partner: str | None = None  # --partner: designates or overrides every deck's partner
+    include_unconfirmed: bool = False  # --include-unconfirmed
+    # What a deck read from standard input is called: in messages, for its format (by suffix)
+    # and for finding its house rules (from that name's folder).
+    stdin_name: str = "<stdin>"
+    with_stats: bool = False  # the HTML report draws each deck's shape: count it while the deck is here
+    sheet_columns: SheetColumns | None = None  # columns of submission sheets the options name
+
+
+class Checker:
+    """Checks decks: one file (``check``), one row of a submission sheet (``check_row``), or many
+    (``check_all``, which gives a ``batch.Batch`` the one-item check)."""
+
+    def __init__(self, pool: CardPool, regulation: Regulation, options: CheckOptions) -> None:
         self.pool = pool
-        self.sheet_columns = sheet_columns  # columns of submission sheets the options name
-        self.notes: list = []  # what reading the sheets had to say (Msg each): one stderr line each
-        self.with_stats = with_stats  # the HTML report draws each deck's shape: count it while the deck is here
-        # What a deck read from standard input is called: in messages, for its format
-        # (by suffix) and for finding its house rules (from that name's folder).
-        self.stdin_name = stdin_name
         self.regulation = regulation
-        self.as_of = as_of
-        self.partner = partner
-        self.include_unconfirmed = include_unconfirmed
+        self.options = options
+        self.notes: list = []  # what reading the sheets had to say (Msg each): one stderr line each
+        config_path = options.config_path
         self._explicit_config = self._with_option(self.load_config(config_path)) if config_path else None
         self._explicit_config_path = config_path
         self._configs: dict[Path | None, FormatConfig] = {}
@@ -79,11 +80,9 @@ class Checker(Batch):
             raise ConfigError(msg("house-rules.no-such-file", path=path))
         return load_config(path, self.pool.resolve_name, RULE_IDS)
 
-    def house_rules_for(self, path: "Path | Skipped") -> FormatConfig:
+    def house_rules_for(self, path: Path) -> FormatConfig:
         """The house rules a deck at ``path`` is checked under (``-``: the --stdin-filename's)."""
-        if isinstance(path, Skipped):
-            path = Path(path.path)
-        return self.config_for(Path(self.stdin_name) if str(path) == STDIN else path)
+        return self.config_for(Path(self.options.stdin_name) if str(path) == STDIN else path)
 
     def config_for(self, deck_path: Path) -> FormatConfig:
         """--config when given, else the nearest config file above the deck (cached per file)."""
@@ -106,39 +105,24 @@ class Checker(Batch):
     def _with_option(self, config: FormatConfig) -> FormatConfig:
         """The house rules with --include-unconfirmed applied (once per file: one object per file,
         which the rules' and contexts' caches recognise)."""
-        if self.include_unconfirmed and not config.include_unconfirmed:
+        if self.options.include_unconfirmed and not config.include_unconfirmed:
             return config._replace(include_unconfirmed=True)
         return config
 
-    def check(self, path: Path | Skipped) -> DeckResult:
+    def check(self, path: Path) -> DeckResult:
         """Check one file (``-``: standard input).
 
         Unreadable input becomes ``error``, and so does anything unexpected while checking
         this one deck (a bug, nesting too deep for Python): the other decks of the batch keep
         their verdicts. A bad config or --partner is the whole run's problem and propagates.
         """
-        if not isinstance(path, Path):
-            from ..reading.sheet import SheetProblem, SheetRow
-
-            if isinstance(path, SheetRow):
-                return self._check_row(path)
-            if isinstance(path, SheetProblem):
-                result = DeckResult(path=printable(path.path), error=_printable_message(path.message))
-                result.raw_path = path.path
-                return result
-        if isinstance(path, Skipped):
-            skipped = DeckResult(path=printable(path.path), error=_printable_message(Msg("skipped", {"path": path.path, "reason": path.reason})))
-            skipped.raw_path = path.path
-            return skipped
+        reading = path
         if str(path) == STDIN:
-            path = Path(self.stdin_name)  # reported, and its folder's house rules apply
-            reading = Path(STDIN)
-        else:
-            reading = path
+            path = Path(self.options.stdin_name)  # reported, and its folder's house rules apply
         result = DeckResult(path=printable(str(path)))
         result.raw_path = str(path)
         try:
-            self._check(path, reading, result)
+            self._check_decklist(load_decklist(reading, self.options.stdin_name), path, result)
         except DeckInputError as error:
             result.error = error.message  # a Msg (or str): the renderer puts it into words
         except DuepaError:
@@ -150,7 +134,7 @@ class Checker(Batch):
             result.error = _printable_message(result.error)  # one line, whatever the file name or the text held
         return result
 
-    def _check_row(self, row: SheetRow) -> DeckResult:
+    def check_row(self, row: SheetRow) -> DeckResult:
         """Check one row of a submission sheet: its deck cell is the decklist, the sheet's folder
         gives the house rules; a cell that cannot be read is this row's error, as a file's."""
         from ..reading.sheet import row_decklist
@@ -171,37 +155,58 @@ class Checker(Batch):
             result.error = _printable_message(result.error)
         return result
 
-    def check_all(self, paths: list, on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
-        """Check many files (batch.Batch.check_all); a submission sheet among them is read here,
-        once, and each of its rows is checked as a file would be (reading.sheet.with_submissions)."""
-        stdin_sheet = self.stdin_name.lower().endswith(TABLE_SUFFIXES) or self.sheet_columns is not None
+    @staticmethod
+    def not_checked(path: str, why: Msg) -> DeckResult:
+        """The result for something met that cannot be checked (a folder that cannot be listed, a
+        sheet that cannot be read as one): ``why`` is its error."""
+        result = DeckResult(path=printable(path), error=_printable_message(why))
+        result.raw_path = path
+        return result
+
+    def check_all(self, paths: list[Path | Skipped], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
+        """Check many files (``batch.Batch``, given ``_check_item``); a submission sheet among them
+        is read here, once, and each of its rows is checked as a file would be
+        (reading.sheet.with_submissions)."""
+        items: list = paths
+        options = self.options
+        stdin_sheet = options.stdin_name.lower().endswith(TABLE_SUFFIXES) or options.sheet_columns is not None
         if any(isinstance(path, Path) and (str(path).lower().endswith(TABLE_SUFFIXES) or stdin_sheet and str(path) == STDIN)
                for path in paths):
             from ..reading.sheet import SheetColumns, with_submissions  # only a .csv/.tsv (or -, so named)
 
-            paths = with_submissions(paths, self.sheet_columns or SheetColumns(), self.notes, self.stdin_name)
+            items = with_submissions(paths, options.sheet_columns or SheetColumns(), self.notes, options.stdin_name)
         from .close_names import fill_close_names
 
         self._close_names_later = True
         try:
-            results = super().check_all(paths, on_progress)
+            results = Batch(self._check_item).check_all(items, on_progress)
         finally:
             self._close_names_later = False
         fill_close_names(results, self.pool, self.notes)
         return results
 
-    def _check(self, path: Path, reading: Path, result: DeckResult) -> None:
-        self._check_decklist(load_decklist(reading, self.stdin_name), path, result)
+    def _check_item(self, item: Path | Skipped | SheetRow | SheetProblem) -> DeckResult:
+        """The one-item check a batch is given: a file to ``check``, a sheet's row to ``check_row``,
+        what was met but cannot be checked (``Skipped``, a ``SheetProblem``) to ``not_checked``."""
+        if isinstance(item, Path):
+            return self.check(item)
+        if isinstance(item, Skipped):
+            return self.not_checked(item.path, Msg("skipped", {"path": item.path, "reason": item.reason}))
+        from ..reading.sheet import SheetRow  # a batch with no sheet never gets here
+
+        if isinstance(item, SheetRow):
+            return self.check_row(item)
+        return self.not_checked(item.path, item.message)
 
     def _check_decklist(self, decklist: DeckList, path: Path, result: DeckResult) -> None:
         config, config_file = self._config_and_file(path)
         result.config = _shown_path(config_file) if config_file else None
-        deck = resolve_deck(decklist, self.pool, self.partner)
+        deck = resolve_deck(decklist, self.pool, self.options.partner)
         context = self._context_for(config)
         result.keep_first(run_rules(deck, context), MAX_REPORTED)
         result.card_count = deck.card_count
         result.partner = deck.partner.card if deck.partner else None
-        if self.with_stats and not deck.unresolved and not deck.problems:  # as `stats`: every line a card
+        if self.options.with_stats and not deck.unresolved and not deck.problems:  # as `stats`: every line a card
             from ..analysis.stats import compute_stats
 
             result.stats = compute_stats(deck)
@@ -211,7 +216,7 @@ class Checker(Batch):
         key = (id(config), self._close_names_later)
         found = self._contexts.get(key)
         if found is None or found.config is not config:  # the id of a config no longer alive may be reused
-            found = Context(as_of=self.as_of, regulation=self._regulation_for(config), config=config, pool=self.pool,
+            found = Context(as_of=self.options.as_of, regulation=self._regulation_for(config), config=config, pool=self.pool,
                             close_names_now=not self._close_names_later)
             if len(self._contexts) >= 64:
                 self._contexts.clear()

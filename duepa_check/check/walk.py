@@ -24,6 +24,11 @@ class Skipped(NamedTuple):
     reason: Msg
 
 
+def named_path(item: Path | Skipped) -> Path:
+    """The path an item of ``deck_files`` names (a skipped one's too)."""
+    return Path(item.path) if isinstance(item, Skipped) else item
+
+
 def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
     """Each file given, and every decklist file below each folder given (hidden ones skipped).
 

@@ -92,22 +92,25 @@ def check_decks(
 def _checker(pool, regulation, day: date, *, partner: str | None, config: Path | None, include_unconfirmed: bool,
              stdin_filename: str | None, sheet_columns: tuple, with_stats: bool):
     """The run's checker, from the command's options (a sheet's columns only when one is named)."""
-    from ..check.checker import Checker
+    from ..check.checker import Checker, CheckOptions
 
     columns = None
     if any(column is not None for column in sheet_columns):
         from ..reading.sheet import SheetColumns
 
         columns = SheetColumns(*sheet_columns)
-    return Checker(pool, regulation, day, config, partner, include_unconfirmed, stdin_filename or "<stdin>",
-                   with_stats=with_stats, sheet_columns=columns)
+    options = CheckOptions(as_of=day, config_path=config, partner=partner, include_unconfirmed=include_unconfirmed,
+                           stdin_name=stdin_filename or "<stdin>", with_stats=with_stats, sheet_columns=columns)
+    return Checker(pool, regulation, options)
 
 
 def _decide_language(option: str | None, checker, files: list) -> str:
     """The run's language, decided here once: --lang, else $DUEPA_CHECK_LANG, else the ``lang:`` of
     the house rules the first deck is checked under (the working folder's with no deck), else the
     locale. Until now messages were in the language the arguments said (``early_language``)."""
-    return set_language(option, checker.house_rules_for(files[0] if files else Path.cwd()).lang)
+    from ..check.walk import named_path
+
+    return set_language(option, checker.house_rules_for(named_path(files[0]) if files else Path.cwd()).lang)
 
 
 def _terminal_console(output_format: str, no_color: bool):

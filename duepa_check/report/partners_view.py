@@ -31,12 +31,12 @@ def advise(
     stdin_name: str = "<stdin>",
 ) -> Advice:
     """Read a decklist file (``-``: standard input), find its house rules, and advise on it."""
-    from ..check.checker import Checker
+    from ..check.checker import Checker, CheckOptions
     from ..reading.decklist import STDIN, load_decklist
     from ..reading.resolve import resolve_deck
 
     named = Path(stdin_name) if str(path) == STDIN else path
-    config = Checker(pool, regulation, on, config_path).config_for(named)
+    config = Checker(pool, regulation, CheckOptions(as_of=on, config_path=config_path)).config_for(named)
     deck = resolve_deck(load_decklist(path, stdin_name), pool)
     if not deck.cards:  # every pool card would "make every card's colour legal": a verdict on nothing
         from ..reading.decklist import DeckInputError

@@ -53,7 +53,7 @@ def checker(monkeypatch):
 
     monkeypatch.setattr(batch_module, "CHUNK_SIZE", 1)  # nine decks, nine chunks to share out
     pool = CardPool.load()
-    return checker_module.Checker(pool, load_current(None), date(2026, 3, 16))
+    return checker_module.Checker(pool, load_current(None), checker_module.CheckOptions(as_of=date(2026, 3, 16)))
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def no_children_left() -> bool:
 
 def test_forked_split_keeps_order_and_counts_progress(checker, nine_decks):
     done = []
-    forked = checker._check_forked(nine_decks, 3, done.append)
+    forked = batch_module.Batch(checker.check).check_forked(nine_decks, 3, done.append)
     assert [r.path for r in forked] == [str(p) for p in nine_decks]
     assert [r.legal for r in forked] == [n != 7 for n in range(9)]
     assert sum(done) == 9 and all(step > 0 for step in done)
@@ -160,14 +160,14 @@ def test_a_batch_of_one_chunk_forks_no_child(checker, nine_decks, monkeypatch):
     monkeypatch.setattr(batch_module, "CHUNK_SIZE", 20)
     monkeypatch.setattr(os, "fork", no_fork)
     done = []
-    results = checker._check_forked(nine_decks, 3, done.append)
+    results = batch_module.Batch(checker.check).check_forked(nine_decks, 3, done.append)
     assert [r.legal for r in results] == [n != 7 for n in range(9)] and sum(done) == 9
 
 
 def test_progress_follows_the_chunks_as_they_are_taken(checker, nine_decks, monkeypatch):
     in_children_only(checker, monkeypatch, lambda path: time.sleep(0.02))  # both slow: both take some
     done = []
-    checker._check_forked(nine_decks, 2, done.append)
+    batch_module.Batch(checker.check).check_forked(nine_decks, 2, done.append)
     assert sum(done) == 9
     assert len(done) >= 2  # this process's own chunks move the bar before the children report
 
@@ -176,7 +176,7 @@ def test_the_chunks_are_shared_out_between_processes(checker, nine_decks, monkey
     import os
 
     in_children_only(checker, monkeypatch, lambda path: time.sleep(0.02))  # no process can take them all
-    forked = checker._check_forked(nine_decks, 3, None)
+    forked = batch_module.Batch(checker.check).check_forked(nine_decks, 3, None)
     assert [r.path for r in forked] == [str(p) for p in nine_decks]
     by = {r.checked_by for r in forked}
     assert len(by) >= 2 and os.getpid() in by  # the slow parent took some, the children the rest
@@ -189,7 +189,7 @@ def test_forked_split_falls_back_to_this_process_when_fork_fails(checker, nine_d
         raise BlockingIOError("fork: resource temporarily unavailable")
 
     monkeypatch.setattr(os, "fork", refuse)
-    results = checker._check_forked(nine_decks, 3, None)
+    results = batch_module.Batch(checker.check).check_forked(nine_decks, 3, None)
     assert [r.legal for r in results] == [n != 7 for n in range(9)]
 
 
@@ -199,7 +199,7 @@ def test_a_usage_error_in_a_child_is_raised_here(checker, nine_decks, monkeypatc
 
     in_children_only(checker, monkeypatch, fail)
     with pytest.raises(checker_module.DuepaError, match="deck_sise"):
-        checker._check_forked(nine_decks, 3, None)
+        batch_module.Batch(checker.check).check_forked(nine_decks, 3, None)
     assert no_children_left()
 
 
@@ -210,7 +210,7 @@ def test_a_crash_in_a_child_loses_no_deck_its_chunks_are_checked_here(checker, n
         raise ZeroDivisionError("boom")
 
     in_children_only(checker, monkeypatch, crash)
-    results = checker._check_forked(nine_decks, 3, None)
+    results = batch_module.Batch(checker.check).check_forked(nine_decks, 3, None)
     assert [r.path for r in results] == [str(p) for p in nine_decks]
     assert [r.legal for r in results] == [n != 7 for n in range(9)]
     assert {r.checked_by for r in results} == {os.getpid()}
@@ -223,7 +223,7 @@ def test_a_child_killed_by_the_system_loses_no_deck(checker, nine_decks, monkeyp
     import signal
 
     in_children_only(checker, monkeypatch, lambda path: os.kill(os.getpid(), signal.SIGKILL))
-    results = checker._check_forked(nine_decks, 3, None)
+    results = batch_module.Batch(checker.check).check_forked(nine_decks, 3, None)
     assert [r.path for r in results] == [str(p) for p in nine_decks]
     assert [r.legal for r in results] == [n != 7 for n in range(9)]
     assert all(r.error is None for r in results)
@@ -243,7 +243,8 @@ def test_a_deck_that_breaks_the_checker_reports_its_error_and_the_batch_goes_on(
         return real(decklist, pool, partner)
 
     monkeypatch.setattr(module, "resolve_deck", resolve)
-    for results in (checker._check_forked(nine_decks, 3, None), checker._check_here(nine_decks, None)):
+    batch = batch_module.Batch(checker.check)
+    for results in (batch.check_forked(nine_decks, 3, None), batch.check_here(nine_decks, None)):
         broken = results[4]
         error = text(broken.error)  # a message key and arguments until it is printed
         assert error.startswith(str(nine_decks[4])) and "RecursionError" in error
@@ -265,7 +266,7 @@ def test_an_error_here_stops_the_children(checker, nine_decks, monkeypatch):
 
     monkeypatch.setattr(checker, "check", check)
     with pytest.raises(KeyboardInterrupt):
-        checker._check_forked(nine_decks, 3, None)
+        batch_module.Batch(checker.check).check_forked(nine_decks, 3, None)
     assert no_children_left()
 
 

@@ -240,20 +240,20 @@ def test_a_folder_is_walked_in_path_order_with_what_it_skips_among_the_files(tmp
 def test_decks_under_the_same_house_rules_share_one_config_and_one_context(pool, tmp_path, unconfirmed):
     from datetime import date
 
-    from duepa_check.check.checker import Checker
+    from duepa_check.check.checker import Checker, CheckOptions
     from duepa_check.data.regulation import load_current
 
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / ".duepa-check.yaml").write_text("deck_size: 40\n", encoding="utf-8")
-    checker = Checker(pool, load_current(None), date(2026, 3, 16), include_unconfirmed=unconfirmed)
+    checker = Checker(pool, load_current(None), CheckOptions(as_of=date(2026, 3, 16), include_unconfirmed=unconfirmed))
     paths = [tmp_path / "a" / "x.txt", tmp_path / "a" / "y.txt", tmp_path / "z.txt"]
     configs = [checker.config_for(path) for path in paths]
     assert configs[0] is configs[1] and configs[0] is not configs[2]
     assert [c.include_unconfirmed for c in configs] == [unconfirmed] * 3 and configs[0].deck_size == 40
     contexts = [checker._context_for(config) for config in configs]
     assert contexts[0] is contexts[1] and contexts[0].config is configs[0] and contexts[2].config is configs[2]
-    explicit = Checker(pool, load_current(None), date(2026, 3, 16), tmp_path / "a" / ".duepa-check.yaml",
-                       include_unconfirmed=unconfirmed)
+    explicit = Checker(pool, load_current(None), CheckOptions(as_of=date(2026, 3, 16), include_unconfirmed=unconfirmed,
+                                                              config_path=tmp_path / "a" / ".duepa-check.yaml"))
     assert explicit.config_for(paths[2]) is explicit.config_for(paths[0])
     assert explicit.config_for(paths[2]).include_unconfirmed is unconfirmed
 
@@ -311,7 +311,8 @@ def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monk
     from duepa_check.data.pool import embedded_data_dir
     from duepa_check.data.regulation import load_regulation
 
-    checker = checker_module.Checker(pool, load_regulation(embedded_data_dir() / "regulation.yaml"), date(2026, 3, 16))
+    checker = checker_module.Checker(pool, load_regulation(embedded_data_dir() / "regulation.yaml"),
+                                     checker_module.CheckOptions(as_of=date(2026, 3, 16)))
     monkeypatch.setattr(batch_module, "_worker_count", lambda files: 1)
     paths = [tmp_path / f"deck{number}.txt" for number in range(batch_module.PARALLEL_FROM)]
     for path in paths:

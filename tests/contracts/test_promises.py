@@ -13,7 +13,7 @@ import pytest
 from support import AS_OF, BD4, check_json, line_no, make_deck, rule_lines, run
 
 from duepa_check import __version__
-from duepa_check.check.checker import Checker
+from duepa_check.check.checker import Checker, CheckOptions
 from duepa_check.data.pool import CardPool
 from duepa_check.data.regulation import embedded_regulation_path, load_regulation, regulation_from_data
 
@@ -25,7 +25,7 @@ def pool() -> CardPool:
 
 def check_with_regulation(pool, path, regulation, on: str = AS_OF) -> list[tuple[str, int | None]]:
     """(rule, line) of a deck checked in-process against a regulation built by the test."""
-    result = Checker(pool, regulation, date.fromisoformat(on)).check(path)
+    result = Checker(pool, regulation, CheckOptions(as_of=date.fromisoformat(on))).check(path)
     assert result.error is None, result.error
     return [(v.rule, v.line) for v in result.violations]
 

@@ -7,7 +7,7 @@ from datetime import date
 
 from support import BD4, BD6, DECKS, make_deck
 
-from duepa_check.check.checker import Checker
+from duepa_check.check.checker import Checker, CheckOptions
 from duepa_check.check.results import RunInfo
 from duepa_check.data.pool import CardPool
 from duepa_check.data.regulation import load_current
@@ -19,7 +19,7 @@ def results_and_info(tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
     regulation = load_current(None)
-    checker = Checker(CardPool.load(), regulation, date(2026, 3, 16))
+    checker = Checker(CardPool.load(), regulation, CheckOptions(as_of=date(2026, 3, 16)))
     results = checker.check_all([broken, DECKS / BD6, empty])
     return results, RunInfo(date(2026, 3, 16), regulation.data_date, "embedded")
 

@@ -21,13 +21,13 @@ def test_format_choices_are_the_renderers_names():
 def test_the_cli_writes_what_the_renderer_returns(capsys, name):
     from datetime import date
 
-    from duepa_check.check.checker import Checker
+    from duepa_check.check.checker import Checker, CheckOptions
     from duepa_check.check.results import RunInfo
     from duepa_check.data.pool import CardPool
     from duepa_check.data.regulation import load_current
 
     regulation = load_current(None)
-    results = Checker(CardPool.load(), regulation, date(2026, 3, 16), with_stats=name == "html").check_all([DECKS / BD4])
+    results = Checker(CardPool.load(), regulation, CheckOptions(as_of=date(2026, 3, 16), with_stats=name == "html")).check_all([DECKS / BD4])
     expected = RENDERERS[name](results, RunInfo(date(2026, 3, 16), regulation.data_date, "embedded"), False)
     shown = run(capsys, DECKS / BD4, "--format", name, "--as-of", "2026-03-16")
     assert shown.code == 0 and shown.out == expected

@@ -15,7 +15,7 @@ from datetime import date, timedelta
 import pytest
 from support import AS_OF, BD4, BD6, check_json, line_no, make_deck
 
-from duepa_check.check.checker import Checker
+from duepa_check.check.checker import Checker, CheckOptions
 from duepa_check.data.pool import CardPool
 from duepa_check.data.regulation import (
     OFFICIAL_PAGE_REASON,
@@ -67,8 +67,8 @@ def findings(pool, path, on: str = AS_OF, house: str | None = None, regulation=N
         config = path.parent / "house-rules.yaml"
         config.write_text(house, encoding="utf-8")
     regulation = regulation or load_regulation(embedded_regulation_path())
-    result = Checker(pool, regulation, date.fromisoformat(on), config_path=config,
-                     include_unconfirmed=include_unconfirmed).check(path)
+    options = CheckOptions(as_of=date.fromisoformat(on), config_path=config, include_unconfirmed=include_unconfirmed)
+    result = Checker(pool, regulation, options).check(path)
     assert result.error is None, result.error
     found = []
     for v in result.violations:
@@ -532,8 +532,8 @@ def test_dp204_a_group_with_an_unreadable_line_does_not_stop_the_next(pool, tmp_
 def test_dp204_a_total_does_not_count_a_partner_added_by_the_option(pool, tmp_path):
     """合計59枚 over 59 listed cards is right; --partner adds the 60th, which is on no line of the list."""
     path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: ""}, append=["", "合計59枚"])
-    result = Checker(pool, load_regulation(embedded_regulation_path()), date.fromisoformat(AS_OF),
-                     partner="ボルシャック・ドラゴ大王").check(path)
+    options = CheckOptions(as_of=date.fromisoformat(AS_OF), partner="ボルシャック・ドラゴ大王")
+    result = Checker(pool, load_regulation(embedded_regulation_path()), options).check(path)
     assert result.error is None, result.error
     assert [(v.rule, v.line) for v in result.violations] == []
 
@@ -580,7 +580,7 @@ def test_violation_texts_in_the_language_asked_for(pool, tmp_path):
     from duepa_check.rules import Violation
 
     path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー"})
-    result = Checker(pool, load_regulation(embedded_regulation_path()), date.fromisoformat(AS_OF)).check(path)
+    result = Checker(pool, load_regulation(embedded_regulation_path()), CheckOptions(as_of=date.fromisoformat(AS_OF))).check(path)
     (violation,) = result.violations
     assert violation.texts("ja") == (text(violation.message, "ja"), text(violation.hint, "ja")) != violation.texts("en")
     assert violation._replace(hint=None).texts("ja") == (text(violation.message, "ja"), "")
