@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 from support import AS_OF, BD4, make_deck, run
 
-from duepa_check.check.checker import Checker
+from duepa_check.check.checker import Checker, CheckOptions
 from duepa_check.data.pool import CardPool
 from duepa_check.data.regulation import load_current
 from duepa_check.messages import catalogue, text
@@ -38,7 +38,7 @@ def deck(tmp_path):
 
 def findings(deck) -> list:
     """The deck's violations as the checker gives them: catalogue keys and arguments, no words yet."""
-    checker = Checker(CardPool.load(), load_current(None), date.fromisoformat(AS_OF))
+    checker = Checker(CardPool.load(), load_current(None), CheckOptions(as_of=date.fromisoformat(AS_OF)))
     return checker.check(deck).violations
 
 
