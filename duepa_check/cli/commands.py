@@ -74,7 +74,7 @@ def check_decks(
     if fixing is not None:  # --fix, --diff (cli.fixing): the files fixed first, then checked
         from .fixing import fix_files
 
-        fix_files(fixing, decks, files, pool, checker.stdin_name, checker.sheet_columns)
+        fix_files(fixing, decks, files, pool, checker.options.stdin_name, checker.options.sheet_columns)
         if not fixing.write:
             return []
     to_stderr = fixing is not None and fixing.stdin_fixed  # stdout holds the fixed list
