@@ -61,6 +61,8 @@ _COUNT_PARENS = r"^(.+?)\s*[（(]\s*[xXｘＸ×✕*＊]?\s*(\d+)\s*枚?\s*[)）]
 _COUNT_MAI = r"^(.+?)\s*(\d+)\s*枚$"  # 'NAME 1枚'
 _COUNT_SLASH = r"^(.+?)\s+[/／\-－]\s*(\d+)\s*枚?$"  # 'NAME / 1', 'NAME - 1' (no name has ' - ' or ' / ')
 _COUNT_KANJI = r"^(.+?)\s*([一二三四五六七八九])\s*枚$"  # 'NAME 一枚'
+# 'NAME: 1', 'NAME：2枚': tried only as a further reading (a colon ends headings and labels too)
+_COUNT_COLON = r"^(.+?)\s*[:：]\s*(\d+)\s*枚?$"
 KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 COUNT_FORMS = (
@@ -288,7 +290,7 @@ def _whole_readings(unmarked: str) -> list[Reading]:
     if space and count_text.isdigit() and len(count_text) <= 3 and rest.strip():
         found.append(Reading(int(count_text), unwrap(rest.strip())))
     if "枚" in unmarked or any(character.isdigit() for character in unmarked):
-        for pattern, count_group, name_group in COUNT_FORMS:
+        for pattern, count_group, name_group in (*COUNT_FORMS, (_COUNT_COLON, 2, 1)):
             match = re.match(pattern, unmarked)
             if match and (number := _number(match.group(count_group))) <= MAX_COUNT:
                 found.append(Reading(number, unwrap(match.group(name_group).strip())))

@@ -49,14 +49,14 @@ def clean_cell(cell: str) -> str:
 _CELL_BAR = re.compile(r"(?<!\\)\|(?![^《》]*》)")
 
 
-def split_cells(line: str) -> list[str]:
-    """A Markdown row's or a CSV/TSV line's cells."""
+def split_cells(line: str, delimiter: str | None = None) -> list[str]:
+    """A Markdown row's or a CSV/TSV line's cells (``delimiter``: by the line's commas, else tabs)."""
     if line.lstrip().startswith("|"):
         body = line.strip().strip("|")
         return [clean_cell(cell) for cell in re.split(_CELL_BAR, body)]
     import csv
 
-    delimiter = "," if "," in line else "\t"
+    delimiter = delimiter or ("," if "," in line else "\t")
     try:
         return [clean_cell(cell) for cell in next(csv.reader([line], delimiter=delimiter), [])]
     except csv.Error:
@@ -95,7 +95,10 @@ def header_columns(cells: list[str]) -> dict | None:
 
 def read_row(reader, number: int, line: str) -> bool:
     """Read a table row or CSV-like line of a text decklist; False when it is no row after all."""
-    return read_cells(reader, number, split_cells(line), line.lstrip().startswith("|"))
+    table = line.lstrip().startswith("|")
+    if not table and "\t" in line and "," in line and read_cells(reader, number, split_cells(line, "\t"), table):
+        return True  # a tab-separated line whose name has a comma ('*/ Chupacal, Reigen /*<TAB>2')
+    return read_cells(reader, number, split_cells(line), table)
 
 
 def read_cells(reader, number: int, cells: list[str], table: bool) -> bool:

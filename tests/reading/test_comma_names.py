@@ -125,6 +125,16 @@ def test_any_name_with_a_separator_is_one_card(pool, data):
     assert read(pool, form.format(n=typed)) == [(others[typed], count)], typed
 
 
+@pytest.mark.parametrize(("form", "count"), [("{n}\t2", 2), ("2\t{n}", 2), ("{n}：1", 1), ("{n}: 3", 3)])
+def test_every_name_with_a_separator_is_one_card_before_a_tab_or_a_colon_count(pool, form, count):
+    """Every spelling of the class in the forms whose count the sample above once found cut: a tab
+    row ('*/ Chupacal, Reigen /*<TAB>2' was read as '…/' ×2) and a colon count ('Aqua Sabbath / ♪
+    This Guitar, …: 1' as 'Aqua Sabbath /')."""
+    _, others = separator_names()
+    wrong = [typed for typed in sorted(others) if read(pool, form.format(n=typed)) != [(others[typed], count)]]
+    assert wrong == [], wrong[:5]
+
+
 def test_a_list_of_names_with_a_comma_name_is_still_a_list(pool):
     """The other side: a line that is no card is split, each part read (a card or DP100)."""
     assert read(pool, "Aqua Knight, ボルシャック・ドラゴン") == [("アクア・ナイト", 1), ("ボルシャック・ドラゴン", 1)]
