@@ -21,8 +21,9 @@ from typing import NamedTuple
 from ..messages import Msg
 
 MAX_COUNT = 999
-MAX_NAME_LENGTH = 100  # English names run longer than Japanese ones: a twinpact's both sides, 92 characters
-LONGEST_NAME = 120  # the longest official name has 113 characters: a longer text is no name in any reading
+# Longer than every spelling of the pool, English names included (tests/reading/test_long_names.py):
+# a longer text is no name in any reading (DP102).
+LONGEST_NAME = 240
 
 PARTNER_WORDS = {
     "パートナー", "partner", "ぱーとなー", "パートナーカード", "partnercard", "統率者", "commander",
@@ -315,7 +316,7 @@ def name_problem(name: str, count: int) -> Msg | None:
         return Msg("parse.count-ten-digits", {})
     if not name or _NOT_A_NAME.match(name):
         return Msg("parse.not-a-card-line", {})
-    if len(name) > MAX_NAME_LENGTH:
+    if len(name) > LONGEST_NAME:
         return Msg("parse.name-too-long", {"length": len(name)})
     if _CONTROL.search(name):
         return Msg("parse.control-characters", {})

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from support import BD4, BD6, make_deck, run
 
+from duepa_check.reading.card_line import LONGEST_NAME
+
 SNAPSHOTS = Path(__file__).parent.parent / "snapshots"
 RAINBOW = "五元のロードライト"  # 光/水/闇/火/自然, cost 6
 
@@ -33,7 +35,7 @@ MANY_WAYS = {
     40: "1 ヴォルグ・サンダー",  # DP006 超次元ゾーン (and DP005)
     41: "1 ｚｚｚｚｚｚｚｚｚ",  # DP100 without suggestions
     42: "1000 ガルチェンソ・ドラゴン",  # DP102 count
-    43: "1 " + "長" * 120,  # DP102 too long
+    43: "1 " + "長" * (LONGEST_NAME + 1),  # DP102 too long
     44: "3 はずれポンの助",  # may repeat: no finding
     45: "1 ガルチェンソ\x07ドラゴン",  # DP102 control character
 }

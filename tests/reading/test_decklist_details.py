@@ -14,6 +14,7 @@ import stat
 import pytest
 
 from duepa_check.messages import Msg
+from duepa_check.reading.card_line import LONGEST_NAME
 from duepa_check.reading.decklist import (
     DeckInputError,
     Entry,
@@ -122,11 +123,11 @@ def test_a_structured_items_count_and_name(item, entries, problem):
 
 
 def test_a_long_name_or_duplicate_key_is_shown_cut_to_60_characters():
-    name, key = "名" * 120, "k" * 100
+    name, key = "名" * (LONGEST_NAME + 1), "k" * 100
     deck = parse_decklist(f"cards:\n  - {name}\n{key}: 1\n{key}: 2\n".encode(), "deck.yaml")
     assert [problem._replace(readings=()) for problem in deck.problems] == [
         ParseProblem(1, key, m("parse.unknown-key", key=key)),
-        ParseProblem(2, "名" * 60, m("parse.name-too-long", length=120)),
+        ParseProblem(2, "名" * 60, m("parse.name-too-long", length=LONGEST_NAME + 1)),
         ParseProblem(4, key[:60], m("parse.duplicate-key", key=key[:60])),
     ]
 
