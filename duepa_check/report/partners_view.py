@@ -1,50 +1,18 @@
-"""`duepa-check partners`: read a deck, find its house rules, and show which cards could lead it.
+"""`duepa-check partners`: which cards could lead a deck, shown.
 
 What is eligible and how candidates rank is ``partner_candidates``'s (the DP003/DP004 hints use it
-too); this module is the command's orchestration (``advise``: it asks a ``Checker`` for the
-deck's house rules) and its text (its JSON is ``json_doc``'s).
+too); reading the deck and its house rules is ``check.advise``'s; this module is the command's
+text view and its stderr notes (its JSON is ``json_doc``'s).
 """
 
 from __future__ import annotations
 
-from datetime import date
-from pathlib import Path
-
-from ..analysis.partner_candidates import Advice, Candidate, for_deck, lines_not_counted
+from ..analysis.partner_candidates import Advice, Candidate
 from ..check.results import MAX_REPORTED
-from ..data.pool import CardPool
-from ..data.regulation import Regulation
 from ..messages import DEFAULT_LANG, Listed, msg, text
 from ..printable import printable
 
 TEXT_ROWS = 25  # the text view shows this many candidates; JSON lists every one
-
-
-def advise(
-    path: Path,
-    pool: CardPool,
-    regulation: Regulation,
-    on: date,
-    *,
-    config_path: Path | None = None,
-    include_pool: bool = False,
-    stdin_name: str = "<stdin>",
-) -> Advice:
-    """Read a decklist file (``-``: standard input), find its house rules, and advise on it."""
-    from ..check.checker import Checker, CheckOptions
-    from ..reading.decklist import STDIN, load_decklist
-    from ..reading.resolve import resolve_deck
-
-    named = Path(stdin_name) if str(path) == STDIN else path
-    config = Checker(pool, regulation, CheckOptions(as_of=on, config_path=config_path)).config_for(named)
-    deck = resolve_deck(load_decklist(path, stdin_name), pool)
-    if not deck.cards:  # every pool card would "make every card's colour legal": a verdict on nothing
-        from ..reading.decklist import DeckInputError
-
-        shown = stdin_name if str(path) == STDIN else str(path)
-        raise DeckInputError(msg("partners.no-cards", path=printable(shown), lines=len(lines_not_counted(deck))))
-    regulation = regulation.with_announcements(config.regulation)  # the house rules' 殿堂 announcements
-    return for_deck(deck, pool, regulation, on, config=config, include_pool=include_pool)
 
 
 def not_counted_notes(advice: Advice, lang: str = DEFAULT_LANG) -> list[str]:
