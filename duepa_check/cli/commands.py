@@ -215,7 +215,7 @@ def show_rules(rule: str | None, as_json: bool, lang: str, no_color: bool = Fals
 
         print(rules_document(lang))
         return
-    from ..report.card_view import render_rules
+    from ..report.rules_view import render_rules
 
     render_rules(make_console(no_color), rule, lang)
 
@@ -292,7 +292,8 @@ def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool, lang: 
 def show_partners(deck: Path, search_pool: bool, as_json: bool, day: date, config: Path | None, no_color: bool,
                   data_dir: Path | None, lang: str) -> bool:
     """Which cards could lead the deck, best first; False when none makes every card's colour legal."""
-    from ..report.partners_view import advise, not_counted_notes, render_advice
+    from ..check.advise import advise
+    from ..report.partners_view import not_counted_notes, render_advice
 
     pool, regulation, _ = load_data(data_dir)
     advice = advise(deck, pool, regulation, day, config_path=config, include_pool=search_pool)

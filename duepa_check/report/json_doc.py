@@ -155,8 +155,8 @@ def not_found_document(found: Lookup) -> str:
 
 
 def rules_document(lang: str = DEFAULT_LANG) -> str:
-    """``rules --format json``: every rule, in id order (``card_view.rules_json``)."""
-    from .card_view import rules_json
+    """``rules --format json``: every rule, in id order (``rules_view.rules_json``)."""
+    from .rules_view import rules_json
 
     return _indented(rules_json(lang))
 

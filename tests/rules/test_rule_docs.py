@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from support import run
 
-from duepa_check.report.card_view import rule_doc
+from duepa_check.report.rules_view import rule_doc
 from duepa_check.rules import RULES
 
 
@@ -142,7 +142,7 @@ def test_rules_view_is_plain_text_with_yaml_defaults_and_one_severity(capsys, la
 
 
 def test_plain_doc_joins_a_paragraph_and_keeps_the_example_line():
-    from duepa_check.report.card_view import plain_doc
+    from duepa_check.report.rules_view import plain_doc
 
     doc = "Summary.\n\nOne ``x`` and\nthe rest.\nExample: ``a`` is fine.\n\n日本語の\n文。"
     assert plain_doc(doc) == "Summary.\n\nOne 'x' and the rest.\nExample: 'a' is fine.\n\n日本語の文。"
