@@ -123,13 +123,17 @@ def print_table(results: list[dict], samples: Samples) -> None:
               f"{max(values):8.1f}")
 
 
+MEASURED = ("duepa_check", "card_data", "pyproject.toml")  # what the figures are of
+
+
 def commit() -> str:
-    """The commit measured, and whether the checkout had changes besides."""
+    """The commit measured, and whether the package in the checkout had changes besides."""
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
     head = git("rev-parse", "--short", "HEAD") or "unknown"
-    return head + (" with uncommitted changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+    changed = git("status", "--porcelain", "--untracked-files=no", "--", *MEASURED)
+    return head + (" with uncommitted changes to the package" if changed else "")
 
 
 def markdown(result: dict) -> str:

@@ -4,7 +4,8 @@
 
 The memos are every ``functools.lru_cache`` at the top of a duepa_check module (found by importing
 them all) and the per-run dicts listed in ``DICT_MEMOS``. Each workload (the 1,000 generated decks
-as JSON and as HTML, 100 decks without a partner whose DP003 hints name pool partners) runs in a
+as JSON and as HTML, 100 decks without a partner whose DP003 hints name pool partners; a memo on
+those it can change, ``timed_on``) runs in a
 fresh process, `python benchmarks/memos.py --child MEMO -- ARGS`, which turns that one memo off
 (the function called unwrapped, or the dict made to forget) and then runs ``duepa_check.cli.main``.
 Rounds alternate every variant in a shuffled order; each figure is the median CPU time (user +
@@ -32,6 +33,7 @@ from measure import bench_env, time_once
 PACKAGE = "duepa_check"
 ALL_ON = "none"
 PARTNERLESS = 100
+JSON, HTML, PARTNERLESS_LOAD = "1,000 decks, JSON", "1,000 decks, HTML", f"{PARTNERLESS} partnerless decks, JSON"
 
 
 class Forgetful(dict):
@@ -98,9 +100,15 @@ def turn_off(memo: str) -> None:
                     setattr(other, key, cached.__wrapped__)
 
 
-def child(memo: str, args: list[str]) -> int:
-    if memo != ALL_ON:
-        turn_off(memo)
+def child(memos: str, args: list[str]) -> int:
+    """Run the command with the memos named (comma-separated; 'PREFIX*': every memo it starts) off."""
+    for memo in memos.split(","):
+        if memo.endswith("*"):
+            for each in (*lru_memos(), *DICT_MEMOS):
+                if each.startswith(memo[:-1]):
+                    turn_off(each)
+        elif memo != ALL_ON:
+            turn_off(memo)
     from duepa_check.cli import main
 
     return main(args)
@@ -113,17 +121,30 @@ def workloads(tmp: Path) -> dict[str, list[str]]:
     for number in range(PARTNERLESS):
         (bare / f"x{number:03d}.txt").write_text("x\n", encoding="utf-8")
     return {
-        "1,000 decks, JSON": [str(folder), "--format", "json", "--as-of", AS_OF],
-        "1,000 decks, HTML": [str(folder), "--format", "html", "--as-of", AS_OF],
-        f"{PARTNERLESS} partnerless decks, JSON": [str(bare), "--format", "json", "--as-of", AS_OF],
+        JSON: [str(folder), "--format", "json", "--as-of", AS_OF],
+        HTML: [str(folder), "--format", "html", "--as-of", AS_OF],
+        PARTNERLESS_LOAD: [str(bare), "--format", "json", "--as-of", AS_OF],
     }
+
+
+def timed_on(memo: str, load: str) -> bool:
+    """Whether a memo is timed on a workload: the report's memos on the HTML page (the only
+    output that draws charts), the partner candidates on the partnerless decks (the only decks
+    whose hints ask for them), the others on the 1,000 decks in both formats."""
+    if memo == ALL_ON or "," in memo:
+        return True
+    if memo.startswith("report."):
+        return load == HTML
+    if memo.startswith("analysis.partner_candidates."):
+        return load == PARTNERLESS_LOAD
+    return load != PARTNERLESS_LOAD
 
 
 def time_variants(python: str, memos: list[str], loads: dict[str, list[str]], repeat: int) -> dict:
     """CPU ms per (workload, memo or ALL_ON): one warm-up, then ``repeat`` shuffled rounds."""
     env, rng = bench_env(), random.Random(SEED)
     runs = {(load, memo): [python, __file__, "--child", memo, "--", *args]
-            for load, args in loads.items() for memo in (ALL_ON, *memos)}
+            for load, args in loads.items() for memo in (ALL_ON, *memos) if timed_on(memo, load)}
     for cmd in runs.values():
         time_once(cmd, env)
     cpu: dict[tuple[str, str], list[float]] = {key: [] for key in runs}
@@ -143,6 +164,9 @@ def report(cpu: dict, memos: list[str], loads: dict[str, list[str]]) -> None:
     for memo in memos:
         cells = []
         for load in loads:
+            if (load, memo) not in cpu:
+                cells.append("-")
+                continue
             extra = statistics.median(cpu[load, memo]) - base[load]
             paired = statistics.median(a - b for a, b in zip(cpu[load, memo], cpu[load, ALL_ON]))
             cells.append(f"{extra:+.1f} ms {extra / base[load]:+.1%} (paired {paired:+.1f})")
@@ -156,8 +180,11 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5, help="rounds (default 5)")
     parser.add_argument("--python", default=sys.executable, help="interpreter with duepa-check installed")
     parser.add_argument("--only", help="only the memos whose name holds this word")
+    parser.add_argument("--together", action="append", default=[], metavar="MEMO,MEMO*",
+                        help="also time these memos off at once (comma-separated; NAME* for a prefix)")
     args = parser.parse_args()
     memos = [memo for memo in (*lru_memos(), *DICT_MEMOS) if not args.only or args.only in memo]
+    memos += args.together
     tmp = Path(tempfile.mkdtemp(prefix="duepa-memos-"))
     try:
         loads = workloads(tmp)
