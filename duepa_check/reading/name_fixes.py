@@ -41,6 +41,7 @@ class NameFix(NamedTuple):
     after: str = ""  # the entry's name once fixed (what the reader took as the name, around the fix)
     spelling: str = ""  # what is written in the file, when not ``official`` as it is (a JSON escape, quotes)
     typed: str = ""  # the name as read, when ``written`` is not it (a JSON string with escapes)
+    column: int = 0  # 1-based, in characters, of ``start`` in its line
 
 
 # --unsafe-fixes: a typo is changed to the best suggestion only when its similarity (rapidfuzz's
@@ -140,7 +141,7 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
                     after = text[found[0]:first] + target + text[last:found[1]]
                     fixes.append(NameFix(entry.line, first, last, text[first:last], target, safe, entry, after))
                 break
-    return fixes
+    return [fix._replace(column=fix.start - lines[fix.line - 1][0] + 1) for fix in fixes]
 
 
 # A kana reading after a name, as people annotate one: 'ボルシャックライシス・NEX（ネックス）'.

@@ -142,6 +142,11 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
         if result.counted  # a superseded row does not count
         for violation in result.violations  # already in line order per deck
     ]
+    fixed = [result for result in results if result.fixes]  # --fix: the names fixed (report.sarif_fixes)
+    if fixed:
+        from .sarif_fixes import fix_results
+
+        sarif_results += fix_results(fixed, len(modules), info.lang, artifact_location)
     notifications = [
         _unreadable(r.raw_path, printable(text(r.error, info.lang)), _at_row(r) if r.submission is not None else None)
         for r in results
@@ -159,7 +164,7 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
                 "version": __version__,
                 "semanticVersion": __version__,
                 "informationUri": INFORMATION_URI,
-                "rules": [_rule_descriptor(module, info.lang) for module in modules],
+                "rules": [_rule_descriptor(module, info.lang) for module in modules] + _fix_rule(fixed, info.lang),
                 "notifications": [
                     {
                         "id": UNREADABLE_ID,
@@ -184,6 +189,15 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
         },
     }
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+
+
+def _fix_rule(fixed: list, lang: str) -> list[dict]:
+    """The fix results' rule, listed only in a run that fixed names."""
+    if not fixed:
+        return []
+    from .sarif_fixes import fix_descriptor
+
+    return [fix_descriptor(lang)]
 
 
 def render_sarif(results: Sequence[DeckResult], info: RunInfo) -> str:

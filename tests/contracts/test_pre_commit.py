@@ -152,23 +152,48 @@ def test_try_repo_fails_the_illegal_deck_and_passes_the_legal_one(tmp_path):
         ("LICENSE.txt", False),
     ],
 )
-def test_hook_manifest_selects_decklist_files(path, checked):
+@pytest.mark.parametrize("hook_id", ["duepa-check", "duepa-check-fix"])
+def test_hook_manifest_selects_decklist_files(path, checked, hook_id):
     """The manifest is valid for pre-commit, and its files/exclude patterns pick decklists only (fast, offline)."""
-    from pre_commit.clientlib import load_manifest
-
-    (hook,) = load_manifest(str(ROOT / ".pre-commit-hooks.yaml"))
-    assert (hook["id"], hook["language"], hook["pass_filenames"]) == ("duepa-check", "python", True)
+    hook = manifest_hook(hook_id)
+    assert (hook["id"], hook["language"], hook["pass_filenames"]) == (hook_id, "python", True)
     assert hook["entry"].split()[0] == "duepa-check"
     selected = bool(re.search(hook["files"], path)) and not re.search(hook["exclude"], path)
     assert selected is checked
 
 
-def hook_entry() -> list[str]:
-    """The hook's command line as the manifest gives it, without the program's name."""
+def manifest_hook(hook_id: str) -> dict:
+    """The hook of that id as pre-commit reads the manifest (the checking hook, the fixing hook)."""
     from pre_commit.clientlib import load_manifest
 
-    (hook,) = load_manifest(str(ROOT / ".pre-commit-hooks.yaml"))
+    hooks = {hook["id"]: hook for hook in load_manifest(str(ROOT / ".pre-commit-hooks.yaml"))}
+    assert sorted(hooks) == ["duepa-check", "duepa-check-fix"]
+    return hooks[hook_id]
+
+
+def hook_entry(hook_id: str = "duepa-check") -> list[str]:
+    """The hook's command line as the manifest gives it, without the program's name."""
+    hook = manifest_hook(hook_id)
     return [*hook["entry"].split()[1:], *hook["args"]]
+
+
+def test_fix_hook_fixes_the_names_then_checks(capsys, tmp_path, monkeypatch):
+    """The fixing hook writes the names the official way and still fails an illegal deck; run again
+    (what the player does after reviewing the diff) it changes nothing."""
+    from support import make_deck, run
+
+    monkeypatch.chdir(tmp_path)
+    make_deck(tmp_path, replace={6: "1 永遠のりゅうせい・かいざー"}, name="decks/deck.txt")
+    (tmp_path / "decks" / "notes.txt").write_text("Tournament on Saturday.\n", encoding="utf-8")
+    entry = hook_entry("duepa-check-fix")
+    assert "--fix" in entry and "--skip-non-decklists" in entry
+    first = run(capsys, *entry, "decks/deck.txt", "decks/notes.txt")
+    lines = (tmp_path / "decks" / "deck.txt").read_text(encoding="utf-8").splitlines()
+    assert lines[5] == "1 永遠のリュウセイ・カイザー" and "names fixed in decks/deck.txt" in first.err
+    assert (tmp_path / "decks" / "notes.txt").read_text(encoding="utf-8") == "Tournament on Saturday.\n"
+    assert first.code == 0
+    second = run(capsys, *entry, "decks/deck.txt")
+    assert second.code == 0 and "fixed" not in second.err
 
 
 def test_hook_lists_files_that_are_no_decklists_as_skipped_and_passes(capsys, tmp_path, monkeypatch):
