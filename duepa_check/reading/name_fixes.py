@@ -127,6 +127,9 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
             continue
         start, end = lines[entry.line - 1]
         found = find_name(text, entry.name, taken.get(entry.line, start), end)
+        doubled = found is None and '"' in entry.name  # a quoted CSV cell doubles its quotes: '"""BC"" ヒット"'
+        if doubled:
+            found = find_name(text, entry.name.replace('"', '""'), taken.get(entry.line, start), end)
         if found is None:
             escaped = _json_string(text, entry.name, taken.get(entry.line, start), end)
             if escaped is not None:
@@ -139,7 +142,9 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
                 first, last = _kept_outside(text, found[0], found[1], target, _is_alias(entry.name, pool))
                 if text[first:last] != target:
                     after = text[found[0]:first] + target + text[last:found[1]]
-                    fixes.append(NameFix(entry.line, first, last, text[first:last], target, safe, entry, after))
+                    spelling = target.replace('"', '""') if doubled else ""
+                    fixes.append(NameFix(entry.line, first, last, text[first:last], target, safe, entry, after,
+                                         spelling, entry.name if doubled else ""))
                 break
     return [fix._replace(column=fix.start - lines[fix.line - 1][0] + 1) for fix in fixes]
 

@@ -148,3 +148,9 @@ def test_a_submission_sheet_is_not_rewritten(tmp_path, capsys):
     assert result.code == 2 and sheet.read_bytes() == before
     assert [line for line in result.err.splitlines() if "submission sheet is not rewritten" in line] == [
         f"duepa-check: {sheet}: a submission sheet is not rewritten by --fix; 97 names are spelled otherwise than the card list"]
+
+
+def test_a_quoted_csv_cell_keeps_its_doubled_quotes():
+    """Found by the property test: the cell '\"\"\"BC\"\" ﾋｯﾄ\"' holds the name '\"BC\" ﾋｯﾄ', its quotes doubled."""
+    written = 'カード名,枚数\n"""BC"" ﾋｯﾄ",1\n'
+    assert fixed_bytes(written.encode(), "deck.csv", POOL).data.decode() == 'カード名,枚数\n"""BC"" ヒット",1\n'
