@@ -634,7 +634,10 @@ def test_suffixes_agree_across_reader_hook_and_readme():
     from duepa_check.reading.decklist import DECK_SUFFIXES, PARSERS, TABLE_SUFFIXES
 
     root = DECKS.parent.parent.parent
-    (hook,) = yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    hooks = yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert [hook["id"] for hook in hooks] == ["duepa-check", "duepa-check-fix"]
+    assert hooks[1]["files"] == hooks[0]["files"]  # the fixing hook picks the same files
+    hook = hooks[0]
     for suffix in DECK_SUFFIXES:
         assert re.search(hook["files"], f"decks/a{suffix}") and re.search(hook["files"], f"decks/a{suffix.upper()}")
     for suffix in TABLE_SUFFIXES:  # a README.md or a data CSV in a deck repository is no deck
