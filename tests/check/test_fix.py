@@ -110,9 +110,15 @@ def text_lists(draw):
             official.append("")
     end = newline if draw(st.booleans()) else ""
     try:
-        return (newline.join(written) + end).encode(encoding), (newline.join(official) + end).encode(encoding), ".txt"
+        data = (newline.join(written) + end).encode(encoding)
+        return data, (newline.join(official) + end).encode(fixed_encoding(data, encoding)), ".txt"
     except UnicodeEncodeError:
         assume(False)
+
+
+def fixed_encoding(data: bytes, encoding: str) -> str:
+    """The encoding a fixed list is written in: its own, but a CP932 file of ASCII alone reads as UTF-8."""
+    return "utf-8" if encoding == "cp932" and data.isascii() else encoding
 
 
 def reads_as_cards(data: bytes, path: str) -> bool:

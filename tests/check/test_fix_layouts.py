@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
-from test_fix import CARDS, ENCODINGS, NEWLINES, POOL, SETTINGS, reads_as_cards, written_as
+from test_fix import CARDS, ENCODINGS, NEWLINES, POOL, SETTINGS, fixed_encoding, reads_as_cards, written_as
 
 from duepa_check.check.fix import fixed_bytes
 
@@ -98,8 +98,8 @@ def layout_lists(draw):
         official += ["  ]", "}"]
     end = newline if draw(st.booleans()) else ""
     try:
-        return ((newline.join(written) + end).encode(encoding), (newline.join(official) + end).encode(encoding),
-                f"deck.{layout}")
+        data = (newline.join(written) + end).encode(encoding)
+        return data, (newline.join(official) + end).encode(fixed_encoding(data, encoding)), f"deck.{layout}"
     except UnicodeEncodeError:
         assume(False)
 
