@@ -23,11 +23,12 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-ONE_DECK = ROOT / "tests" / "fixtures" / "decks" / "DM23-BD4.txt"
+from checks import AS_OF
+from decks import HERE, ONE_DECK, ROOT
+from measure import console_script
+
 LIMIT = 1_000_000
-AS_OF = "2026-03-16"
+BASELINE = "baseline: one 60-card deck"
 KATAKANA = [chr(code) for code in range(0x30A1, 0x30F7)]
 
 
@@ -116,71 +117,91 @@ def run_once(cmd: list[str], env: dict[str, str]) -> tuple[float, float, int, in
     return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, process.returncode
 
 
+def inputs(folder: Path) -> dict[str, tuple[Path, str | tuple[str, ...]]]:
+    """label → (the file or folder, its output: a format, "tty", or a command and its options)."""
+    files: dict[str, tuple[Path, str | tuple[str, ...]]] = {BASELINE: (ONE_DECK, "json")}
+    for name, (_, text) in shapes().items():
+        path = Path(folder, name)
+        path.write_text(text, encoding="utf-8")
+        assert path.stat().st_size <= LIMIT, name
+        files[f"{name} ({path.stat().st_size // 1000} KB)"] = (path, "json")
+    big = Path(folder, "unknown-names.txt")
+    for output in ("text", "sarif", "github", "html"):
+        files[f"unknown-names.txt as {output}"] = (big, output)
+    files["off-colour-repeated.txt drawn by rich"] = (Path(folder, "off-colour-repeated.txt"), "tty")
+    files["unknown-names.txt: stats"] = (big, ("stats",))
+    files["unknown-names.txt: stats drawn by rich"] = (big, ("stats", "tty"))
+    mixed = Path(folder, "real-deck-then-unknown-names.txt")
+    files["real-deck-then-unknown-names.txt: partners --pool"] = (mixed, ("partners", "--pool"))
+    files["real-deck-then-unknown-names.txt: stats"] = (mixed, ("stats",))
+    # issue 39: close-name searches per run (15), the DP003 hint per deck (16), an HTML page of many decks (18)
+    with open(ROOT / "card_data" / "cards.jsonl", encoding="utf-8") as cards:
+        pool = [json.loads(line)["name"] for line in cards if line.startswith('{"name"')]
+    for label, count in (("1,000 rows", 1000), ("1 MB", None)):
+        sheet = Path(folder, f"typo-sheet-{count or 'full'}.csv")
+        sheet.write_text(typo_sheet(pool, count), encoding="utf-8")
+        files[f"sheet, one typo a row, {label} ({sheet.stat().st_size // 1000} KB)"] = (sheet, "json")
+    tiny = folder_of(Path(folder, "tiny"), 3000, "x\n")
+    files["folder of 3,000 two-byte files"] = (tiny, "json")
+    files["folder of 3,000 two-byte files as text"] = (tiny, "text")
+    one_line = folder_of(Path(folder, "one-line"), 30000, "1 ボルシャック・ドラゴ大王\n")
+    files["folder of 30,000 one-line decks as html"] = (one_line, "html")
+    return files
+
+
+def command(script: str, path: Path, output: str | tuple[str, ...], env: dict[str, str]):
+    """The command line and environment of one row."""
+    run_env = dict(env)
+    if "tty" in output:
+        run_env.update(TTY_COMPATIBLE="1", COLUMNS="200")
+    if isinstance(output, tuple):  # a command: stats FILE, partners FILE --pool
+        cmd = [script, output[0], str(path), *[o for o in output[1:] if o != "tty"]]
+        cmd += ["--as-of", AS_OF] if output[0] == "partners" else []
+    else:
+        cmd = [script, str(path), "--format", "text" if output == "tty" else output, "--as-of", AS_OF]
+    return cmd, run_env
+
+
+def time_rows(files: dict, script: str, repeat: int, env: dict[str, str]) -> dict[str, dict]:
+    """label → wall and CPU samples (s), the peak RSS (KB) and the exit code, over ``repeat`` rounds."""
+    found = {label: {"wall": [], "cpu": [], "peak": 0, "exit": None} for label in files}
+    for _ in range(repeat):
+        for label, (path, output) in files.items():
+            seconds, cpu_seconds, peak, code = run_once(*command(script, path, output, env))
+            row = found[label]
+            row["wall"].append(seconds)
+            row["cpu"].append(cpu_seconds)
+            row["peak"], row["exit"] = max(row["peak"], peak), code
+    return found
+
+
+def report(found: dict[str, dict]) -> list[dict]:
+    """Print one line a row; the rows for hostile.json."""
+    base = statistics.median(found[BASELINE]["wall"])
+    rows = []
+    print(f"{'file':56} {'median s':>9} {'cpu s':>6} {'x base':>7} {'peak MB':>8} {'exit':>5}")
+    for label, row in found.items():
+        median, used, peak = statistics.median(row["wall"]), statistics.median(row["cpu"]), row["peak"] / 1024
+        rows.append({"file": label, "median_s": round(median, 3), "cpu_s": round(used, 3),
+                     "ratio": round(median / base, 1), "peak_rss_mb": round(peak, 1), "exit": row["exit"]})
+        print(f"{label:56} {median:9.2f} {used:6.2f} {median / base:7.1f} {peak:8.1f} {row['exit']:5}")
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", default="", help="only the rows whose label holds this text (and the baseline)")
     args = parser.parse_args()
-    script = str(Path(args.python).parent / "duepa-check")
+    script = console_script(args.python)
     env = {key: value for key, value in os.environ.items() if key not in ("GITHUB_ACTIONS", "FORCE_COLOR")}
-    rows = []
     with tempfile.TemporaryDirectory() as folder:
-        files = {"baseline: one 60-card deck": (ONE_DECK, "json")}
-        for name, (suffix, text) in shapes().items():
-            path = Path(folder, name)
-            path.write_text(text, encoding="utf-8")
-            assert path.stat().st_size <= LIMIT, name
-            files[f"{name} ({path.stat().st_size // 1000} KB)"] = (path, "json")
-        big = Path(folder, "unknown-names.txt")
-        for output in ("text", "sarif", "github", "html"):
-            files[f"unknown-names.txt as {output}"] = (big, output)
-        files["off-colour-repeated.txt drawn by rich"] = (Path(folder, "off-colour-repeated.txt"), "tty")
-        files["unknown-names.txt: stats"] = (big, ("stats",))
-        files["unknown-names.txt: stats drawn by rich"] = (big, ("stats", "tty"))
-        mixed = Path(folder, "real-deck-then-unknown-names.txt")
-        files["real-deck-then-unknown-names.txt: partners --pool"] = (mixed, ("partners", "--pool"))
-        files["real-deck-then-unknown-names.txt: stats"] = (mixed, ("stats",))
-        # issue 39: close-name searches per run (15), the DP003 hint per deck (16), an HTML page of many decks (18)
-        with open(ROOT / "card_data" / "cards.jsonl", encoding="utf-8") as cards:
-            pool = [json.loads(line)["name"] for line in cards if line.startswith('{"name"')]
-        for label, count in (("1,000 rows", 1000), ("1 MB", None)):
-            sheet = Path(folder, f"typo-sheet-{count or 'full'}.csv")
-            sheet.write_text(typo_sheet(pool, count), encoding="utf-8")
-            files[f"sheet, one typo a row, {label} ({sheet.stat().st_size // 1000} KB)"] = (sheet, "json")
-        tiny = folder_of(Path(folder, "tiny"), 3000, "x\n")
-        files["folder of 3,000 two-byte files"] = (tiny, "json")
-        files["folder of 3,000 two-byte files as text"] = (tiny, "text")
-        one_line = folder_of(Path(folder, "one-line"), 30000, "1 ボルシャック・ドラゴ大王\n")
-        files["folder of 30,000 one-line decks as html"] = (one_line, "html")
+        files = inputs(Path(folder))
         if args.only:
-            files = {label: item for label, item in files.items() if args.only in label or label.startswith("baseline")}
-        timings: dict[str, list[float]] = {label: [] for label in files}
-        cpu: dict[str, list[float]] = {label: [] for label in files}
-        peaks: dict[str, int] = dict.fromkeys(files, 0)
-        codes: dict[str, int] = {}
-        for _ in range(args.repeat):
-            for label, (path, output) in files.items():
-                run_env = dict(env)
-                if "tty" in output:
-                    run_env.update(TTY_COMPATIBLE="1", COLUMNS="200")
-                if isinstance(output, tuple):  # a command: stats FILE, partners FILE --pool
-                    cmd = [script, output[0], str(path), *[o for o in output[1:] if o != "tty"]]
-                    cmd += ["--as-of", AS_OF] if output[0] == "partners" else []
-                else:
-                    cmd = [script, str(path), "--format", "text" if output == "tty" else output, "--as-of", AS_OF]
-                seconds, cpu_seconds, peak, code = run_once(cmd, run_env)
-                timings[label].append(seconds)
-                cpu[label].append(cpu_seconds)
-                peaks[label] = max(peaks[label], peak)
-                codes[label] = code
-    base = statistics.median(timings["baseline: one 60-card deck"])
-    print(f"{'file':56} {'median s':>9} {'cpu s':>6} {'x base':>7} {'peak MB':>8} {'exit':>5}")
-    for label in files:
-        median, used = statistics.median(timings[label]), statistics.median(cpu[label])
-        rows.append({"file": label, "median_s": round(median, 3), "cpu_s": round(used, 3), "ratio": round(median / base, 1),
-                     "peak_rss_mb": round(peaks[label] / 1024, 1), "exit": codes[label]})
-        print(f"{label:56} {median:9.2f} {used:6.2f} {median / base:7.1f} {peaks[label] / 1024:8.1f} {codes[label]:5}")
+            files = {label: item for label, item in files.items() if args.only in label or label == BASELINE}
+        found = time_rows(files, script, args.repeat, env)
+    rows = report(found)
     (HERE / "out").mkdir(exist_ok=True)
     (HERE / "out" / "hostile.json").write_text(json.dumps(rows, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return 0
