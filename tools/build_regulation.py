@@ -57,7 +57,8 @@ Sources:
     from github dmkeijiban/duema-bbs src/lib/hall-of-fame.ts @5ad88bdc (2026-07-25)
   regulation-research.yaml: lists in force from 2026-03-16 (duema-bbs, cross-checked with github
     Ether1013/DuelMastersCardSearchTaiwan basicDatas.js @bceee68 2026-03-06), start-in-battle-zone cards (DMwiki),
-    the unconfirmed later change (Ether1013 basicDatas.js @e98fe04 2026-07-27, no Japanese source)
+    the unconfirmed later change (Ether1013 basicDatas.js @e98fe04 2026-07-27, carddata.json @780985d 2026-08-13;
+    2026-07-27 is the date of an official 殿堂解除選手権 result; no official list)
   official regulation page: https://dm.takaratomy.co.jp/rule/regulation/
 status = the card's state after that day's change: unrestricted | hall_of_fame | premium_hall_of_fame"""
 
@@ -77,6 +78,13 @@ SPELLINGS = {"レヴィヤの地図": "レヴィヤの地版"}
 # Named by the regulation research but in none of the card sources (so not in the pool). Empty
 # since 《Forbidden New Year》 is added to the pool by tools/card_checks.py (from DMwiki).
 NOT_IN_CARD_SOURCES: set[str] = set()
+
+
+# What DP203 cites for the unconfirmed change, in one line (words of no language: the message puts
+# it into words): the fan database's two entries of the same state and the event whose date it is.
+# From regulation-research.yaml pending_changes_unverified (source, evidence_2026_12).
+UNCONFIRMED_EVIDENCE = ("Ether1013/DuelMastersCardSearchTaiwan @e98fe04 2026-07-27, @780985d 2026-08-13; "
+                        "殿堂解除選手権 2026-07-27")
 
 
 class BuildError(Exception):
@@ -153,7 +161,11 @@ def build(source: Path, pool: CardPool) -> Regulation:
     for name, reason in PROHIBITED.items():
         regulation.prohibited[resolve(pool, name, "PROHIBITED")] = reason
     pending = research["pending_changes_unverified"]
-    regulation.unconfirmed_source = pending["source"]
+    evidence = pending.get("evidence_2026_12", {})
+    if not ("@e98fe04" in pending["source"] and "@780985d" in evidence.get("re_entered", "")
+            and "殿堂解除選手権" in evidence.get("event", "")):
+        raise BuildError("pending_changes_unverified: its evidence changed; say it again in UNCONFIRMED_EVIDENCE")
+    regulation.unconfirmed_source = UNCONFIRMED_EVIDENCE
     for key, status in (
         ("hall_of_fame_released_to_unrestricted", UNRESTRICTED),
         ("hall_of_fame_to_premium", PREMIUM),
@@ -162,6 +174,10 @@ def build(source: Path, pool: CardPool) -> Regulation:
     ):
         for name in pending[key]:
             regulation.unconfirmed[resolve(pool, name, f"pending_changes_unverified.{key}")] = status
+    # The fan file left フェアリー・ギフト in both lists; its 2026-08-13 entry settles it as プレミアム殿堂
+    # (evidence_2026_12.resolves): in no list but hall_of_fame_to_premium.
+    if regulation.unconfirmed.get("フェアリー・ギフト") != PREMIUM:
+        raise BuildError("pending_changes_unverified: フェアリー・ギフト must be プレミアム殿堂 (evidence_2026_12.resolves)")
     regulation.starts_in_battle_zone = sorted(
         {
             card.name

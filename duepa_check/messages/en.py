@@ -139,6 +139,9 @@ MESSAGES: dict[str, str] = {
     "stale-regulation.old.hint": "run 'duepa-check update', or pass --as-of with the tournament's date",
     "unconfirmed-change.would": "an unconfirmed later change would make 《{card}》 {after} (now {before})",
     "unconfirmed-change.would.hint": "--include-unconfirmed applies it; check the official regulation page",
+    "unconfirmed-change.would.hint.source": (
+        "unconfirmed: a fan card database's change ({source}), no official list; --include-unconfirmed applies it"
+    ),
     # ------------------------------------------------------------ duepa-check partners
     "partners.needs": "needs",
     "partners.rule": "(partner: a creature of cost {minimum} or more, regulation as of {as_of})",

@@ -131,6 +131,9 @@ MESSAGES: dict[str, str] = {
     "stale-regulation.old.hint": "duepa-check update を実行するか、--as-of で大会の日付を指定してください",
     "unconfirmed-change.would": "未確認の次の改定で《{card}》は{after}になります（現在は{before}）",
     "unconfirmed-change.would.hint": "--include-unconfirmed で適用できます。公式のレギュレーションページを確かめてください",
+    "unconfirmed-change.would.hint.source": (
+        "未確認: ファンのカードデータベースの改定（{source}）で、公式の一覧はありません。--include-unconfirmed で適用できます"
+    ),
     # ------------------------------------------------------------ デッキリストの行がカードにならない理由（DP102）
     "parse.unknown-key": "知らないキー {key!r} です（使えるのは partner と cards）",
     "parse.not-a-name-or-mapping": "{where}: カード名か {{name, count}} を書いてください",

@@ -2,7 +2,8 @@
 
 One fan database shows a change after the newest confirmed one, with no official source
 or date. It is not applied unless ``--include-unconfirmed`` (or ``include_unconfirmed: true``)
-is given; this warning says which cards it would touch and how.
+is given; this warning says which cards it would touch and how, and (its hint) where the change
+comes from.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ def check(deck, context: Context) -> Iterator[Finding]:
         before = regulation.status(name, context.as_of)
         if after == before:
             continue
+        source = regulation.unconfirmed_source  # where the change comes from, cited by the hint
+        hint = msg("unconfirmed-change.would.hint.source", source=source) if source else "unconfirmed-change.would.hint"
         yield finding(
-            line_of(deck_card), name, "unconfirmed-change.would", hint="unconfirmed-change.would.hint",
+            line_of(deck_card), name, "unconfirmed-change.would", hint=hint,
             card=name, after=msg(f"status.{after}"), before=msg(f"status.{before}"),
         )

@@ -23,7 +23,7 @@ from duepa_check.data.regulation import (
     load_regulation,
     regulation_from_data,
 )
-from duepa_check.messages import Listed, Msg
+from duepa_check.messages import Listed, Msg, msg, text
 
 RAINBOW = "五元のロードライト"  # 光/水/闇/火/自然 creature, cost 6: every civilization fits
 PARTNER_LINE = 2
@@ -495,12 +495,26 @@ def test_dp202_starts_after_183_days(pool, tmp_path):
 
 
 def test_dp203_says_before_and_after(pool, tmp_path):
+    """And its hint cites the evidence in one line: the fan database's two entries (2026-07-27 and
+    2026-08-13) and the 殿堂解除選手権 whose date it is; no official list."""
     found = findings(pool, make_deck(tmp_path, BD4), on="2026-04-01")
+    evidence = "Ether1013/DuelMastersCardSearchTaiwan @e98fe04 2026-07-27, @780985d 2026-08-13; 殿堂解除選手権 2026-07-27"
     assert found == [(
         "DP203", GIFT, "フェアリー・ギフト",
         "unconfirmed-change.would(after=status.premium_hall_of_fame(), before=status.hall_of_fame(), card=フェアリー・ギフト)",
-        "unconfirmed-change.would.hint",
+        f"unconfirmed-change.would.hint.source(source={evidence})",
     )]
+    for lang, words in (("en", "unconfirmed: a fan card database's change"), ("ja", "未確認: ファンのカードデータベースの改定")):
+        hint = text(msg("unconfirmed-change.would.hint.source", source=evidence), lang)
+        assert hint.startswith(words) and evidence in hint and "\n" not in hint
+
+
+def test_dp203_without_a_source_says_only_how_to_apply_it(pool, tmp_path):
+    """A regulation file with no unconfirmed source (one written by hand) keeps the plain hint."""
+    regulation = load_regulation(embedded_regulation_path())
+    regulation.unconfirmed_source = ""
+    found = findings(pool, make_deck(tmp_path, BD4), on="2026-04-01", regulation=regulation)
+    assert [f[4] for f in found] == ["unconfirmed-change.would.hint"]
 
 
 def test_dp203_passes_over_a_change_that_changes_nothing(pool, tmp_path):
