@@ -46,7 +46,8 @@ class NameFix(NamedTuple):
 
 # --unsafe-fixes: a typo is changed to the best suggestion only when its similarity (rapidfuzz's
 # ratio of the matching keys, 0-100) is at least UNSAFE_MIN_SCORE and at least UNSAFE_MARGIN above
-# that of the next card's best spelling (docs/fix.md; the figure on the test data's typos there).
+# that of the next card's best spelling, and the name is no English-TCG-only card (docs/fix.md has
+# the figures: benchmarks/unsafe_fixes.py).
 UNSAFE_MIN_SCORE = 85.0
 UNSAFE_MARGIN = 8.0
 
@@ -76,29 +77,33 @@ def safe_target(entry: Entry, pool: CardPool) -> str | None:
     return target if target != entry.name else None
 
 
-def clear_suggestion(typed: str, pool: CardPool) -> str | None:
-    """The one card a typo clearly means (``--unsafe-fixes``), or None when none is clearly best.
-
-    Every spelling of the pool is scored against the typed key by rapidfuzz's plain ratio; the best
-    card must score UNSAFE_MIN_SCORE or more and UNSAFE_MARGIN points more than any other card.
-    """
+def suggestion_scores(typed: str, pool: CardPool) -> list[tuple[str, float]]:
+    """(official name, score) of each card suggested for a name that matches none, best first: the
+    best rapidfuzz ratio (0-100) of the typed key against the keys of the card's spellings."""
     found = pool.lookup(typed)
     if found.cards or not found.suggestions:
-        return None
+        return []
     from rapidfuzz import fuzz
 
     key = name_key(typed)
     best: dict[str, float] = {}
     for name in found.suggestions:
         card = pool.lookup(name).card
-        if card is None:
-            continue
-        spellings = (card.name, *card.aliases, *card.english)
-        best[card.name] = max(fuzz.ratio(key, name_key(spelling)) for spelling in spellings)
-    ranked = sorted(best.items(), key=lambda item: -item[1])
-    if not ranked or ranked[0][1] < UNSAFE_MIN_SCORE:
-        return None
-    if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < UNSAFE_MARGIN:
+        if card is not None:
+            spellings = (card.name, *card.aliases, *card.english)
+            best[card.name] = max(fuzz.ratio(key, name_key(spelling)) for spelling in spellings)
+    return sorted(best.items(), key=lambda item: (-item[1], item[0]))
+
+
+def clear_suggestion(typed: str, pool: CardPool, min_score: float = UNSAFE_MIN_SCORE,
+                     margin: float = UNSAFE_MARGIN) -> str | None:
+    """The spelling of the one card a typo clearly means (``--unsafe-fixes``), or None when none is
+    clearly best: the best card scores ``min_score`` or more and ``margin`` points more than the next, and
+    the name is not a card of the English TCG alone."""
+    if pool.english_tcg_only(typed):
+        return None  # a card of the English TCG that Japan never printed: a card, not a typo (DP100 says so)
+    ranked = suggestion_scores(typed, pool)
+    if not ranked or ranked[0][1] < min_score or len(ranked) > 1 and ranked[0][1] - ranked[1][1] < margin:
         return None
     card = pool.lookup(ranked[0][0]).card
     return official_spelling(typed, card) if card is not None else None
