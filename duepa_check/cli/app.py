@@ -22,6 +22,7 @@ import typer
 
 from .. import __version__
 from ..errors import DuepaError, Terminated, raise_terminated
+from ..messages import LANGUAGES
 from ..report.renderers import RENDERERS
 from .language import (
     current_language,
@@ -64,9 +65,8 @@ class Fail(DuepaError):
     """An expected failure: print the message on one line and exit 2."""
 
 
-class Lang(str, Enum):
-    ja = "ja"
-    en = "en"
+# --lang's choices: the catalogues' languages, Japanese first (as users are offered them).
+Lang = Enum("Lang", {code: code for code in sorted(LANGUAGES, key=lambda code: code != "ja")}, type=str)  # type: ignore[misc]
 
 
 def _lang(option: "Lang | None") -> str | None:
@@ -486,6 +486,3 @@ def _command_for(args: list[str]):
     single.command(name=name)(callback)
     return typer.main.get_command(single), args[1:], f"duepa-check {name}"
 
-
-def entry_point() -> None:
-    sys.exit(main())

@@ -27,12 +27,6 @@ PROHIBITED = "prohibited"
 # say it through the catalogue key prohibited.reason.official-page (any other reason is data, shown as written).
 OFFICIAL_PAGE_REASON = "使用禁止カード on the official regulation page"
 STATUSES = (UNRESTRICTED, HALL_OF_FAME, PREMIUM)
-STATUS_LABELS = {
-    UNRESTRICTED: "無制限",
-    HALL_OF_FAME: "殿堂入り",
-    PREMIUM: "プレミアム殿堂",
-    PROHIBITED: "使用禁止",
-}
 REGULATION_FILE = "regulation.yaml"
 COMBO_KINDS = ("premium_combo", "hyperspatial_combo")
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a regulation file is about 30 KB; a bigger one is not ours
@@ -96,11 +90,6 @@ class Regulation:
     def restricted_names(self) -> frozenset[str]:
         """Every card whose status is not always unrestricted: the only ones worth asking about."""
         return frozenset(self.events) | frozenset(self.prohibited) | frozenset(self.unconfirmed)
-
-    @cached_property
-    def combo_names(self) -> frozenset[str]:
-        """Every card of any プレミアム殿堂コンビ, in force or not: a deck with none needs no date."""
-        return frozenset(name for combo in self.combos for name in combo.cards)
 
     @cached_property
     def starter_names(self) -> frozenset[str]:

@@ -32,9 +32,6 @@ from .detail import (  # noqa: F401
 from .labels import LABELS, LabelledSide, is_label_text, label_of, read_labelled_sides, split_packname  # noqa: F401
 from .listing import DETAIL_PATH, ListPage, base_id, detail_id, parse_list_page  # noqa: F401
 from .regulation_page import (  # noqa: F401
-    HALL_OF_FAME,
-    PREMIUM,
-    UNRESTRICTED,
     RegulationPage,
     announced_status,
     card_names,

@@ -89,12 +89,12 @@ def _page_name(root: Element) -> str | None:
 # What no card name holds: a side's labels (the first of a side and the ability text's), a set
 # and collector number as the page writes it after the name ("(DMTEST 2/12)"), a line break.
 _SWALLOWED = re.compile(r"カードの種類|特殊能力|フレーバー|[(（][A-Za-z0-9-]+\s*[^\s()（）]*\d+\s*/\s*[^\s()（）]*\d+[)）]\s*$|[\n\r\t]")
-LONGEST_NAME = 120  # the longest official name has 113 characters
+LONGEST_SITE_NAME = 120  # the longest official name has 113 characters (a decklist's: reading.card_line.LONGEST_NAME)
 
 
 def _swallowed(name: str) -> bool:
     """Whether a name read from a page holds what belongs after it (the page is malformed)."""
-    return len(name) > LONGEST_NAME or _SWALLOWED.search(name) is not None
+    return len(name) > LONGEST_SITE_NAME or _SWALLOWED.search(name) is not None
 
 
 def card_zone(faces: list[Face], text: str) -> str:

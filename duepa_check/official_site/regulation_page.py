@@ -7,17 +7,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
+from ..data.regulation import COMBO_KINDS, HALL_OF_FAME, PREMIUM, PROHIBITED, UNRESTRICTED
 from ..messages import msg
 from .listing import detail_id
 from .tree import Element, PageError, clean, normal, parse_html
 from .values import NAME_SLASH
 
+PREMIUM_COMBO, HYPERSPATIAL_COMBO = COMBO_KINDS
 BRACKETED = re.compile(r"《([^》]+)》")
 DATED_HEADING = re.compile(r"■?\s*(\d{4})年(\d{1,2})月(\d{1,2})日より(.*)")
 
-UNRESTRICTED = "unrestricted"
-HALL_OF_FAME = "hall_of_fame"
-PREMIUM = "premium_hall_of_fame"
 
 
 @dataclass
@@ -35,9 +34,9 @@ def section_kind(heading: str) -> str | None:
     """What an h2 section lists; None for sections the checker does not need."""
     text = normal(heading)
     if "コンビ" in text:
-        return "hyperspatial_combo" if "超次元" in text else "premium_combo"
+        return HYPERSPATIAL_COMBO if "超次元" in text else PREMIUM_COMBO
     if "使用禁止" in text:
-        return "prohibited"
+        return PROHIBITED
     if "プレミアム殿堂" in text:
         return PREMIUM
     if "殿堂入り" in text:
@@ -165,10 +164,10 @@ def parse_regulation_page(html: str) -> RegulationPage:
             continue
         if announcement is not None:
             _announce(page, announcement, names)
-        elif section in ("premium_combo", "hyperspatial_combo"):
+        elif section in COMBO_KINDS:
             if len(names) >= 2:
                 page.combos.append(((names[0], names[1]), section))
-        elif section == "prohibited":
+        elif section == PROHIBITED:
             page.prohibited.extend(n for n in names if n not in page.prohibited)
         elif section in (PREMIUM, HALL_OF_FAME):
             for name in names:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import PurePath
 from urllib.parse import quote
 
-from .. import __version__
+from .. import PROJECT_URL, __version__
 from ..check.results import DeckResult, RunInfo
 from ..messages import msg, rule_doc, text
 from ..printable import json_safe, printable
@@ -25,7 +25,6 @@ from ..rules import ERROR, RULES
 from .wording import flat, full_text, omitted_line, row_text, summary, superseded_line
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
-INFORMATION_URI = "https://pypi.org/project/duepa-check/"
 UNREADABLE_ID = "DP000"
 UNREADABLE_NAME = "unreadable-input"
 SRCROOT = "%SRCROOT%"
@@ -163,7 +162,7 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
                 "name": "duepa-check",
                 "version": __version__,
                 "semanticVersion": __version__,
-                "informationUri": INFORMATION_URI,
+                "informationUri": PROJECT_URL,
                 "rules": [_rule_descriptor(module, info.lang) for module in modules] + _fix_rule(fixed, info.lang),
                 "notifications": [
                     {

@@ -140,11 +140,6 @@ def _interrupted(data_dir: Path, before: str | None, state: RunState | None) -> 
     return msg("update.interrupted", path=data_dir, kept=kept)
 
 
-def normalise_source(source: str) -> str:
-    """The source as recorded and shown: checked, without credentials."""
-    return parse_source(source).url
-
-
 def _resume_hint(state: RunState) -> Msg | str:
     if state.records:
         return msg("update.error.resume", count=len(state.records), path=state.path)

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .. import __version__
+from .. import PROJECT_URL, __version__
 from ..messages import Msg, msg
 from .common import UpdateError
 
@@ -29,7 +29,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     import requests
 
 DEFAULT_SOURCE = "https://dm.takaratomy.co.jp"
-PROJECT_URL = "https://pypi.org/project/duepa-check/"
 USER_AGENT = f"duepa-check/{__version__} (+{PROJECT_URL})"
 MIN_DELAY = 1.0  # seconds between two requests; the CLI never goes below it
 MAX_DELAY = 3600.0  # a longer pause than an hour between requests is a typo, not politeness

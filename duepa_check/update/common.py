@@ -7,9 +7,7 @@ from collections.abc import Callable
 from ..errors import DuepaError, Worded
 
 LIST_PATH = "/card/"
-DETAIL_PATH = "/card/detail/"
 REGULATION_PATH = "/rule/regulation/"
-REGULATION_FILE = "regulation.yaml"
 
 Progress = Callable[[int, int, str], None]
 

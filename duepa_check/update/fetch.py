@@ -8,9 +8,9 @@ from urllib.parse import quote
 
 from .. import official_site
 from ..messages import Msg, msg
-from ..official_site import PageError
+from ..official_site import DETAIL_PATH, PageError
 from .client import SiteClient
-from .common import DETAIL_PATH, LIST_PATH, REGULATION_PATH, Progress, UpdateError
+from .common import LIST_PATH, REGULATION_PATH, Progress, UpdateError
 from .state import RunState
 
 # The search as the site's own pages ask for it: GET /card/?v=<JSON>, newest first, every printing.

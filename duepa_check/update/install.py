@@ -31,10 +31,11 @@ from ..data import pool as pool_module
 from ..data.cards import Card, CardDataError
 from ..data.files import CARDS_FILE, INDEX_FILE, write_card_data
 from ..data.pool import CardPool
+from ..data.regulation import REGULATION_FILE
 from ..data.userdata import DATA_FILES, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
 from ..errors import DuepaError
 from ..messages import Msg, msg
-from .common import LIST_PATH, REGULATION_FILE, REGULATION_PATH, UpdateError
+from .common import LIST_PATH, REGULATION_PATH, UpdateError
 from .merge import Previous
 from .state import STATE_FILE
 

@@ -16,9 +16,9 @@ from ..data.files import CARDS_FILE
 from ..data.names import name_key
 from ..data.pool import CardPool
 from ..data.records import card_from_json
-from ..data.regulation import OFFICIAL_PAGE_REASON
+from ..data.regulation import OFFICIAL_PAGE_REASON, REGULATION_FILE, UNRESTRICTED
 from ..messages import Msg, msg
-from .common import REGULATION_FILE, REGULATION_PATH, UpdateError
+from .common import REGULATION_PATH, UpdateError
 from .state import RunState
 from .summary import StatusChange, UpdateSummary
 
@@ -153,7 +153,7 @@ def _union(first: Iterable[str], second: Iterable[str]) -> tuple[str, ...]:
 
 
 def _stored_status(history: list[tuple[date, str]], on: date) -> str:
-    status = official_site.UNRESTRICTED
+    status = UNRESTRICTED
     for when, value in history:
         if when <= on:
             status = value
@@ -194,15 +194,15 @@ def merge_regulation(
     for name, status in listed.items():
         _apply_status(regulation, name, page.data_date, status, summary)
     for name, history in list(regulation.events.items()):
-        if name not in listed and _stored_status(history, page.data_date) != official_site.UNRESTRICTED:
-            _apply_status(regulation, name, page.data_date, official_site.UNRESTRICTED, summary)
+        if name not in listed and _stored_status(history, page.data_date) != UNRESTRICTED:
+            _apply_status(regulation, name, page.data_date, UNRESTRICTED, summary)
 
     pairs = [(tuple(spell(n) for n in pair), kind) for pair, kind in page.combos]
     regulation.combos = merged_combos(regulation.combos, pairs, page.data_date)
     for name in page.prohibited:
         regulation.prohibited.setdefault(spell(name), PROHIBITED_REASON)
     for name, status in list(regulation.unconfirmed.items()):
-        if listed.get(name, official_site.UNRESTRICTED) == status:
+        if listed.get(name, UNRESTRICTED) == status:
             del regulation.unconfirmed[name]  # confirmed by the official page now
     regulation.data_date = max(regulation.data_date, page.data_date)
     summary.data_date = regulation.data_date
@@ -231,7 +231,7 @@ def merged_combos(stored: list[Combo], on_page: list[tuple[tuple[str, ...], str]
 
 def _check_plausible(regulation: Regulation, listed: dict[str, str], on: date, source: str) -> None:
     """A page that drops most of the stored 殿堂 cards was misread, not a mass release: stop."""
-    restricted = [n for n, h in regulation.events.items() if _stored_status(h, on) != official_site.UNRESTRICTED]
+    restricted = [n for n, h in regulation.events.items() if _stored_status(h, on) != UNRESTRICTED]
     still_listed = sum(1 for name in restricted if name in listed)
     if len(restricted) >= 10 and still_listed < len(restricted) / 2:
         url = source + REGULATION_PATH

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from .. import official_site
+from ..data.regulation import STATUSES
 from ..messages import Listed, Msg
 
 
@@ -79,7 +79,7 @@ def render_summary(summary: UpdateSummary, lang: str = "en") -> list[str]:
     if summary.data_date:
         lines.append("  " + say("update.data-date", date=summary.data_date.isoformat(), count=len(summary.status_changes)))
     for change in summary.status_changes[:20]:
-        old, new = (Msg(f"status.{s}", {}) if s in _STATUSES else s for s in (change.old, change.new))
+        old, new = (Msg(f"status.{s}", {}) if s in STATUSES else s for s in (change.old, change.new))
         lines.append("    " + say("update.status-change", date=change.date.isoformat(), card=change.card, old=old, new=new))
     if len(summary.status_changes) > 20:
         lines.append("    " + say("update.more-changes", count=len(summary.status_changes) - 20))
@@ -89,4 +89,3 @@ def render_summary(summary: UpdateSummary, lang: str = "en") -> list[str]:
     return [printable(line) for line in lines]  # card names come from the site: one line each, always
 
 
-_STATUSES = (official_site.UNRESTRICTED, official_site.HALL_OF_FAME, official_site.PREMIUM)

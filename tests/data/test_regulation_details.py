@@ -168,7 +168,6 @@ def test_a_combo_is_in_force_from_its_first_day_to_the_day_before_until():
     regulation = small_regulation()
     assert [bool(regulation.combos_on(day)) for day in (date(2019, 12, 31), date(2020, 1, 1), date(2020, 12, 31), date(2021, 1, 1))] == [
         False, True, True, False]
-    assert regulation.combo_names == frozenset({"C", "D"})
     assert regulation.restricted_names == frozenset({"A", "E", "P", "A2", "U"})
 
 
