@@ -15,16 +15,28 @@ import re
 # typed with U+202E before it is shown backwards, `1 \u202eクッャシルボ` as 《ボルシャック》.
 BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
+# Characters that show as nothing: Unicode's default-ignorable code points (soft hyphen, the
+# combining grapheme joiner U+034F, the zero-width space and joiners, the bidi marks and isolates,
+# the word joiner, the hangul fillers U+115F U+1160 U+3164 U+FFA0, the variation selectors VS1-16
+# and U+E0100-U+E01EF that IMEs and PDFs attach, the tags) and the interlinear annotation marks.
+# No card name holds one; ``names.name_key`` leaves them out and ``printable`` escapes them.
+INVISIBLE_RANGES = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+    (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFFB), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+_INVISIBLE = "".join(f"\\U{low:08x}-\\U{high:08x}" for low, high in INVISIBLE_RANGES)
+
 # Compiled on first use (re caches it): most text is printable, and compiling this class at
 # import would cost every run, printable or not.
-_UNSAFE = f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff{BIDI_CONTROLS}]"
+_UNSAFE = f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff{BIDI_CONTROLS}{_INVISIBLE}]"
 
 
 def _escape(match: re.Match[str], surrogates_are_bytes: bool = True) -> str:
     code = ord(match.group())
     if surrogates_are_bytes and 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8, as os.fsdecode keeps it
         return f"\\x{code - 0xDC00:02x}"
-    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def _escape_surrogate(match: re.Match[str]) -> str:
@@ -32,14 +44,15 @@ def _escape_surrogate(match: re.Match[str]) -> str:
 
 
 def printable(text: str, surrogates_are_bytes: bool = True) -> str:
-    """``text`` with control characters, line separators, bidi controls and lone surrogates
-    written as escapes (``\\x1b``, ``\\u2028``, ``\\u202e``).
+    """``text`` with control characters, line separators, bidi controls, invisible characters
+    (``INVISIBLE_RANGES``) and lone surrogates written as escapes (``\\x1b``, ``\\u2028``, ``\\u202e``,
+    ``\\u200b``).
 
     Surrogates U+DC80-U+DCFF are shown as the bytes they stand for (``\\xff``) in file names and
     arguments; text decoded from JSON passes ``surrogates_are_bytes=False`` (``\\udcff``).
     """
-    if text.isprintable():  # every character _UNSAFE matches is one str.isprintable refuses (bidi: Cf)
-        return text
+    if text.isprintable() and (text.isascii() or re.search(f"[{_INVISIBLE}]", text) is None):
+        return text  # str.isprintable refuses the rest of _UNSAFE, not VS16, U+034F, U+3164 or U+E0100
     return re.sub(_UNSAFE, _escape if surrogates_are_bytes else _escape_surrogate, text)
 
 

@@ -19,7 +19,9 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-KEY_VERSION = 2  # 2: look-alike letters and more quote, dot and tilde look-alikes folded
+from ..printable import INVISIBLE_RANGES
+
+KEY_VERSION = 3  # 2: look-alike letters, more quotes, dots, tildes; 3: every invisible character left out
 
 _BRACKETS = str.maketrans("", "", "《》")
 # A reading in parentheses made only of kana, e.g. ボルシャック・NEX（ネックス）. A pattern, not a
@@ -53,6 +55,10 @@ LOOK_ALIKES: dict[str, str] = {
     **dict.fromkeys("×✕✖⨯", "x"),
     "♯": "#",
 }
+# Every character that shows as nothing (printable.INVISIBLE_RANGES: variation selectors, the
+# combining grapheme joiner, bidi isolates, hangul fillers, tags…): no card name holds one, and one
+# copied along with a name must not make it another name (KEY_VERSION 3).
+_INVISIBLE: dict[int, None] = {code: None for low, high in INVISIBLE_RANGES for code in range(low, high + 1)}
 # One table, one pass: the look-alikes folded into one character (slashes, hyphens, 『』 as 「」,
 # hiragana as katakana) and the dropped characters. None of the folded characters makes or is
 # a dropped one, so folding and dropping in one translate is the same as one after the other.
@@ -65,6 +71,7 @@ _FOLD = str.maketrans(
         **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},  # ぁ-ゖ → ァ-ヶ
         **LOOK_ALIKES,
         **{c: None for c in _DROPPED},
+        **_INVISIBLE,
     }
 )
 
@@ -74,8 +81,8 @@ def name_key(name: str) -> str:
     # 《》 taken out by two searches, not translate: on a text with other than ASCII, translate looks
     # each character up in its table, and one not there costs a KeyError raised and cleared in C
     text = unicodedata.normalize("NFKC", name.strip().replace("《", "").replace("》", ""))
-    if "(" in text:
-        text = re.sub(_READING, "", text)
+    if "(" in text:  # a reading, invisible characters in it or not
+        text = re.sub(_READING, "", text.translate(_INVISIBLE))
     return text.translate(_FOLD).casefold()
 
 

@@ -65,8 +65,13 @@ def test_printable_escapes_what_would_break_a_line_or_an_encoder():
 def test_printable_leaves_alone_exactly_the_characters_it_does_not_escape():
     """The fast path (str.isprintable) must never skip a character the escape pattern covers:
     every code point of the BMP (where all of them are) and a sample of the others, alone and
-    between letters, is escaped iff it is in the unsafe set (with the bidi controls since issue 39)."""
-    unsafe = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+    between letters, is escaped iff it is in the unsafe set (with the bidi controls since issue 39, and
+    the invisible characters since its item 9: soft hyphen, U+034F, hangul fillers, zero widths,
+    variation selectors, tags)."""
+    unsafe = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                        r"\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2060-\u206f\u3164"
+                        r"\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+                        r"\U000e0000-\U000e0fff]")
     for code in [*range(0x10000), *range(0x10000, 0x110000, 97)]:
         character = chr(code)
         expected = unsafe.search(character) is not None

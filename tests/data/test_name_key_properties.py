@@ -47,8 +47,8 @@ LOOK_ALIKE_GROUPS = ["∑Σσ", "ςσ", "∆Δδ", "Фφ", "фφ", "×✕✖⨯x
 
 
 def _reference_key(name: str) -> str:
-    """name_key as first written, with regular expressions (KEY_VERSION 1), and the look-alikes and
-    the further quotes, dots and tildes of KEY_VERSION 2: the keys in card_data/index.tsv were made
+    """name_key as first written, with regular expressions (KEY_VERSION 1), the look-alikes and
+    the further quotes, dots and tildes of KEY_VERSION 2 and the invisible characters of 3: the keys in card_data/index.tsv were made
     by name_key, so the faster table-driven name_key must agree with this one."""
     import re
 
@@ -63,8 +63,14 @@ def _reference_key(name: str) -> str:
         **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},
     })
     look_alikes = str.maketrans({c: group[-1] for group in LOOK_ALIKE_GROUPS for c in group[:-1]})
+    # KEY_VERSION 3: Unicode's default-ignorable code points and the interlinear annotation marks
+    invisible = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                           "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U0001bca0-\U0001bca3"
+                           "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
     text = unicodedata.normalize("NFKC", name.strip().translate(brackets))
-    return drop.sub("", reading.sub("", text).translate(fold).translate(look_alikes)).casefold()
+    text = reading.sub("", invisible.sub("", text))  # a reading with invisible characters in it too (3)
+    text = drop.sub("", text.translate(fold).translate(look_alikes))
+    return invisible.sub("", text).casefold()
 
 
 def test_key_is_the_reference_key_for_every_character():
