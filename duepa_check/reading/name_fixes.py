@@ -135,6 +135,10 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
         doubled = found is None and '"' in entry.name  # a quoted CSV cell doubles its quotes: '"""BC"" ヒット"'
         if doubled:
             found = find_name(text, entry.name.replace('"', '""'), taken.get(entry.line, start), end)
+            if found is None:
+                found = _csv_cell(text, entry.name, taken.get(entry.line, start), end)
+        elif found is None:
+            found = _find_by_key(text, entry.name, taken.get(entry.line, start), end)
         if found is None:
             escaped = _json_string(text, entry.name, taken.get(entry.line, start), end)
             if escaped is not None:
@@ -240,4 +244,33 @@ def find_name(text: str, name: str, start: int, end: int) -> tuple[int, int] | N
                 if last < end and unicodedata.normalize("NFKC", text[first:last + 1]) == wanted:
                     continue
                 return first, last
+    return None
+
+
+def _csv_cell(text: str, name: str, start: int, end: int) -> tuple[int, int] | None:
+    """The inside of the first quoted CSV cell in ``text[start:end]`` whose value has the name's
+    matching key (its quotes doubled, in other capitals or widths)."""
+    wanted = name_key(name)
+    for match in re.finditer(r'"((?:[^"]|"")*)"', text[start:end]):
+        if name_key(match.group(1).replace('""', '"')) == wanted:
+            return start + match.start(1), start + match.end(1)
+    return None
+
+
+def _find_by_key(text: str, name: str, start: int, end: int) -> tuple[int, int] | None:
+    """The first, shortest span of ``text[start:end]`` with the name's matching key: a name the
+    reader took characters off (a CSV cell's backquote) is still found where it is written."""
+    wanted = name_key(name)
+    if not wanted:
+        return None
+    longest = len(name) * 3 + 2
+    for first in range(start, end):
+        if not name_key(text[first]) or name_key(text[first])[:1] != wanted[:1]:
+            continue
+        for last in range(first + 1, min(end, first + longest) + 1):
+            key = name_key(text[first:last])
+            if key == wanted:
+                return first, last
+            if not wanted.startswith(key):
+                break
     return None

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from support import AS_OF, BD4, DECKS, make_deck, run
 
 from duepa_check.check.fix import FixRefused, fixed_bytes, read_for_fixing, write_fixed
+from duepa_check.data.names import loose_key, name_key
 from duepa_check.data.pool import CardPool
 from duepa_check.reading.decklist import parse_decklist
 from duepa_check.reading.resolve import resolve_deck
@@ -75,12 +76,29 @@ def other_spelling(card, how: str) -> str | None:
     return written if found.card is not None and found.card.name == card.name and found.matched_by != "exact" else None
 
 
-def written_as(draw, card) -> str:
-    """The card's name as a list writes it: mostly in another spelling that means it, else as printed."""
-    spellings = [written for how in sorted(SPELLINGS) if (written := other_spelling(card, how))]
+def english_spellings(card) -> list[str]:
+    """The card's (first) English name in other capitals or without its commas, when that means it alone."""
+    if not card.english:
+        return []
+    english = card.english[0]
+    found = []
+    for written in (english.lower(), english.upper(), english.replace(",", "")):
+        lookup = POOL.lookup(written)
+        if written != english and lookup.card is not None and lookup.card.name == card.name and written.strip() == written:
+            found.append(written)
+    return found
+
+
+def written_as(draw, card) -> tuple[str, str]:
+    """(the card's name as a list writes it, as --fix must write it): mostly another spelling that
+    means it (an English one fixed to the English name), else as printed."""
+    spellings = [(written, card.name) for how in sorted(SPELLINGS) if (written := other_spelling(card, how))]
+    official = {name_key(card.name), loose_key(name_key(card.name))}  # a Latin official name stays the official one
+    spellings += [(written, card.name if {name_key(written), loose_key(name_key(written))} & official else card.english[0])
+                  for written in english_spellings(card)]
     if spellings and draw(st.integers(0, 3)):
         return draw(st.sampled_from(spellings))
-    return card.name
+    return card.name, card.name
 
 
 # ------------------------------------------------------------------------- text layouts
@@ -100,11 +118,11 @@ def text_lists(draw):
         written.append("# メモ: 《そのまま》")
         official.append(written[-1])
     for card in cards:
-        name = written_as(draw, card)
+        name, fixed = written_as(draw, card)
         form = draw(st.sampled_from(COUNT_FORMS))
         count = draw(st.integers(1, 4))
         written.append(form.format(count=count, name=name))
-        official.append(form.format(count=count, name=card.name))
+        official.append(form.format(count=count, name=fixed if holds(encoding, fixed) else name))
         if draw(st.booleans()):
             written.append("")
             official.append("")
@@ -114,6 +132,14 @@ def text_lists(draw):
         return data, (newline.join(official) + end).encode(fixed_encoding(data, encoding)), ".txt"
     except UnicodeEncodeError:
         assume(False)
+
+
+def holds(encoding: str, name: str) -> bool:
+    """Whether the encoding writes ``name`` so that it reads back the same (CP932 writes 〜 and ～ alike)."""
+    try:
+        return name.encode(encoding).decode(encoding) == name
+    except UnicodeError:
+        return False
 
 
 def fixed_encoding(data: bytes, encoding: str) -> str:
@@ -141,6 +167,7 @@ def test_every_spelling_is_met_in_the_pool():
     """Each spelling the property writes exists for some card (else the property tests nothing of it)."""
     for how in SPELLINGS:
         assert any(other_spelling(card, how) for card in CARDS[:3000]), how
+    assert sum(bool(english_spellings(card)) for card in CARDS[:3000]) > 1000
 
 
 # ------------------------------------------------------------------------- the command
