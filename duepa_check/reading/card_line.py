@@ -19,15 +19,12 @@ import unicodedata
 from typing import NamedTuple
 
 from ..messages import Msg
+from .words import PARTNER_WORDS, spaceless
 
 MAX_COUNT = 999
 # Longer than every spelling of the pool, English names included (tests/reading/test_long_names.py):
 # a longer text is no name in any reading (DP102).
 LONGEST_NAME = 240
-
-PARTNER_WORDS = {
-    "パートナー", "partner", "ぱーとなー", "パートナーカード", "partnercard", "統率者", "commander",
-}
 
 
 class Reading(NamedTuple):
@@ -198,7 +195,7 @@ def _other_readings(main: Reading, explicit_count: bool) -> list[Reading]:
             peeled = match.group(1).strip()
             if pattern is _TRAILING_BRACKETS or pattern is _TRAILING_STAR:
                 inner = match.group(2).strip()
-                if _word(inner) in PARTNER_WORDS:
+                if spaceless(inner) in PARTNER_WORDS:
                     partner = True
                 elif not explicit_count and (counted := re.match(_INNER_COUNT, inner)):
                     count, explicit_count = int(counted.group(1)), True
@@ -212,10 +209,6 @@ def _other_readings(main: Reading, explicit_count: bool) -> list[Reading]:
         name = peeled
         found.append(Reading(count, name, partner))
     return found
-
-
-def _word(text: str) -> str:
-    return "".join(text.split()).casefold()
 
 
 # ---------------------------------------------------------------------------- the line

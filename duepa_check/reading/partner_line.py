@@ -13,10 +13,8 @@ from __future__ import annotations
 import functools
 import re
 
-from .card_line import PARTNER_WORDS, more_readings, read_card_line
-
-# What decorates a heading word and is not part of it: marks, brackets, colons, Markdown emphasis.
-DECORATION = re.compile(r"[\s【】\[\]［］<>＜＞〈〉★☆■◆●▼□◇◎:：*＊_~～=＝「」『』]+")
+from .card_line import more_readings, read_card_line
+from .words import DECORATION, PARTNER_WORDS
 
 
 @functools.lru_cache(maxsize=4096)  # every list of a batch has its partner line: read each text once

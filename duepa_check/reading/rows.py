@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 
 from ..messages import Msg
-from .card_line import LONGEST_NAME, MAX_COUNT, PARTNER_WORDS, more_readings, name_problem, read_card_line
+from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, name_problem, read_card_line
 from .decklist import Entry, ParseProblem
+from .words import PARTNER_COLUMNS, PARTNER_WORDS, cell_word
 
 NAME_COLUMNS = {"カード名", "名前", "name", "card", "cardname", "カード", "名称", "カードの名前"}
 COUNT_COLUMNS = {"枚数", "数", "count", "qty", "quantity", "数量", "枚", "copies", "amount", "採用枚数"}
-PARTNER_COLUMNS = {"パートナー", "partner", "区分", "種別", "role", "section", "役割", "commander", "統率者"}
 OTHER_COLUMNS = {
     "no", "no.", "番号", "種類", "type", "タイプ", "カードタイプ", "文明", "civilization", "コスト", "cost", "レアリティ",
     "rarity", "収録", "収録弾", "set", "備考", "メモ", "note", "notes", "パワー", "power", "種族", "race", "型番", "code",
@@ -29,10 +29,6 @@ _COUNT_CELL = r"^(?:[xX×ｘＸ]\s*)?(\d{1,3})\s*(?:枚|[xX×ｘＸ])?$"
 _RULE_CELL = r"^:?-{1,}:?$"  # a Markdown table's |---|:--:| row
 _LINK = r"\[([^\]]*)\]\([^)]*\)"
 NO = {"", "0", "no", "false", "×", "-", "－", "いいえ", "なし", "n"}
-
-
-def _word(text: str) -> str:
-    return "".join(text.split()).replace("*", "").casefold()
 
 
 def clean_cell(cell: str) -> str:
@@ -71,7 +67,7 @@ def header_columns(cells: list[str]) -> dict | None:
     own. ``'free'`` holds the columns with no header word (and ``'width'`` the header's width: a
     cell beyond it has none either): a card name there is never dropped unread (deck.py).
     """
-    words = [_word(cell) for cell in cells]
+    words = [cell_word(cell) for cell in cells]
     known = NAME_COLUMNS | COUNT_COLUMNS | PARTNER_COLUMNS | OTHER_COLUMNS
     if not any(w in NAME_COLUMNS for w in words) or not all(w in known for w in words if w):
         return None
@@ -164,13 +160,13 @@ def _header_card(reader, number: int, cells: list[str], name: str, count_text: s
             )
             return
         count = int(matched.group(1))
-    _add(reader, number, name, count, _word(partner_text) not in NO, others=free)
+    _add(reader, number, name, count, cell_word(partner_text) not in NO, others=free)
 
 
 def _by_cells(reader, number: int, filled: list[tuple[int, str]], table: bool) -> bool:
     counts = [cell for _, cell in filled if re.match(_COUNT_CELL, cell)]
-    partner = any(_word(cell) in PARTNER_WORDS for _, cell in filled)
-    names = [cell for _, cell in filled if not re.match(_COUNT_CELL, cell) and _word(cell) not in PARTNER_WORDS]
+    partner = any(cell_word(cell) in PARTNER_WORDS for _, cell in filled)
+    names = [cell for _, cell in filled if not re.match(_COUNT_CELL, cell) and cell_word(cell) not in PARTNER_WORDS]
     if len(counts) > 1 and table:
         shown = ", ".join(cell for _, cell in filled)
         reader.deck.problems.append(ParseProblem(number, shown, Msg("parse.table-which-count", {})))

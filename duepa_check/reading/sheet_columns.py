@@ -6,15 +6,14 @@ and whether a header makes the file a sheet at all (``sheet_columns``).
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import NamedTuple
 
 from ..messages import Msg
 from ..printable import printable
 from .decklist import DeckInputError
+from .words import SHEET_PARTNER_COLUMNS, header_word
 
-# Header words, compared after _header_word (NFKC, case folded, without spaces, marks and
+# Header words, compared after words.header_word (NFKC, case folded, without spaces, marks and
 # bracketed notes: 'お名前（ハンドルネーム可）*' → 'お名前').
 DECK_WORDS = {
     "デッキ", "デッキリスト", "デッキレシピ", "レシピ", "デッキ内容", "使用デッキ", "使用デッキリスト", "リスト",
@@ -25,7 +24,6 @@ PLAYER_WORDS = {
     "参加者", "参加者名", "エントリー名", "登録名", "name", "player", "playername", "yourname", "handle",
     "handlename", "nickname", "fullname", "participant",
 }
-PARTNER_WORDS = {"パートナー", "パートナー名", "パートナーカード", "partner", "partnercard", "partnername"}
 TIME_WORDS = {
     "タイムスタンプ", "timestamp", "日時", "提出日時", "送信日時", "回答日時", "投稿日時", "受付日時", "submitted",
     "submittedat", "submissiontime",
@@ -37,8 +35,6 @@ _PARTNER_PARTS = ("パートナー", "partner")
 _TIME_PARTS = ("タイムスタンプ", "timestamp")
 # ... unless that part is about something else: the deck's name, a link to it, a picture of it.
 _NOT_A_LIST = ("url", "リンク", "link", "画像", "image", "写真", "photo", "デッキ名", "deckname", "コード", "code")
-_NOTE = r"[（(\[［【<＜〈][^）)\]］】>＞〉]*[）)\]］】>＞〉]"
-_MARKS = re.compile(r"[\s*＊※:：?？。、,.!！・_\-]+")
 COLUMN_KINDS = ("deck", "player", "partner", "time")
 
 
@@ -54,16 +50,9 @@ class SheetColumns(NamedTuple):
 # ---------------------------------------------------------------------------- the header
 
 
-def _header_word(cell: str) -> str:
-    word = unicodedata.normalize("NFKC", cell).casefold()
-    if any(bracket in word for bracket in "([<【〈"):
-        word = re.sub(_NOTE, "", word)
-    return _MARKS.sub("", word)
-
-
 def _kind(word: str) -> tuple[str, int] | None:
     """(column kind, 0 for a whole header word or 1 for a part of a question) of a header cell."""
-    for kind, words in (("deck", DECK_WORDS), ("player", PLAYER_WORDS), ("partner", PARTNER_WORDS), ("time", TIME_WORDS)):
+    for kind, words in (("deck", DECK_WORDS), ("player", PLAYER_WORDS), ("partner", SHEET_PARTNER_COLUMNS), ("time", TIME_WORDS)):
         if word in words:
             return kind, 0
     if not word:
@@ -84,7 +73,7 @@ def find_columns(header: list[str], rows: list[list[str]]) -> dict[str, int]:
     most multi-line cells (a deck name column holds one line); whole words before parts."""
     found: dict[str, list[tuple[int, int]]] = {}
     for index, cell in enumerate(header):
-        kind = _kind(_header_word(cell))
+        kind = _kind(header_word(cell))
         if kind is not None:
             found.setdefault(kind[0], []).append((kind[1], index))
     columns = {kind: min(places)[1] for kind, places in found.items()}
@@ -102,7 +91,7 @@ def _named_column(named: str, header: list[str], path: str, option: str) -> int:
     text = named.strip()
     if text.isdigit() and 0 < int(text) <= len(header):
         return int(text) - 1
-    for matches in (lambda cell: cell.strip() == text, lambda cell: _header_word(cell) == _header_word(text)):
+    for matches in (lambda cell: cell.strip() == text, lambda cell: header_word(cell) == header_word(text)):
         for index, cell in enumerate(header):
             if matches(cell):
                 return index

@@ -32,7 +32,7 @@ import unicodedata
 from itertools import islice
 
 from ..messages import Msg
-from .card_line import LONGEST_NAME, MAX_COUNT, PARTNER_WORDS, more_readings, read_card_line
+from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, read_card_line
 from .decklist import (
     LABEL_MARK,
     LIST_MARK,
@@ -42,7 +42,8 @@ from .decklist import (
     ParseProblem,
     numbered_lines,
 )
-from .partner_line import DECORATION, PARTNER_STARTS, partner_line, partner_readings
+from .partner_line import PARTNER_STARTS, partner_line, partner_readings
+from .words import PARTNER_WORDS, heading_word
 
 MAIN_WORDS = {
     "メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards",
@@ -95,16 +96,6 @@ def _in_brackets(line: str, at: int) -> bool:
     return opened >= 0 and line.rfind("》", opened, at) < 0 and line.find("》", at) >= 0
 
 
-def _word(text: str) -> str:
-    word = DECORATION.sub("", text).casefold()
-    if "-" in word or "－" in word or "ｰ" in word or "―" in word or "—" in word or "‐" in word or "−" in word:
-        word = _KANA_DASH.sub("ー", word)  # パ－トナ－, ぱーとなｰ: the long vowel mark typed as a dash
-    return word
-
-
-_KANA_DASH = re.compile(r"(?<=[\u3041-\u30ff])[-－ｰ―—‐−]")
-
-
 @functools.lru_cache(maxsize=4096)  # the same headings and partner lines head the lists of a batch
 def heading_of(text: str) -> tuple[str, int | None] | None:
     """(kind, stated count or None) when the whole text is a heading of a known word; None otherwise.
@@ -113,7 +104,7 @@ def heading_of(text: str) -> tuple[str, int | None] | None:
     """
     if len(text) > MAX_HEADING_LENGTH:
         return None
-    word = _word(unicodedata.normalize("NFKC", text))
+    word = heading_word(unicodedata.normalize("NFKC", text))
     kind = HEADING_KINDS.get(word)
     if kind is not None:
         return kind, None
@@ -209,11 +200,11 @@ class TextReader:
             self.add_labelled(number, line.partition(" ")[2])  # a link to the recipe's page, maybe a card after it
             return
         key_value = re.match(_KEY_VALUE, line)
-        if key_value and _word(key_value.group(1)) in METADATA_WORDS | MAIN_WORDS:
+        if key_value and heading_word(key_value.group(1)) in METADATA_WORDS | MAIN_WORDS:
             self.add_labelled(number, key_value.group(2))
             return
         if line.endswith((":", "：")) and len(line) < MAX_HEADING_LENGTH:
-            self.add_heading(number, line, "partner" if _word(line) in PARTNER_WORDS else "other", None)
+            self.add_heading(number, line, "partner" if heading_word(line) in PARTNER_WORDS else "other", None)
             self.add_labelled(number, line)  # 《ガイアール Re:》 ends in a colon too
             if line[:1] in PARTNER_STARTS:
                 self._also_partner(number, self._partner_readings(line))  # 'パートナー ガイアール Re:'
@@ -295,7 +286,7 @@ class TextReader:
         match = re.match(_MARKED, line)
         if match is None:
             return False
-        word = _word(unicodedata.normalize("NFKC", next(g for g in match.groups()[:4] if g)))
+        word = heading_word(unicodedata.normalize("NFKC", next(g for g in match.groups()[:4] if g)))
         rest = match.group(5).strip()
         if word in METADATA_WORDS:
             self.add_labelled(number, rest)  # 【デッキ名】龍幻郷: metadata, unless what follows is a card
