@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from ..data.pool import CardPool
 from ..messages import Msg
+from ..reading.card_line import unwrap
 from ..reading.decklist import DeckInputError, decode, parse_decklist
 from ..reading.name_fixes import NameFix, name_fixes
 from ..reading.resolve import Deck, resolve_deck
@@ -133,7 +134,7 @@ def _signature(deck: Deck, renamed: dict[int, NameFix] | None = None, pool: Card
         if fix is None:
             return card, unicodedata.normalize("NFKC", entry.name)
         found = pool.lookup(fix.official).card if pool is not None else None
-        return (found.name if found else ""), unicodedata.normalize("NFKC", fix.after)
+        return (found.name if found else ""), unicodedata.normalize("NFKC", unwrap(fix.after))  # read as the reader reads it
 
     entries = [(c.entry.line, c.entry.count, c.entry.is_partner, *card_of(c.entry, c.card.name)) for c in deck.cards]
     entries += [(e.line, e.count, e.is_partner, *card_of(e, "")) for e, _ in deck.unresolved]

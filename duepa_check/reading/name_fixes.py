@@ -149,6 +149,8 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
         for wanted_entry, target, safe in wanted:
             if wanted_entry is entry:
                 first, last = _kept_outside(text, found[0], found[1], target, _is_alias(entry.name, pool))
+                if target[:1] == "《" and target[-1:] == "》" and text[first - 1 : first] == "《" and text[last : last + 1] == "》":
+                    first, last = first - 1, last + 1  # an official name in 《》 (《パーロック～…！～》) written so
                 if text[first:last] != target:
                     after = text[found[0]:first] + target + text[last:found[1]]
                     spelling = target.replace('"', '""') if doubled else ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 from test_fix import CARDS, ENCODINGS, NEWLINES, POOL, SETTINGS, fixed_encoding, holds, reads_as_cards, written_as
@@ -159,3 +160,15 @@ def test_a_quoted_csv_cell_keeps_its_doubled_quotes():
     """Found by the property test: the cell '\"\"\"BC\"\" ﾋｯﾄ\"' holds the name '\"BC\" ﾋｯﾄ', its quotes doubled."""
     written = 'カード名,枚数\n"""BC"" ﾋｯﾄ",1\n'
     assert fixed_bytes(written.encode(), "deck.csv", POOL).data.decode() == 'カード名,枚数\n"""BC"" ヒット",1\n'
+
+
+@pytest.mark.parametrize(("written", "path", "fixed"), [
+    ("1 パーロック～陰謀に立ち向かえ!～\n", "deck.txt", "1 《パーロック～陰謀に立ち向かえ！～》\n"),
+    ("1 《パーロック～陰謀に立ち向かえ!～》\n", "deck.txt", "1 《パーロック～陰謀に立ち向かえ！～》\n"),
+    ("カード名,枚数\n《パーロック～陰謀に立ち向かえ!～》,1\n", "deck.csv", "カード名,枚数\n《パーロック～陰謀に立ち向かえ！～》,1\n"),
+])
+def test_an_official_name_in_brackets_is_written_with_them_once(written, path, fixed):
+    """《パーロック～陰謀に立ち向かえ！～》 has its 《》 in the official name, and the reader takes 《》
+    off every name: the fix writes the name with one pair, and a second --fix changes nothing."""
+    assert fixed_bytes(written.encode(), path, POOL).data.decode() == fixed
+    assert fixed_bytes(fixed.encode(), path, POOL).fixes == []
