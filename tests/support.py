@@ -13,6 +13,9 @@ from duepa_check.cli.app import main
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 BD4 = "DM23-BD4.txt"  # partner ボルシャック・ドラゴ大王 (火/自然), cards on lines 4-62
 BD6 = "DM24-BD6.txt"  # partner 偽神殺しのツラトゥストラ (光/闇/火), cards on lines 4-62
+# Three problems in BD4's 60 cards: a wrong civilization (line 30), a second 龍の呼び声 (line 31,
+# first on line 33), an unknown name (line 32).
+BROKEN = {30: "1 フェアリー・シャワー", 31: "1 龍の呼び声", 32: "1 ボルシャック・ドラゴソ"}
 AS_OF = "2026-03-16"  # the data date: no DP202/DP203 warnings, stable output
 
 
@@ -81,3 +84,8 @@ def check_json(capsys, path: Path, *extra, as_of: str = AS_OF) -> tuple[int, dic
 def rule_lines(deck: dict) -> list[tuple[str, int | None]]:
     """(rule, line) of every violation, in report order."""
     return [(v["rule"], v["line"]) for v in deck["violations"]]
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The body rows of every box table in ``text`` (rich's or ours), cells stripped."""
+    return [[c.strip() for c in line.split("│")[1:-1]] for line in text.splitlines() if line.startswith("│")]

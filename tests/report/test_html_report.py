@@ -20,8 +20,7 @@ import pytest
 from browser_support import browser, needs_chromium, probe
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import AS_OF, BD4, BD6, DECKS, make_deck, run
-from test_text_output import BROKEN, table_rows
+from support import AS_OF, BD4, BD6, BROKEN, DECKS, make_deck, run, table_rows
 
 from duepa_check.analysis.stats import DeckStats
 from duepa_check.check.checker import DeckResult

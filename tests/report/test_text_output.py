@@ -9,23 +9,13 @@ import sys
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from support import AS_OF, BD4, BD6, make_deck, run
+from support import AS_OF, BD4, BD6, BROKEN, make_deck, run, table_rows
 
 from duepa_check.report.boxtable import box_table, cell_width
-
-# Three problems in 60 cards: a wrong civilization (line 30), a second 龍の呼び声 (line 31, first on
-# line 33), an unknown name (line 32).
-BROKEN = {30: "1 フェアリー・シャワー", 31: "1 龍の呼び声", 32: "1 ボルシャック・ドラゴソ"}
-
 
 @pytest.fixture
 def broken(tmp_path):
     return make_deck(tmp_path, BD4, replace=BROKEN, name="broken.txt")
-
-
-def table_rows(text: str) -> list[list[str]]:
-    """The body rows of every box table in ``text`` (rich's or ours), cells stripped."""
-    return [[c.strip() for c in line.split("│")[1:-1]] for line in text.splitlines() if line.startswith("│")]
 
 
 # ---------------------------------------------------------------------------- boxtable
