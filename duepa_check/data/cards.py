@@ -240,7 +240,7 @@ class Lookup:
         self.cards = cards or []
         self._suggestions = suggestions
         self._suggest = suggest
-        self.matched_by = matched_by  # exact | key | alias | face
+        self.matched_by = matched_by  # exact | key | alias | face | sides | id
 
     @property
     def suggestions(self) -> list[str]:

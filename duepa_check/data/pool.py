@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 # Index kinds, best first: a typed name matching an official name beats one matching an
 # alias, which beats one matching only one side of a multi-sided card.
 INDEX_KINDS = ("name", "alias", "face")
+_OFFICIAL_ID = re.compile(r"^[A-Za-z0-9]+-[A-Za-z0-9]+$")  # a set code and a number: 'dm23bd4-039' 
 
 
 class _Shard:
@@ -341,8 +342,18 @@ class CardPool:
             if card is not None:
                 result.cards, result.matched_by = [card], "sides"
                 return result
+        if _OFFICIAL_ID.match(typed.strip()):
+            card = self._by_id.get(typed.strip().casefold())
+            if card is not None:  # an official id ('dm23bd4-039', a printing's 'dmart26-002')
+                result.cards, result.matched_by = [card], "id"
+                return result
         result._suggest = functools.partial(self.suggest, key)
         return result
+
+    @cached_property
+    def _by_id(self) -> dict[str, Card]:
+        """Every official id of the pool → its card (built on the first id typed)."""
+        return {card_id.casefold(): card for card in self for card_id in card.ids}
 
     def _sides_of_one_card(self, typed: str) -> Card | None:
         """The one card whose sides a 'FRONT／BACK' name lists (a psychic card written with both

@@ -71,8 +71,8 @@ def safe_target(entry: Entry, pool: CardPool) -> str | None:
     if not entry.line:
         return None  # --partner's card: written nowhere
     found = pool.lookup(entry.name)
-    if found.card is None or found.matched_by == "exact":
-        return None
+    if found.card is None or found.matched_by in ("exact", "id"):
+        return None  # (an official id is no spelling of the name: left as written)
     target = official_spelling(entry.name, found.card)
     return target if target != entry.name else None
 

@@ -83,3 +83,18 @@ def test_dm26_rp3s_release_date_is_the_sources(pool):
         source = next(s for s in pool.header["sources"] if s["file"] == file)
         assert source["date"] == "2026-09-19"
     assert "inferred" not in str(pool.header["sources"])
+
+
+@pytest.mark.parametrize("card_id", [*PRINTINGS, "dm23bd4-039", "DM23BD4-039"])
+def test_an_official_id_looks_its_card_up(capsys, pool, card_id):
+    """`duepa-check card dmart26-002`: a printing's (or any card's) official id is that card."""
+    found = pool.lookup(card_id)
+    assert found.card is not None and card_id.casefold() in (i.casefold() for i in found.card.ids)
+    assert found.matched_by == "id"
+    if card_id in PRINTINGS:
+        assert found.card.name == PRINTINGS[card_id][1]
+    assert run(capsys, "card", card_id).code == 0
+
+
+def test_a_text_shaped_like_an_id_that_is_none_is_no_card(pool):
+    assert pool.lookup("dm99zz-999").card is None
