@@ -1,4 +1,4 @@
-"""Where ../shared is: beside the checkout (CI, /work/main) or beside the folder holding it (a worktree).
+"""Where ../shared is: beside the checkout (as in CI) or beside the folder holding it (a worktree).
 
 The tools read raw card data from ``shared/data`` and the regulation research from ``shared/spec``;
 the project itself never needs them. The nearest ancestor folder that holds ``shared/data/cards``
