@@ -4,7 +4,9 @@ the path: pyproject.toml's pytest ``pythonpath``)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,3 +91,19 @@ def rule_lines(deck: dict) -> list[tuple[str, int | None]]:
 def table_rows(text: str) -> list[list[str]]:
     """The body rows of every box table in ``text`` (rich's or ours), cells stripped."""
     return [[c.strip() for c in line.split("│")[1:-1]] for line in text.splitlines() if line.startswith("│")]
+
+
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
+
+
+def tool_module(name: str):
+    """A module of tools/ imported by path (tools/ is not a package): ``tool_module("card_checks")``."""
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

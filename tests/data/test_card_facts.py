@@ -10,6 +10,7 @@ import bisect
 import json
 
 import pytest
+from support import tool_module
 
 from duepa_check.data.cards import INFINITY, Card
 from duepa_check.data.files import index_rows
@@ -364,8 +365,7 @@ def test_merged_records_keep_the_japanese_faces_and_every_id(pool):
 def test_no_split_records_left_in_the_pool(pool):
     """The build's duplicate finder, run on the pool as shipped: every pair of records with the same
     faces and near-identical names (or a shared id) is a pair checked to be two different cards."""
-    from test_card_build import card_checks
-
+    card_checks = tool_module("card_checks")
     assert card_checks.unexplained(card_checks.find_duplicates(list(pool))) == []
 
 
