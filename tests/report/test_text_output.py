@@ -13,6 +13,7 @@ from support import AS_OF, BD4, BD6, BROKEN, make_deck, run, table_rows
 
 from duepa_check.report.boxtable import box_table, cell_width
 
+
 @pytest.fixture
 def broken(tmp_path):
     return make_deck(tmp_path, BD4, replace=BROKEN, name="broken.txt")
