@@ -6,31 +6,20 @@ them it is skipped and says why. The other tests use only the tools' code.
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from support import tool_module
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ROOT / "tools"
 
 
-def _tool(name: str):
-    """Import a module of tools/ by path (tools/ is not a package)."""
-    if str(TOOLS) not in sys.path:
-        sys.path.insert(0, str(TOOLS))
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, module)
-    spec.loader.exec_module(module)
-    return module
-
-
-extra_facts = _tool("extra_facts")
-shared = _tool("shared_dir").shared_dir()
+extra_facts = tool_module("extra_facts")
+shared = tool_module("shared_dir").shared_dir()
 
 
 def _zone(type_name: str) -> str:
@@ -86,7 +75,7 @@ def test_card_data_is_what_the_tools_build(tmp_path):
     assert elapsed < 300
 
 
-card_checks = _tool("card_checks")
+card_checks = tool_module("card_checks")
 
 
 def _card(name: str, cost: int = 3, ids: tuple[str, ...] = ()):
