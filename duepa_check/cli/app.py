@@ -399,7 +399,7 @@ def _flushed(code: int) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    args = _command_first(list(sys.argv[1:] if argv is None else argv))
     if args and args[0] not in _subcommands() and not _root_only(args):
         args.insert(0, "check")
     start_language(None)
@@ -452,6 +452,18 @@ def _main(argv: list[str] | None) -> int:
 
 
 ROOT_FLAGS = ("--help", "-h", "--version", "--install-completion", "--show-completion")
+
+
+def _command_first(args: list[str]) -> list[str]:
+    """``--lang ja card NAME`` as ``card NAME --lang ja``: a leading ``--lang`` goes after the command
+    it comes before, so the command runs (and ``--help`` is that command's)."""
+    lang: list[str] = []
+    while args[:1] == ["--lang"] and len(args) >= 2 or args[:1] and args[0].startswith("--lang="):
+        taken = 2 if args[0] == "--lang" else 1
+        lang, args = lang + args[:taken], args[taken:]
+    if lang and args and args[0] in _subcommands():
+        return [args[0], *args[1:], *lang]
+    return [*lang, *args]
 
 
 def _root_only(args: list[str]) -> bool:

@@ -136,3 +136,15 @@ def test_completion_is_in_the_help_of_the_command_list(capsys):
 def test_a_bad_lang_alone_is_a_usage_error_not_the_help(capsys, argv, said):
     result = run(capsys, *argv)
     assert result.code == 2 and said in result.err and "Commands" not in result.out
+
+
+@pytest.mark.parametrize("lang", [["--lang", "ja"], ["--lang=ja"]])
+@pytest.mark.parametrize("command", ["card", "rules", "stats", "partners", "update", "check"])
+def test_a_leading_lang_keeps_the_command_and_its_help(capsys, lang, command):
+    """`duepa-check --lang ja card --help` is card's help in Japanese (it was check's)."""
+    out = run(capsys, *lang, command, "--help").out
+    assert f"duepa-check {command} [" in out and "使い方" in out
+
+
+def test_a_leading_lang_runs_the_command(capsys):
+    assert "《ボルシャック・ドラゴン》" in run(capsys, "--lang", "ja", "card", "ボルシャック・ドラゴン").out
