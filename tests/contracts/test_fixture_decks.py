@@ -7,10 +7,10 @@ project (same lines, another first comment): their card lines are compared, not 
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
+from support import tool_module
 
 REPO = Path(__file__).resolve().parents[2]
 # ../shared/data beside the checkout (CI, the main checkout), or two levels up (a git worktree in a folder).
@@ -27,16 +27,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("product_decks", REPO / "tools" / "product_decks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("path", sorted(DECKS.glob("DM*-BD*.txt")), ids=lambda p: p.stem)
 def test_product_deck_is_what_the_tool_writes(path):
-    tool = _tool()
+    tool = tool_module("product_decks")
     products = tool.product_decks(SOURCE)
     assert path.stem in products, f"{path.stem} is not a 60-card deck product in the set lists"
     written = tool.decklist(products[path.stem]).splitlines()
