@@ -458,7 +458,7 @@ def _command_first(args: list[str]) -> list[str]:
     """``--lang ja card NAME`` as ``card NAME --lang ja``: a leading ``--lang`` goes after the command
     it comes before, so the command runs (and ``--help`` is that command's)."""
     lang: list[str] = []
-    while args[:1] == ["--lang"] and len(args) >= 2 or args[:1] and args[0].startswith("--lang="):
+    while args and (args[0] == "--lang" and len(args) >= 2 or args[0].startswith("--lang=")):
         taken = 2 if args[0] == "--lang" else 1
         lang, args = lang + args[:taken], args[taken:]
     if lang and args and args[0] in _subcommands():
