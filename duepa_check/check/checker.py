@@ -21,18 +21,17 @@ from ..data.regulation import Regulation
 from ..errors import DuepaError
 from ..messages import Msg, msg
 from ..printable import printable
-from ..reading.decklist import STDIN, TABLE_SUFFIXES, DeckInputError, DeckList, load_decklist
+from ..reading.decklist import STDIN, TABLE_SUFFIXES, DeckInputError, DeckList, Skipped, load_decklist
 from ..reading.resolve import resolve_deck
 from ..rules import READING_RULES, RULE_IDS, Context, run_rules
 from .batch import Batch
 from .results import MAX_REPORTED, DeckResult
-from .walk import Skipped
 
 if TYPE_CHECKING:
-    from ..reading.sheet import SheetColumns, SheetProblem, SheetRow
+    from ..reading.sheet import SheetColumns, SheetRow
 
 
-def _printable_message(message: "Msg | str") -> "Msg | str":
+def _printable_message(message: Msg | str) -> Msg | str:
     """The message with every text in it made printable (a file name may hold anything)."""
     if isinstance(message, Msg):
         return Msg(message.key, {
@@ -156,11 +155,11 @@ class Checker:
         return result
 
     @staticmethod
-    def not_checked(path: str, why: Msg) -> DeckResult:
+    def not_checked(item: Skipped) -> DeckResult:
         """The result for something met that cannot be checked (a folder that cannot be listed, a
-        sheet that cannot be read as one): ``why`` is its error."""
-        result = DeckResult(path=printable(path), error=_printable_message(why))
-        result.raw_path = path
+        sheet that cannot be read as one): its ``why`` is the error."""
+        result = DeckResult(path=printable(item.path), error=_printable_message(item.why))
+        result.raw_path = item.path
         return result
 
     def check_all(self, paths: list[Path | Skipped], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
@@ -185,18 +184,14 @@ class Checker:
         fill_close_names(results, self.pool, self.notes)
         return results
 
-    def _check_item(self, item: Path | Skipped | SheetRow | SheetProblem) -> DeckResult:
+    def _check_item(self, item: Path | SheetRow | Skipped) -> DeckResult:
         """The one-item check a batch is given: a file to ``check``, a sheet's row to ``check_row``,
-        what was met but cannot be checked (``Skipped``, a ``SheetProblem``) to ``not_checked``."""
+        what was met but cannot be checked to ``not_checked``."""
         if isinstance(item, Path):
             return self.check(item)
         if isinstance(item, Skipped):
-            return self.not_checked(item.path, Msg("skipped", {"path": item.path, "reason": item.reason}))
-        from ..reading.sheet import SheetRow  # a batch with no sheet never gets here
-
-        if isinstance(item, SheetRow):
-            return self.check_row(item)
-        return self.not_checked(item.path, item.message)
+            return self.not_checked(item)
+        return self.check_row(item)
 
     def _check_decklist(self, decklist: DeckList, path: Path, result: DeckResult) -> None:
         config, config_file = self._config_and_file(path)

@@ -10,18 +10,15 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
 
 from ..messages import Msg
 from ..printable import printable
-from ..reading.decklist import DECK_SUFFIXES, STDIN, TABLE_SUFFIXES, DeckInputError
+from ..reading.decklist import DECK_SUFFIXES, STDIN, TABLE_SUFFIXES, DeckInputError, Skipped
 
 
-class Skipped(NamedTuple):
-    """Something met while collecting decks that is not checked: said as that item's error (exit 2)."""
-
-    path: str
-    reason: Msg
+def _skipped(path: str, reason: Msg) -> Skipped:
+    """``path`` left out of the run, the message naming it and ``reason``."""
+    return Skipped(path, Msg("skipped", {"path": path, "reason": reason}))
 
 
 def named_path(item: Path | Skipped) -> Path:
@@ -42,7 +39,7 @@ def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
         try:
             is_folder = path.is_dir()
         except OSError as error:  # e.g. a parent folder without execute permission
-            yield Skipped(str(path), Msg("skipped.cannot-read", {"why": error.strerror or error}))
+            yield _skipped(str(path), Msg("skipped.cannot-read", {"why": error.strerror or error}))
             continue
         if is_folder:
             found = sorted(_decklists_below(path), key=_walk_order)
@@ -82,7 +79,7 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
                 entries = list(listing)
         except OSError as error:
             key = "skipped.folder-unlisted" if root == os.fspath(folder) else "skipped.folder-unlisted.decks"
-            yield Skipped(str(error.filename or root), Msg(key, {"why": error.strerror or error}))
+            yield _skipped(str(error.filename or root), Msg(key, {"why": error.strerror or error}))
             continue
         for entry in entries:
             name = entry.name
@@ -92,13 +89,13 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
                 if not _is_link(entry):
                     waiting.append(entry.path)
                 elif leads_out(entry.path):
-                    yield Skipped(entry.path, Msg("skipped.symlink-folder", {}))
+                    yield _skipped(entry.path, Msg("skipped.symlink-folder", {}))
                 continue
             lowered = name.lower()
             if name == "pyproject.toml" or not lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES):
                 continue
             if _is_link(entry) and leads_out(entry.path):
-                yield Skipped(entry.path, Msg("skipped.symlink-file", {}))
+                yield _skipped(entry.path, Msg("skipped.symlink-file", {}))
                 continue
             if not lowered.endswith(DECK_SUFFIXES):
                 from ..reading.sheet import looks_like_sheet

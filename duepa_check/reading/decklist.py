@@ -47,6 +47,15 @@ class DeckInputError(DuepaError):
     """The file cannot be read as a decklist at all (exit code 2)."""
 
 
+class Skipped(NamedTuple):
+    """Something met among a run's inputs that is not checked (a folder that cannot be listed, a
+    symlink out of the folder, a sheet that cannot be read as one), and ``why``, the whole message:
+    that item's error (exit code 2), so the run never judges the rest in silence."""
+
+    path: str
+    why: Msg
+
+
 class Entry(NamedTuple):
     """One decklist line that names a card: the name as typed, how many, where.
 

@@ -38,18 +38,19 @@ from typing import NamedTuple
 from ..data.names import name_key
 from ..messages import Msg
 from ..printable import printable
-from .sheet_columns import COLUMN_KINDS, SheetColumns, sheet_columns  # noqa: F401  (SheetColumns: for callers)
 from .decklist import (
     MAX_BYTES,
     STDIN,
     DeckInputError,
     DeckList,
     Entry,
+    Skipped,
     decode,
     read_deck_bytes,
     read_stdin_bytes,
     split_lines,
 )
+from .sheet_columns import COLUMN_KINDS, SheetColumns, sheet_columns  # noqa: F401  (SheetColumns: for callers)
 from .sheet_time import DAY_FIRST, date_order, is_slash_date, latest, order_note, parse_time  # noqa: F401
 
 SHEET_SUFFIXES = (".csv", ".tsv")
@@ -102,14 +103,6 @@ class SheetRow(NamedTuple):
     deck: str
     partner: str | None = None
     player: str | None = None  # who the whole player cell names (player_key): resubmissions are grouped by it
-
-
-class SheetProblem(NamedTuple):
-    """A sheet that was recognised but cannot be read as one (a column the options name is not
-    there, too many rows, no submission): that file's error (exit code 2)."""
-
-    path: str
-    message: Msg
 
 
 # ---------------------------------------------------------------------------- reading
@@ -168,12 +161,12 @@ def with_submissions(items: list, named: SheetColumns = SheetColumns(), notes: l
         try:
             rows = read_sheet(Path(stdin_name or "<stdin>"), named, notes, stdin=True) if stdin else read_sheet(item, named, notes)
         except DeckInputError as error:
-            expanded.append(SheetProblem(stdin_name or "<stdin>" if stdin else str(item), error.message))
+            expanded.append(Skipped(stdin_name or "<stdin>" if stdin else str(item), error.message))
             continue
         if rows is None:
             expanded.append(item)  # a decklist after all
         elif not rows:
-            expanded.append(SheetProblem(str(item), Msg("sheet.no-rows", {"path": printable(str(item))})))
+            expanded.append(Skipped(str(item), Msg("sheet.no-rows", {"path": printable(str(item))})))
         else:
             expanded.extend(rows)
     return expanded
