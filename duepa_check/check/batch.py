@@ -27,7 +27,7 @@ class Batch:
 
     def check_all(self, paths: list, on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
         """Check many items, in order; large batches are split over the machine's cores."""
-        workers = _worker_count(len(paths))
+        workers = worker_count(len(paths))
         if _other_threads():
             workers = 1  # a fork copies one thread: a lock another thread holds would never be released
         if len(paths) < PARALLEL_FROM:
@@ -139,6 +139,7 @@ PARALLEL_FROM = 100  # below this many files, forking costs more than it saves (
 CHUNK_SIZE = 20  # files per chunk: small enough to even out, large enough that taking one is free
 MAX_CHUNKS = 4096  # so that every chunk number fits in the pipe at once (8 KB of 64)
 TICKET_BYTES = 2
+MAX_WORKERS = 4  # processes a batch uses at most, however many cores the machine has
 
 
 @contextmanager
@@ -169,10 +170,11 @@ def _batch_collector() -> Iterator[None]:
 YOUNG_THRESHOLD_FACTOR = 100  # 70,000 new objects between collections during a batch (Python's default: 700)
 
 
-def _worker_count(files: int) -> int:
+def worker_count(files: int) -> int:
+    """How many processes check a batch of ``files`` (public: tests pin it to fork on one core)."""
     if files < PARALLEL_FROM or not sys.platform.startswith("linux"):
         return 1
-    return min(len(os.sched_getaffinity(0)), 4)
+    return min(len(os.sched_getaffinity(0)), MAX_WORKERS)
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -197,7 +197,7 @@ class Checker:
         config, config_file = self._config_and_file(path)
         result.config = _shown_path(config_file) if config_file else None
         deck = resolve_deck(decklist, self.pool, self.options.partner)
-        context = self._context_for(config)
+        context = self.context_for(config)
         result.keep_first(run_rules(deck, context), MAX_REPORTED)
         result.card_count = deck.card_count
         result.partner = deck.partner.card if deck.partner else None
@@ -206,7 +206,7 @@ class Checker:
 
             result.stats = compute_stats(deck)
 
-    def _context_for(self, config: FormatConfig) -> Context:
+    def context_for(self, config: FormatConfig) -> Context:
         """What the rules read besides the deck, made once per house rules (a batch shares a few)."""
         key = (id(config), self._close_names_later)
         found = self._contexts.get(key)

@@ -79,7 +79,7 @@ def check_decks(
             return []
     to_stderr = fixing is not None and fixing.stdin_fixed  # stdout holds the fixed list
     console = None if to_stderr else _terminal_console(output_format, no_color)
-    results = _check_all(checker, files, console)
+    results = check_with_progress(checker, files, console)
     if fixing is not None:
         for result in results:
             result.fixes = fixing.fixes.get(result.raw_path, [])
@@ -160,7 +160,7 @@ def _note_unreadable(results) -> None:
             print_error(DuepaError(result.error))
 
 
-def _check_all(checker, files: list[Path], console) -> list:
+def check_with_progress(checker, files: list[Path], console) -> list:
     """Check every file; a progress bar only for many files on a terminal in text format."""
     if console is None or not console.is_terminal or len(files) <= 50:
         return checker.check_all(files)

@@ -14,7 +14,7 @@ import duepa_check.check.checker as checker_module
 def test_a_batch_over_the_parallel_threshold_gives_the_same_results_in_the_same_order(capsys, tmp_path, monkeypatch):
     folder = tmp_path / "decks"
     count = batch_module.PARALLEL_FROM + 10
-    if batch_module._worker_count(count) < 2:
+    if batch_module.worker_count(count) < 2:
         pytest.skip("one core: the batch is not split")
     for number in range(count):
         broken = {22: "1 アクア・サーファー"} if number % 7 == 0 else {}  # a 水 card: DP005 on line 22
@@ -113,7 +113,7 @@ def test_no_fork_while_another_thread_runs(checker, nine_decks, monkeypatch):
 
     monkeypatch.setattr(batch_module, "PARALLEL_FROM", 5)
     monkeypatch.setattr(batch_module, "CHUNK_SIZE", 2)
-    monkeypatch.setattr(batch_module, "_worker_count", lambda files: 3)
+    monkeypatch.setattr(batch_module, "worker_count", lambda files: 3)
     monkeypatch.setattr(os, "fork", no_fork)
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
@@ -147,7 +147,7 @@ def test_the_progress_bar_runs_no_thread_while_the_batch_forks(tmp_path, monkeyp
 
     console = Console(file=io.StringIO(), force_terminal=True)
     files = [tmp_path / f"{n}.txt" for n in range(60)]
-    assert commands._check_all(Checker(), files, console) == []
+    assert commands.check_with_progress(Checker(), files, console) == []
     assert seen == [threading.active_count()] == [1]
 
 
@@ -271,7 +271,7 @@ def test_an_error_here_stops_the_children(checker, nine_decks, monkeypatch):
 
 
 def test_a_broken_config_met_only_by_a_child_is_one_line_exit_2(capsys, tmp_path, monkeypatch):
-    monkeypatch.setattr(batch_module, "_worker_count", lambda files: 2)
+    monkeypatch.setattr(batch_module, "worker_count", lambda files: 2)
     for number in range(6):
         make_deck(tmp_path, BD4, name=f"decks/a/{number}.txt")
         make_deck(tmp_path, BD4, name=f"decks/b/{number}.txt")

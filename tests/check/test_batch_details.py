@@ -250,7 +250,7 @@ def test_decks_under_the_same_house_rules_share_one_config_and_one_context(pool,
     configs = [checker.config_for(path) for path in paths]
     assert configs[0] is configs[1] and configs[0] is not configs[2]
     assert [c.include_unconfirmed for c in configs] == [unconfirmed] * 3 and configs[0].deck_size == 40
-    contexts = [checker._context_for(config) for config in configs]
+    contexts = [checker.context_for(config) for config in configs]
     assert contexts[0] is contexts[1] and contexts[0].config is configs[0] and contexts[2].config is configs[2]
     explicit = Checker(pool, load_current(None), CheckOptions(as_of=date(2026, 3, 16), include_unconfirmed=unconfirmed,
                                                               config_path=tmp_path / "a" / ".duepa-check.yaml"))
@@ -313,7 +313,7 @@ def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monk
 
     checker = checker_module.Checker(pool, load_regulation(embedded_data_dir() / "regulation.yaml"),
                                      checker_module.CheckOptions(as_of=date(2026, 3, 16)))
-    monkeypatch.setattr(batch_module, "_worker_count", lambda files: 1)
+    monkeypatch.setattr(batch_module, "worker_count", lambda files: 1)
     paths = [tmp_path / f"deck{number}.txt" for number in range(batch_module.PARALLEL_FROM)]
     for path in paths:
         path.write_text("パートナー: ボルシャック・ドラゴン\n", encoding="utf-8")
