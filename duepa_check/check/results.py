@@ -39,7 +39,7 @@ class DeckResult:
         self,
         path: str,
         violations: list[Violation] | None = None,
-        error: "Msg | str | None" = None,
+        error: Msg | str | None = None,
         partner: Card | None = None,
         card_count: int = 0,
         stats: DeckStats | None = None,

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 # Index kinds, best first: a typed name matching an official name beats one matching an
 # alias, which beats one matching only one side of a multi-sided card.
 INDEX_KINDS = ("name", "alias", "face")
-_OFFICIAL_ID = re.compile(r"^[A-Za-z0-9]+-[A-Za-z0-9]+$")  # a set code and a number: 'dm23bd4-039' 
+_OFFICIAL_ID = re.compile(r"^[A-Za-z0-9]+-[A-Za-z0-9]+$")  # a set code and a number: 'dm23bd4-039'
 
 
 class _Shard:

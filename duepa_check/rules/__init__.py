@@ -39,8 +39,8 @@ def run_rules(deck, context: Context, only: tuple[str, ...] | None = None) -> li
     """
     found: list[Violation] = []
     for rule_id, name, severity, check in _enabled(context.config, only):
-        for finding in check(deck, context):
-            found.append(Violation(rule_id, name, severity, *finding))
+        for found_one in check(deck, context):
+            found.append(Violation(rule_id, name, severity, *found_one))
     found.sort(key=lambda v: (v.line is not None, v.line or 0, v.rule))
     return found
 

@@ -106,7 +106,7 @@ def _open_own(path: Path, flags: int) -> int:
     """Open our log without following a link; refuse anything that is not our own regular file."""
     try:
         descriptor = os.open(path, flags | NO_FOLLOW | NON_BLOCKING)
-    except OSError as error:
+    except OSError:
         if os.path.islink(path):
             raise _not_ours(path, "update.file.symlink") from None
         raise

@@ -54,7 +54,7 @@ def printable(text: str) -> str:
     return text
 
 
-def names_msg(names: list[str], limit: int = 10) -> "Listed | Msg":
+def names_msg(names: list[str], limit: int = 10) -> Listed | Msg:
     """Up to ``limit`` names, and how many more, put into words in the language of the report."""
     shown = Listed(tuple(names[:limit]), "sep.update-names")
     return Msg("update.names.more", {"shown": shown, "count": len(names) - limit}) if len(names) > limit else shown

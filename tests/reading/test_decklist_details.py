@@ -78,11 +78,11 @@ def test_a_file_of_blanks_is_empty_whatever_its_encoding():
 
 
 def test_a_deck_title_name_and_author_are_known_keys_others_are_reported_on_line_1():
-    deck = parse_decklist("name: a\ntitle: b\nauthor: c\ncards: [x]\n".encode(), "deck.yaml")
+    deck = parse_decklist(b"name: a\ntitle: b\nauthor: c\ncards: [x]\n", "deck.yaml")
     assert deck.problems == [] and deck.path == "deck.yaml"
-    deck = parse_decklist("zzz: 1\naaa: 2\n[k]: 3\ncards: [x]\n".encode(), "deck.yaml")
+    deck = parse_decklist(b"zzz: 1\naaa: 2\n[k]: 3\ncards: [x]\n", "deck.yaml")
     assert deck.problems == [ParseProblem(1, "<list>", m("parse.unknown-key", key="<list>"))]  # sorted: first
-    deck = parse_decklist("zzz: 1\naaa: 2\ncards: [x]\n".encode(), "deck.yaml")
+    deck = parse_decklist(b"zzz: 1\naaa: 2\ncards: [x]\n", "deck.yaml")
     assert deck.problems == [ParseProblem(1, "aaa", m("parse.unknown-key", key="aaa"))]
 
 

@@ -4,7 +4,7 @@ resubmissions, the deck cell's bounds and the partner cell. No card pool needed.
 from __future__ import annotations
 
 import csv
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -132,8 +132,8 @@ def test_player_key():
     ("2026/11/28 14:03:12", datetime(2026, 11, 28, 14, 3, 12)),
     ("11/28/2026 14:03:12", datetime(2026, 11, 28, 14, 3, 12)),
     ("2026-11-28T14:03:12", datetime(2026, 11, 28, 14, 3, 12)),
-    ("2026-11-28T14:03:12Z", datetime(2026, 11, 28, 14, 3, 12, tzinfo=timezone.utc)),  # the offset applied (issue 39)
-    ("2026-11-28T23:03:12+09:00", datetime(2026, 11, 28, 14, 3, 12, tzinfo=timezone.utc)),
+    ("2026-11-28T14:03:12Z", datetime(2026, 11, 28, 14, 3, 12, tzinfo=UTC)),  # the offset applied (issue 39)
+    ("2026-11-28T23:03:12+09:00", datetime(2026, 11, 28, 14, 3, 12, tzinfo=UTC)),
     ("2026/11/28 午後 2:03:12", datetime(2026, 11, 28, 14, 3, 12)),
     ("2026/11/28 午前 12:03:12", datetime(2026, 11, 28, 0, 3, 12)),
     ("yesterday", None),

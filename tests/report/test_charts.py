@@ -7,7 +7,6 @@ product deck in the fixtures.
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
