@@ -1,10 +1,16 @@
-"""The fixtures every test gets (helpers live in support.py).
+"""The fixtures every test gets, and the few that tests of several folders share (helpers live
+in support.py and update_support.py).
 
 Tests read only files in this repository (no ../shared, no network) and never the
 user's updated card data: the default data dir ($XDG_DATA_HOME) is an empty folder for every test.
 """
 
+from pathlib import Path
+
 import pytest
+from update_support import write_fixture_embedded
+
+from duepa_check.data import pool as pool_module
 
 
 @pytest.fixture(autouse=True)
@@ -18,3 +24,11 @@ def _isolated_environment(monkeypatch, tmp_path_factory):
     for variable in ("DUEPA_CHECK_LANG", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+@pytest.fixture
+def fixture_embedded_data(tmp_path_factory, monkeypatch) -> Path:
+    """Point the package's embedded data at the tiny fixture pool (update_support) for this test."""
+    directory = write_fixture_embedded(tmp_path_factory.mktemp("embedded"))
+    monkeypatch.setattr(pool_module, "embedded_data_dir", lambda: directory)
+    return directory

@@ -18,12 +18,7 @@ import pytest
 import responses
 from support import make_deck, run
 from test_messages import english_sentences
-from update.test_update import (  # noqa: F401  (fixtures)
-    SOURCE,
-    FakeSite,
-    fixture_embedded_data,
-    previous_data,
-)
+from update_support import SOURCE, FakeSite, previous_data
 
 from duepa_check import update
 from duepa_check.messages import rule_doc, text
@@ -58,7 +53,7 @@ def update_in(capsys, tmp_path, lang: str, site, *extra: str):
 
 
 def fake(script: dict):
-    """The fixture site of test_update, with ``script``'s answers queued (a fresh copy per run)."""
+    """The fake site of update_support, with ``script``'s answers queued (a fresh copy per run)."""
 
     def add(mock):
         site = FakeSite()
@@ -128,7 +123,7 @@ CLIENT_CASES = {
 
 
 @pytest.mark.parametrize("case", sorted(CLIENT_CASES))
-def test_client_errors_follow_the_language(capsys, tmp_path, fixture_embedded_data, case):  # noqa: F811
+def test_client_errors_follow_the_language(capsys, tmp_path, fixture_embedded_data, case):
     site, extra, english, japanese = CLIENT_CASES[case]
     en, _ = update_in(capsys, tmp_path, "en", site, *extra)
     ja, _ = update_in(capsys, tmp_path, "ja", site, *extra)
@@ -139,7 +134,7 @@ def test_client_errors_follow_the_language(capsys, tmp_path, fixture_embedded_da
     assert english_sentences(en)  # the English line is English
 
 
-def test_the_robots_and_time_limit_lines_in_english_are_as_before(capsys, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_the_robots_and_time_limit_lines_in_english_are_as_before(capsys, tmp_path, fixture_embedded_data):
     en, _ = update_in(capsys, tmp_path, "en", disallowing_robots)
     assert re.fullmatch(rf"duepa-check: update: {re.escape(SOURCE)}/robots.txt disallows /card/\?v=\S+; stopped, nothing changed\n", en)
     en, _ = update_in(capsys, tmp_path / "t", "en", allowing_robots, "--max-time", "1")
@@ -153,7 +148,7 @@ def test_the_robots_and_time_limit_lines_in_english_are_as_before(capsys, tmp_pa
 MALFORMED = [(200, "<html><body><div class='error'>エラー</div></body></html>")]
 
 
-def test_a_page_the_parser_cannot_read_follows_the_language(capsys, tmp_path, fixture_embedded_data, no_pause):  # noqa: F811
+def test_a_page_the_parser_cannot_read_follows_the_language(capsys, tmp_path, fixture_embedded_data, no_pause):
     site = fake({"detail:dmtest-004": MALFORMED})
     en, en_dir = update_in(capsys, tmp_path, "en", site)
     ja, ja_dir = update_in(capsys, tmp_path, "ja", site)
@@ -172,7 +167,7 @@ def test_a_page_the_parser_cannot_read_follows_the_language(capsys, tmp_path, fi
     assert japanese_only(ja, "div.cardDetail") == []
 
 
-def test_a_regulation_page_that_drops_restricted_cards_follows_the_language(capsys, tmp_path, fixture_embedded_data, no_pause):  # noqa: F811
+def test_a_regulation_page_that_drops_restricted_cards_follows_the_language(capsys, tmp_path, fixture_embedded_data, no_pause):
     from datetime import date
 
     from duepa_check.data.regulation import dump_regulation, load_regulation
@@ -197,7 +192,7 @@ def test_a_regulation_page_that_drops_restricted_cards_follows_the_language(caps
     )
 
 
-def test_the_install_check_follows_the_language(capsys, tmp_path, monkeypatch, fixture_embedded_data, no_pause):  # noqa: F811
+def test_the_install_check_follows_the_language(capsys, tmp_path, monkeypatch, fixture_embedded_data, no_pause):
     """A merge that lost the previous cards (a bug) is caught by the install's check, in either language."""
     monkeypatch.setattr(update, "merge_cards", lambda *args: [])
     previous_data(tmp_path / "en")
@@ -208,7 +203,7 @@ def test_the_install_check_follows_the_language(capsys, tmp_path, monkeypatch, f
     assert ja == "duepa-check: update: カードの総数が7枚から6枚に減ってしまいます。何も変更していません\n"
 
 
-def test_a_linked_resume_log_is_refused_in_the_language(capsys, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_linked_resume_log_is_refused_in_the_language(capsys, tmp_path, fixture_embedded_data):
     for lang in ("en", "ja"):
         previous_data(tmp_path / lang)
         (tmp_path / lang / update.STATE_FILE).symlink_to(tmp_path / "victim.txt")
@@ -225,7 +220,7 @@ def test_a_linked_resume_log_is_refused_in_the_language(capsys, tmp_path, fixtur
     assert not (tmp_path / "victim.txt").exists()
 
 
-def test_ctrl_c_during_an_update_is_said_in_the_language(capsys, tmp_path, monkeypatch, fixture_embedded_data):  # noqa: F811
+def test_ctrl_c_during_an_update_is_said_in_the_language(capsys, tmp_path, monkeypatch, fixture_embedded_data):
     def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
 

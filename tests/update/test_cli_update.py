@@ -7,19 +7,13 @@ from __future__ import annotations
 
 import json
 
-from test_update import (  # noqa: F401
-    TWINPACT,
-    data_bytes,
-    fake_site,
-    fixture_embedded_data,
-    previous_data,
-)
+from update_support import TWINPACT, data_bytes, fake_site, previous_data
 
 from duepa_check.cli.app import main
 
 
 def test_update_command_fetches_from_a_local_site_and_check_then_uses_the_new_data(
-    tmp_path, capsys, fixture_embedded_data  # noqa: F811
+    tmp_path, capsys, fixture_embedded_data
 ):
     data_dir = tmp_path / "data"
     with fake_site() as url:
@@ -46,7 +40,7 @@ def test_update_command_fetches_from_a_local_site_and_check_then_uses_the_new_da
 
 
 def test_update_command_with_an_unreachable_site_is_one_line_exit_2_and_keeps_data(
-    tmp_path, capsys, fixture_embedded_data  # noqa: F811
+    tmp_path, capsys, fixture_embedded_data
 ):
     data_dir = tmp_path / "data"
     before = previous_data(data_dir)

@@ -2,8 +2,8 @@
 embedded pool was built, with cards never seen under a new set code and the official records of
 cards the pool knows only from the fan transcription of DM26-EX4. `update` installs the new cards,
 the official records replace the transcribed ones (provenance official, DP201 gone), and a deck with
-the new cards checks clean. No ../shared, no network: the site is tests/update/test_update.py's
-FakeSite, its pages written here.
+the new cards checks clean. No ../shared, no network: the site is update_support's FakeSite,
+its pages written here.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 from support import BD4, make_deck, run
-from test_update import run as run_update
-from test_update import site, write_fixture_embedded  # noqa: F401  (site: a fixture)
+from update_support import run as run_update
+from update_support import write_fixture_embedded
 
 from duepa_check.data import pool as pool_module
 from duepa_check.data.cards import FAN_TRANSCRIPTION, OFFICIAL
@@ -40,7 +40,7 @@ NEW_SET = {
 }
 
 
-def _serve_the_new_set(site) -> None:  # noqa: F811
+def _serve_the_new_set(site) -> None:
     links = "".join(LINK.format(id=card_id) for card_id in NEW_SET)
     site.script["list:1"] = [(200, PAGE.format(count=len(NEW_SET), links=links))]
     for number, (card_id, (name, civ, cost, power, race)) in enumerate(NEW_SET.items(), start=1):
@@ -48,7 +48,7 @@ def _serve_the_new_set(site) -> None:  # noqa: F811
         site.script[f"detail:{card_id}"] = [(200, page)]
 
 
-def test_update_installs_a_set_released_after_the_pool(site, tmp_path, capsys, monkeypatch):  # noqa: F811
+def test_update_installs_a_set_released_after_the_pool(site, tmp_path, capsys, monkeypatch):
     """The embedded cards as shipped, with the stand-in site's regulation (the fixture pool's: the
     stand-in's regulation page lists only its few cards)."""
     embedded_dir = write_fixture_embedded(tmp_path / "embedded")

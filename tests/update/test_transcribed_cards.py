@@ -13,8 +13,8 @@ import json
 
 import pytest
 from support import run
-from test_update import run as run_update
-from test_update import site, write_fixture_embedded  # noqa: F401  (site: a fixture)
+from update_support import run as run_update
+from update_support import write_fixture_embedded
 
 from duepa_check.data import pool as pool_module
 from duepa_check.data.cards import FAN_TRANSCRIPTION, OFFICIAL, Card, Face
@@ -93,7 +93,7 @@ def test_provenance_is_written_only_when_not_official_and_checked():
     assert record_problem({**record, "provenance": "rumour"}) is not None
 
 
-def test_an_official_record_from_update_replaces_a_transcribed_one(site, tmp_path, monkeypatch):  # noqa: F811
+def test_an_official_record_from_update_replaces_a_transcribed_one(site, tmp_path, monkeypatch):
     """旧式テスター known only from a transcription (no id, another colour): update fetches the
     official page and the user's pool then holds the official record."""
     embedded = write_fixture_embedded(tmp_path / "embedded")

@@ -1,42 +1,42 @@
 """The updater against a fake official site: parsing, paging, politeness, failures, resume.
 
 No test touches the network: ``responses`` intercepts requests, and the end-to-end test runs
-a small ``http.server`` on 127.0.0.1. The fake site (``FakeSite``) and ``fake_site()`` are
-meant for reuse by CLI-level tests; so is ``fixture_embedded_data`` (a tiny embedded pool
-and regulation, so that results do not depend on the real card_data).
+a small ``http.server`` on 127.0.0.1. The fake site, the tiny embedded pool and the other
+helpers these tests share with the other update tests are in tests/update_support.py.
 """
 
 from __future__ import annotations
 
-import contextlib
-import http.server
-import json
 import re
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
 import responses
+from update_support import (
+    FIXTURES,
+    SOURCE,
+    TWINPACT,
+    FakeClock,
+    FakeSite,
+    assert_untouched,
+    data_bytes,
+    fake_site,
+    old_card,
+    previous_data,
+    run,
+    write_fixture_embedded,
+)
 
 from duepa_check import update
 from duepa_check.data import pool as pool_module
-from duepa_check.data.cards import Card, Face
+from duepa_check.data.cards import Card
 from duepa_check.data.files import write_card_data
 from duepa_check.data.pool import CardPool
-from duepa_check.data.regulation import (
-    Combo,
-    Regulation,
-    dump_regulation,
-    load_current,
-    load_regulation,
-)
-from duepa_check.data.userdata import DATA_FILES, POINTER_FILE, data_folder
+from duepa_check.data.regulation import Combo, dump_regulation, load_current, load_regulation
 from duepa_check.messages import text
 from duepa_check.official_site import (
     PageError,
@@ -45,234 +45,18 @@ from duepa_check.official_site import (
     parse_regulation_page,
 )
 from duepa_check.update import SiteClient, UpdateError, render_summary, run_update
-from duepa_check.update.install import LOCK_FILE
 
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "official"
-REAL_FIXTURES = Path(__file__).parent.parent / "fixtures" / "official_real"
-SOURCE = "https://dm.example.test"
 NEW_IDS = [f"dmtest-00{n}" for n in range(1, 8)]
 OLD_IDS = [f"dmold-00{n}" for n in range(1, 6)]
-TWINPACT = "轟炎竜 テストバーン／紅蓮の試験"
 
 
 def fixture(name: str) -> str:
     return (FIXTURES / name).read_text(encoding="utf-8")
 
 
-# --- the fake site ----------------------------------------------------------------------
-
-
-class FakeSite:
-    """Serves the fixture pages by route; ``script`` queues special answers per route.
-
-    Routes: ``robots``, ``list:N``, ``detail:ID``, ``regulation``. A scripted item is a
-    (status, body) pair or an exception to raise (responses only); each is used once.
-    ``shape`` picks the site: "old" lists by POST /card/ (tests/fixtures/official), "real"
-    by GET /card/?v=<JSON> and refuses the POST form (tests/fixtures/official_real).
-    """
-
-    def __init__(self, shape: str = "old") -> None:
-        self.shape = shape
-        self.fixtures = FIXTURES if shape == "old" else REAL_FIXTURES
-        self.script: dict[str, list[tuple[int, str] | BaseException]] = {}
-        self.seen: list[str] = []
-
-    def route(self, method: str, path: str, query: str, form: str) -> str:
-        if method == "GET" and path == "/robots.txt":
-            return "robots"
-        if path == "/card/" and self.shape == "old" and method == "POST":
-            return f"list:{parse_qs(form).get('pagenum', ['1'])[0]}"
-        if path == "/card/" and self.shape == "real" and method == "GET" and "v" in parse_qs(query):
-            return f"list:{json.loads(parse_qs(query)['v'][0]).get('pagenum', '1')}"
-        if path == "/card/" and self.shape == "real" and method == "POST":
-            return "refused:POST /card/"
-        if method == "GET" and path == "/card/detail/":
-            return f"detail:{parse_qs(query).get('id', [''])[0]}"
-        if method == "GET" and path == "/rule/regulation/":
-            return "regulation"
-        return f"other:{method} {path}"
-
-    def default(self, key: str) -> tuple[int, str]:
-        kind, _, arg = key.partition(":")
-        if kind == "refused":
-            return 405, "<html><body>Method Not Allowed</body></html>"
-        name = {
-            "robots": "robots.txt",
-            "list": f"list_page_{arg}.html",
-            "detail": f"detail_{arg}.html",
-            "regulation": "regulation.html",
-        }.get(kind)
-        if kind == "list" and not (self.fixtures / name).is_file():
-            name = "list_page_empty.html"
-        if name and (self.fixtures / name).is_file():
-            return 200, (self.fixtures / name).read_text(encoding="utf-8")
-        return 404, "<html><body>not found</body></html>"
-
-    def respond(self, method: str, path: str, query: str, form: str) -> tuple[int, str]:
-        key = self.route(method, path, query, form)
-        self.seen.append(key)
-        queue = self.script.get(key)
-        if queue:
-            item = queue.pop(0)
-            if isinstance(item, BaseException):
-                raise item
-            return item
-        return self.default(key)
-
-    def requested(self, prefix: str) -> list[str]:
-        return [key for key in self.seen if key.startswith(prefix)]
-
-    def mock(self, mocker: responses.RequestsMock, source: str = SOURCE) -> None:
-        """Route every request to ``source`` through this site."""
-
-        def callback(request):
-            parts = urlsplit(request.url)
-            body = request.body or ""
-            form = body.decode() if isinstance(body, bytes) else body
-            status, text = self.respond(request.method, parts.path, parts.query, form)
-            return status, {"Content-Type": "text/html; charset=UTF-8"}, text.encode("utf-8")
-
-        pattern = re.compile(re.escape(source) + r"/.*")
-        for method in (responses.GET, responses.POST):
-            mocker.add_callback(method, pattern, callback=callback)
-
-
-@contextlib.contextmanager
-def fake_site(site: FakeSite | None = None) -> Iterator[str]:
-    """A real HTTP server on 127.0.0.1 (random port) serving the fake site; yields its URL."""
-    site = site or FakeSite()
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def _answer(self, method: str) -> None:
-            parts = urlsplit(self.path)
-            length = int(self.headers.get("Content-Length") or 0)
-            form = self.rfile.read(length).decode("utf-8") if length else ""
-            status, text = site.respond(method, parts.path, parts.query, form)
-            body = text.encode("utf-8")
-            self.send_response(status)
-            self.send_header("Content-Type", "text/html; charset=UTF-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
-            self._answer("GET")
-
-        def do_POST(self) -> None:  # noqa: N802
-            self._answer("POST")
-
-        def log_message(self, *args) -> None:  # keep test output quiet
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
-
-
-def _old_card(name: str, card_id: str, civ: str, cost: int, power: int = 2000, **extra) -> Card:
-    face = Face(name=name, type="クリーチャー", civilizations=(civ,), cost=cost, power=power, races=("テスター",))
-    card = Card(name=name, faces=(face,), ids=(card_id,), **extra)
-    return card.replace(partner_eligible=card.partner_problem(5) is None)
-
-
-def _sealed_card() -> Card:
-    """A two-sided card stored under its image ids (…-006a, …-006b), as the embedded pool does."""
-    faces = (
-        Face(name="封印テスター", type="禁断フィールド", civilizations=(), cost=None, power=None),
-        Face(name="解放テスター", type="禁断クリーチャー", civilizations=("闇",), cost=8, power=9000),
-    )
-    card = Card(name="封印テスター", faces=faces, layout="multi_side", zone="starts_in_battle_zone", ids=("dmold-006a", "dmold-006b"))
-    return card.replace(partner_eligible=False)
-
-
-def write_fixture_embedded(directory: Path) -> Path:
-    """A tiny stand-in for card_data/: five known cards and a dated regulation."""
-    cards = [
-        _old_card("ボルテスト・ドラゴン", "dmold-001", "火", 7, 6000, english=("Bolltest Dragon",)),
-        _old_card("テスト・ブレイン", "dmold-002", "水", 4),
-        _old_card("アクア・テスター", "dmold-003", "水", 2),
-        _old_card("古参テスター", "dmold-004", "光", 3),
-        _old_card("旧式テスター", "dmold-005", "闇", 5),
-        _sealed_card(),
-    ]
-    write_card_data(cards, {"sources": ["test fixture"]}, directory)
-    regulation = Regulation(data_date=date(2025, 8, 12), sources=["test fixture"])
-    regulation.events = {
-        "テスト・ブレイン": [(date(2004, 3, 15), "hall_of_fame")],
-        "アクア・テスター": [(date(2005, 3, 15), "hall_of_fame"), (date(2020, 1, 1), "premium_hall_of_fame")],
-        "古参テスター": [(date(2019, 7, 1), "hall_of_fame")],
-        "解除テスター": [(date(2010, 1, 1), "hall_of_fame")],
-    }
-    regulation.combos = [Combo(cards=("ボルテスト・ドラゴン", "旧式テスター"), since=date(2022, 8, 15))]
-    (directory / "regulation.yaml").write_text(dump_regulation(regulation), encoding="utf-8")
-    return directory
-
-
-@pytest.fixture
-def fixture_embedded_data(tmp_path_factory, monkeypatch) -> Path:
-    """Point the package's embedded data at the tiny fixture pool for this test."""
-    directory = write_fixture_embedded(tmp_path_factory.mktemp("embedded"))
-    monkeypatch.setattr(pool_module, "embedded_data_dir", lambda: directory)
-    return directory
-
-
-@pytest.fixture
-def site() -> Iterator[FakeSite]:
-    fake = FakeSite()
-    with responses.RequestsMock(assert_all_requests_are_fired=False) as mocker:
-        fake.mock(mocker)
-        yield fake
-
-
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     return tmp_path / "data"
-
-
-def previous_data(data_dir: Path) -> dict[str, bytes]:
-    """An overlay from an earlier update; returns its bytes for the 'nothing changed' checks."""
-    card = _old_card("前回テスター", "dmprev-001", "火", 6)
-    write_card_data([card], {"sources": ["earlier update"]}, data_dir)
-    regulation = Regulation(data_date=date(2025, 8, 12), sources=["earlier update"])
-    regulation.events = {"テスト・ブレイン": [(date(2004, 3, 15), "hall_of_fame")]}
-    (data_dir / "regulation.yaml").write_text(dump_regulation(regulation), encoding="utf-8")
-    return data_bytes(data_dir)
-
-
-def data_bytes(data_dir: Path) -> dict[str, bytes]:
-    """The data in use, by name: the pointer and the files it names (or the flat layout's files).
-
-    The resume log and the lock file sit beside the data and are not part of it.
-    """
-    folder = data_folder(data_dir)
-    found = {name: (folder / name).read_bytes() for name in DATA_FILES if folder and (folder / name).is_file()}
-    if (data_dir / POINTER_FILE).is_file():
-        found[POINTER_FILE] = (data_dir / POINTER_FILE).read_bytes()
-    return found
-
-
-def assert_untouched(data_dir: Path, before: dict[str, bytes]) -> None:
-    assert data_bytes(data_dir) == before
-    assert_no_leftovers(data_dir)
-
-
-def assert_no_leftovers(data_dir: Path) -> None:
-    """Only the data in use, the resume log and the lock: no other folder, no temporary file."""
-    folder = data_folder(data_dir)
-    allowed = {*DATA_FILES, POINTER_FILE, update.STATE_FILE, LOCK_FILE, folder.name if folder else ""}
-    assert sorted(p.name for p in data_dir.iterdir() if p.name not in allowed) == []
-    leftovers = [p.name for p in data_dir.parent.iterdir() if p.name.startswith(f".{data_dir.name}.")]
-    assert leftovers == []
-
-
-def run(data_dir: Path, **options) -> update.UpdateSummary:
-    return run_update(SOURCE, data_dir, delay=0, **options)
 
 
 # --- parsing ----------------------------------------------------------------------------
@@ -593,9 +377,9 @@ def test_a_page_that_drops_most_restricted_cards_is_not_trusted(site, data_dir, 
 
 def test_validation_refuses_a_pool_that_shrinks(tmp_path, fixture_embedded_data):
     staging = tmp_path / "staging"
-    write_card_data([_old_card("残りテスター", "x-1", "火", 5)], {}, staging)
+    write_card_data([old_card("残りテスター", "x-1", "火", 5)], {}, staging)
     previous = update.Previous(
-        overlay={f"消えたテスター{n}": _old_card(f"消えたテスター{n}", f"g-{n}", "火", 5) for n in range(10)},
+        overlay={f"消えたテスター{n}": old_card(f"消えたテスター{n}", f"g-{n}", "火", 5) for n in range(10)},
         embedded={},
         known_ids=set(),
     )
@@ -611,19 +395,6 @@ def test_a_directory_with_other_files_is_refused(tmp_path, fixture_embedded_data
 
 
 # --- the client and the API around it ---------------------------------------------------
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-        self.sleeps: list[float] = []
-
-    def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
-
-    def clock(self) -> float:
-        return self.now
 
 
 def test_client_waits_at_least_the_delay_between_requests(site):

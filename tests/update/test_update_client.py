@@ -21,7 +21,7 @@ import requests
 import responses
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_update import SOURCE, FakeClock, data_bytes, fake_site, fixture_embedded_data, previous_data  # noqa: F401
+from update_support import SOURCE, FakeClock, fake_site
 
 from duepa_check.cli.app import main
 from duepa_check.update import UpdateError, run_update
@@ -112,7 +112,7 @@ def _allow_all():
     return parser
 
 
-def test_the_run_stops_at_its_overall_deadline_and_keeps_what_it_fetched(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_the_run_stops_at_its_overall_deadline_and_keeps_what_it_fetched(tmp_path, fixture_embedded_data):
     timer = FakeClock()
     site = client(delay=4, max_time=10, sleep=timer.sleep, clock=timer.clock)
     with mocked(("GET", "/rule/regulation/", {"body": PAGE})):
@@ -235,7 +235,7 @@ def test_a_redirect_loop_ends():
             client().get("/loop/")
 
 
-def test_credentials_in_the_source_are_used_but_never_recorded_or_shown(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_credentials_in_the_source_are_used_but_never_recorded_or_shown(tmp_path, fixture_embedded_data):
     seen: list[str] = []
     with fake_site() as url:
         secret_url = url.replace("http://", "http://duelist:s3cr%40t@")

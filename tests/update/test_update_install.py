@@ -17,75 +17,27 @@ import stat
 import subprocess
 import sys
 import time
-from datetime import date
 from pathlib import Path
 
 import pytest
-from test_update import (  # noqa: F401  (fixtures)
+from update_support import (
     SOURCE,
-    FakeSite,
-    _old_card,
     assert_no_leftovers,
     data_bytes,
     fake_site,
-    fixture_embedded_data,
+    install_data,
     previous_data,
-    site,
+    start_with,
+    what_a_reader_sees,
 )
 
 from duepa_check import update
 from duepa_check.cli.app import main
-from duepa_check.data.pool import CardPool
-from duepa_check.data.regulation import Regulation, load_current
 from duepa_check.data.userdata import POINTER_FILE, data_folder
 from duepa_check.update import UpdateError, UpdateInterrupted, install, run_update
-from duepa_check.update.install import DataDirLock, clean_leftovers, install_overlay
-from duepa_check.update.merge import load_previous
+from duepa_check.update.install import DataDirLock, clean_leftovers
 
-OLD_CARD, NEW_CARD = "旧データテスター", "新データテスター"
-OLD_DATE, NEW_DATE = date(2025, 9, 1), date(2026, 1, 1)
 KILLED = 77
-
-
-def dataset(which: str) -> tuple[list, Regulation]:
-    marker = OLD_CARD if which == "old" else NEW_CARD
-    cards = [_old_card(marker, f"{which}-1", "火", 6), _old_card("共通テスター", "common-1", "水", 3)]
-    regulation = Regulation(data_date=OLD_DATE if which == "old" else NEW_DATE, sources=[f"{which} test data"])
-    return cards, regulation
-
-
-def install_data(data_dir: Path, which: str, run: str = "") -> None:
-    cards, regulation = dataset(which)
-    install_overlay(data_dir, cards, regulation, SOURCE, load_previous(data_dir), run=run or which)
-
-
-def what_a_reader_sees(data_dir: Path) -> str:
-    """'old', 'new' or 'none' — anything else (a mix, an error) fails the test."""
-    pool = CardPool.load(data_dir)
-    regulation = load_current(data_dir)
-    has_old, has_new = pool.get(OLD_CARD) is not None, pool.get(NEW_CARD) is not None
-    if has_old and not has_new and regulation.data_date == OLD_DATE:
-        return "old"
-    if has_new and not has_old and regulation.data_date == NEW_DATE:
-        return "new"
-    if len(pool.shards) == 1 and not has_old and not has_new and regulation.data_date < OLD_DATE:
-        return "none"
-    raise AssertionError(f"a mix: old card {has_old}, new card {has_new}, regulation {regulation.data_date}")
-
-
-def start_with(data_dir: Path, layout: str) -> str:
-    """Put the 'old' data in place in a layout; returns what a reader sees before the new install."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    if layout == "pointer":
-        install_data(data_dir, "old")
-    elif layout == "flat":  # what releases before the pointer wrote
-        from duepa_check.data.files import write_card_data
-        from duepa_check.data.regulation import dump_regulation
-
-        cards, regulation = dataset("old")
-        write_card_data(cards, {"sources": ["older release"]}, data_dir)
-        (data_dir / "regulation.yaml").write_text(dump_regulation(regulation), encoding="utf-8")
-    return what_a_reader_sees(data_dir)
 
 
 # --- fault injection --------------------------------------------------------------------------
@@ -158,7 +110,7 @@ def count_steps(tmp_path: Path, layout: str, monkeypatch) -> int:
 @pytest.mark.parametrize("layout", ["pointer", "flat", "empty"])
 @pytest.mark.parametrize("how", ["error", "interrupt", "kill"])
 def test_a_fault_at_any_step_of_the_install_leaves_old_or_new_never_neither(
-    tmp_path, monkeypatch, fixture_embedded_data, layout, how  # noqa: F811
+    tmp_path, monkeypatch, fixture_embedded_data, layout, how
 ):
     steps = count_steps(tmp_path, layout, monkeypatch)
     assert steps >= 15  # the build, the validation, the seals, the switch, the clean-up
@@ -212,7 +164,7 @@ def _install_in_child(data_dir: Path, faults: Faults, monkeypatch) -> str:
     return "killed" if code == KILLED else "done"
 
 
-def test_the_switch_is_one_rename_of_the_pointer(tmp_path, monkeypatch, fixture_embedded_data):  # noqa: F811
+def test_the_switch_is_one_rename_of_the_pointer(tmp_path, monkeypatch, fixture_embedded_data):
     data_dir = tmp_path / "data"
     start_with(data_dir, "pointer")
     renames = []
@@ -230,7 +182,7 @@ def test_the_switch_is_one_rename_of_the_pointer(tmp_path, monkeypatch, fixture_
     assert sorted(pointer["sizes"]) == ["cards.jsonl", "index.tsv", "regulation.yaml"]
 
 
-def test_an_update_over_the_flat_layout_moves_it_into_a_folder(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_an_update_over_the_flat_layout_moves_it_into_a_folder(tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     start_with(data_dir, "flat")
     install_data(data_dir, "new")
@@ -241,7 +193,7 @@ def test_an_update_over_the_flat_layout_moves_it_into_a_folder(tmp_path, fixture
 # --- the lock -------------------------------------------------------------------------------------
 
 
-def test_a_second_update_on_the_same_data_dir_stops_with_a_clear_message(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_second_update_on_the_same_data_dir_stops_with_a_clear_message(site, tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     before = previous_data(data_dir)
     with DataDirLock(data_dir):
@@ -266,7 +218,7 @@ def test_the_lock_dies_with_a_killed_update(tmp_path):
         pass
 
 
-def test_two_update_processes_at_once_one_waits_for_nothing_and_says_so(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_two_update_processes_at_once_one_waits_for_nothing_and_says_so(tmp_path, fixture_embedded_data):
     """Real processes: the CLI run against a locked data dir stops with exit 2 and one line."""
     data_dir = tmp_path / "data"
     data_dir.mkdir()
@@ -283,7 +235,7 @@ def test_two_update_processes_at_once_one_waits_for_nothing_and_says_so(tmp_path
 
 
 @pytest.mark.parametrize("kind", ["symlink", "hardlink"])
-def test_a_linked_resume_log_is_never_followed_or_written_through(site, tmp_path, fixture_embedded_data, kind):  # noqa: F811
+def test_a_linked_resume_log_is_never_followed_or_written_through(site, tmp_path, fixture_embedded_data, kind):
     data_dir = tmp_path / "data"
     before = previous_data(data_dir)
     target = tmp_path / "victim.txt"
@@ -296,7 +248,7 @@ def test_a_linked_resume_log_is_never_followed_or_written_through(site, tmp_path
     assert data_bytes(data_dir) == before
 
 
-def test_a_fifo_as_resume_log_is_refused_not_waited_on(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_fifo_as_resume_log_is_refused_not_waited_on(site, tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     previous_data(data_dir)
     os.mkfifo(data_dir / update.STATE_FILE)
@@ -304,7 +256,7 @@ def test_a_fifo_as_resume_log_is_refused_not_waited_on(site, tmp_path, fixture_e
         run_update(SOURCE, data_dir, delay=0)
 
 
-def test_a_damaged_resume_log_is_a_fresh_start_not_a_traceback(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_damaged_resume_log_is_a_fresh_start_not_a_traceback(site, tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     header = json.dumps({"format": 1, "source": SOURCE, "full": False, "run": "x"})
@@ -314,7 +266,7 @@ def test_a_damaged_resume_log_is_a_fresh_start_not_a_traceback(site, tmp_path, f
     assert summary.cards_fetched == 7
 
 
-def test_the_data_dir_keeps_its_permissions_and_the_files_follow_them(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_the_data_dir_keeps_its_permissions_and_the_files_follow_them(site, tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     os.chmod(data_dir, 0o750)
@@ -332,7 +284,7 @@ def test_the_data_dir_keeps_its_permissions_and_the_files_follow_them(site, tmp_
     assert stat.S_IMODE((data_dir / POINTER_FILE).stat().st_mode) == 0o640
 
 
-def test_a_new_data_dir_gets_the_usual_permissions_not_0700(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_new_data_dir_gets_the_usual_permissions_not_0700(site, tmp_path, fixture_embedded_data):
     old_umask = os.umask(0o022)
     try:
         run_update(SOURCE, tmp_path / "new" / "data", delay=0)
@@ -342,7 +294,7 @@ def test_a_new_data_dir_gets_the_usual_permissions_not_0700(site, tmp_path, fixt
 
 
 @pytest.mark.parametrize("problem", ["parent is a file", "read-only parent"])
-def test_a_data_dir_that_cannot_be_created_is_one_line(tmp_path, capsys, monkeypatch, fixture_embedded_data, problem):  # noqa: F811
+def test_a_data_dir_that_cannot_be_created_is_one_line(tmp_path, capsys, monkeypatch, fixture_embedded_data, problem):
     if problem == "parent is a file":
         (tmp_path / "parent").write_text("x", encoding="utf-8")
     else:  # the tests may run as root, for whom chmod does not bite: the system's answer, simulated
@@ -357,7 +309,7 @@ def test_a_data_dir_that_cannot_be_created_is_one_line(tmp_path, capsys, monkeyp
     assert err.startswith(f"duepa-check: update: cannot create {data_dir}") and "nothing changed" in err
 
 
-def test_a_failed_update_changes_only_the_resume_log_and_says_where_it_is(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_failed_update_changes_only_the_resume_log_and_says_where_it_is(site, tmp_path, fixture_embedded_data):
     import requests
 
     data_dir = tmp_path / "data"
@@ -370,7 +322,7 @@ def test_a_failed_update_changes_only_the_resume_log_and_says_where_it_is(site, 
     assert sorted(p.name for p in data_dir.iterdir()) == sorted([*before, update.STATE_FILE, ".lock"])
 
 
-def test_a_finished_runs_log_left_by_a_kill_after_the_switch_is_not_resumed(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_finished_runs_log_left_by_a_kill_after_the_switch_is_not_resumed(site, tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     run_update(SOURCE, data_dir, delay=0)
     pointer = json.loads((data_dir / POINTER_FILE).read_text(encoding="utf-8"))
@@ -384,7 +336,7 @@ def test_a_finished_runs_log_left_by_a_kill_after_the_switch_is_not_resumed(site
     assert not summary.resumed and site.requested("list:")  # listed afresh
 
 
-def test_a_log_from_a_release_without_run_ids_is_still_resumed(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_log_from_a_release_without_run_ids_is_still_resumed(site, tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     header = {"format": 1, "source": SOURCE, "full": False}
@@ -398,7 +350,7 @@ def test_a_log_from_a_release_without_run_ids_is_still_resumed(site, tmp_path, f
 # --- Ctrl-C -------------------------------------------------------------------------------------
 
 
-def test_ctrl_c_in_the_cli_prints_what_was_kept_and_exits_130(tmp_path, capsys, monkeypatch, fixture_embedded_data):  # noqa: F811
+def test_ctrl_c_in_the_cli_prints_what_was_kept_and_exits_130(tmp_path, capsys, monkeypatch, fixture_embedded_data):
     data_dir = tmp_path / "data"
     before = previous_data(data_dir)
     real = update.fetch_cards
@@ -426,7 +378,7 @@ def test_interrupted_is_still_a_keyboard_interrupt_for_library_callers():
     assert issubclass(UpdateInterrupted, KeyboardInterrupt)
 
 
-def test_a_real_sigint_during_an_update_is_one_line_exit_130_and_the_data_is_kept(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_real_sigint_during_an_update_is_one_line_exit_130_and_the_data_is_kept(tmp_path, fixture_embedded_data):
     """A real process, a real signal: the line the user sees, nothing changed, then resume works."""
     data_dir = tmp_path / "data"
     before = previous_data(data_dir)

@@ -21,8 +21,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 
 import pytest
-from test_update import SOURCE, _old_card, data_bytes, fixture_embedded_data  # noqa: F401  (fixture)
-from test_update_install import install_data, start_with, what_a_reader_sees
+from update_support import SOURCE, data_bytes, install_data, old_card, start_with, what_a_reader_sees
 
 from duepa_check.data import pool as pool_module
 from duepa_check.data.cards import CardDataError
@@ -60,7 +59,7 @@ def folders(data_dir: Path) -> list[str]:
 # --- the data dir: refusals before anything is touched ------------------------------------------
 
 
-def test_a_data_dir_that_is_a_file_or_the_embedded_data_is_refused_by_name(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_data_dir_that_is_a_file_or_the_embedded_data_is_refused_by_name(tmp_path, fixture_embedded_data):
     a_file = tmp_path / "file"
     a_file.write_text("x", encoding="utf-8")
     assert refusal(check_data_dir, a_file) == msg("update.error.not-a-directory", path=a_file)
@@ -116,7 +115,7 @@ def test_the_installed_run_is_the_pointers_run_when_it_is_text(tmp_path):
 # --- leftovers ----------------------------------------------------------------------------------
 
 
-def test_clean_leftovers_names_what_it_removed_and_only_that(tmp_path, monkeypatch, fixture_embedded_data):  # noqa: F811
+def test_clean_leftovers_names_what_it_removed_and_only_that(tmp_path, monkeypatch, fixture_embedded_data):
     data_dir = tmp_path / "data"
     start_with(data_dir, "pointer")
     (data_dir / "data-killed-run").mkdir()
@@ -139,7 +138,7 @@ def test_clean_leftovers_names_what_it_removed_and_only_that(tmp_path, monkeypat
     assert folders(data_dir) == sorted([in_use, "data-stuck"])
 
 
-def test_without_a_pointer_the_flat_files_are_the_data_and_stay(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_without_a_pointer_the_flat_files_are_the_data_and_stay(tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     start_with(data_dir, "flat")
     before = sorted(p.name for p in data_dir.iterdir())
@@ -168,7 +167,7 @@ CARD_COUNT = msg("update.error.card-count", count=1, expected=2)
     ids=["update-error", "card-data-error", "os-error-with-file", "os-error-without-file", "os-error-without-strerror"],
 )
 def test_a_failed_install_says_which_error_and_leaves_the_data_and_no_folder(
-    tmp_path, monkeypatch, fixture_embedded_data, error, expected  # noqa: F811
+    tmp_path, monkeypatch, fixture_embedded_data, error, expected
 ):
     data_dir = tmp_path / "data"
     start_with(data_dir, "pointer")
@@ -182,10 +181,10 @@ def test_a_failed_install_says_which_error_and_leaves_the_data_and_no_folder(
     assert data_bytes(data_dir) == before and len(folders(data_dir)) == 1
 
 
-def test_a_failed_install_over_a_damaged_pointer_removes_its_folder(tmp_path, monkeypatch, fixture_embedded_data):  # noqa: F811
+def test_a_failed_install_over_a_damaged_pointer_removes_its_folder(tmp_path, monkeypatch, fixture_embedded_data):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
-    cards, regulation = [_old_card("新データテスター", "new-1", "火", 6)], Regulation(data_date=date(2026, 1, 1))
+    cards, regulation = [old_card("新データテスター", "new-1", "火", 6)], Regulation(data_date=date(2026, 1, 1))
     previous = load_previous(data_dir)
     (data_dir / POINTER_FILE).write_text("damaged\n", encoding="utf-8")
 
@@ -202,7 +201,7 @@ def test_a_failed_install_over_a_damaged_pointer_removes_its_folder(tmp_path, mo
 
 
 def overlay(folder: Path, count: int) -> list:
-    cards = [_old_card(f"検証テスター{n}", f"check-{n}", "火", 3) for n in range(count)]
+    cards = [old_card(f"検証テスター{n}", f"check-{n}", "火", 3) for n in range(count)]
     folder.mkdir()
     write_card_data(cards, {"sources": ["test"]}, folder)
     return cards
@@ -217,7 +216,7 @@ def test_validation_refuses_a_count_that_differs_saying_both(tmp_path):
 
 @pytest.mark.parametrize("after, refused", [(97, False), (96, True)])
 def test_the_pool_may_lose_3_percent_of_its_cards_not_more(tmp_path, after, refused):
-    old = [_old_card(f"検証テスター{n}", f"check-{n}", "火", 3) for n in range(100)]
+    old = [old_card(f"検証テスター{n}", f"check-{n}", "火", 3) for n in range(100)]
     previous = Previous(overlay={card.name: card for card in old}, embedded={}, known_ids=set())
     overlay(tmp_path / "data-new", after)
     if refused:
@@ -242,10 +241,10 @@ def test_validation_refuses_a_regulation_that_does_not_load_saying_why(tmp_path)
 # --- what lands on disk -----------------------------------------------------------------------------
 
 
-def test_the_pointer_is_one_sorted_json_line_of_format_1(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_the_pointer_is_one_sorted_json_line_of_format_1(tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
-    cards = [_old_card("新データテスター", "new-1", "火", 6)]
+    cards = [old_card("新データテスター", "new-1", "火", 6)]
     install_overlay(data_dir, cards, Regulation(data_date=date(2026, 1, 1)), SOURCE, load_previous(data_dir))
     text = (data_dir / POINTER_FILE).read_text(encoding="utf-8")
     pointer = json.loads(text)
@@ -272,7 +271,7 @@ def test_a_data_folder_is_named_by_the_utc_time_of_the_install_and_a_random_part
     assert before <= stamp <= after
 
 
-def test_the_data_records_where_and_when_it_came_from(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_the_data_records_where_and_when_it_came_from(tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     install_data(data_dir, "new")
@@ -285,7 +284,7 @@ def test_the_data_records_where_and_when_it_came_from(tmp_path, fixture_embedded
     assert regulation.startswith(f"# Written by duepa-check update from {SOURCE}{REGULATION_PATH};")
 
 
-def test_the_files_the_folder_and_the_pointer_take_the_data_dirs_permissions(tmp_path, monkeypatch, fixture_embedded_data):  # noqa: F811
+def test_the_files_the_folder_and_the_pointer_take_the_data_dirs_permissions(tmp_path, monkeypatch, fixture_embedded_data):
     """0o751 has the others' execute bit: the files get the read/write bits only (0o640), the folder all."""
     data_dir = tmp_path / "data"
     data_dir.mkdir()
@@ -309,7 +308,7 @@ def test_the_files_the_folder_and_the_pointer_take_the_data_dirs_permissions(tmp
         assert stat.S_IMODE((folder / name).stat().st_mode) == 0o640, name
 
 
-def test_the_new_pointer_is_never_written_through_an_existing_name(tmp_path, monkeypatch, fixture_embedded_data):  # noqa: F811
+def test_the_new_pointer_is_never_written_through_an_existing_name(tmp_path, monkeypatch, fixture_embedded_data):
     data_dir = tmp_path / "data"
     start_with(data_dir, "pointer")
     before = data_bytes(data_dir)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_update import SOURCE, data_bytes, fixture_embedded_data, previous_data, site  # noqa: F401  (fixtures)
+from update_support import SOURCE, data_bytes, previous_data
 
 from duepa_check.official_site import PageError, parse_detail_page
 from duepa_check.update import UpdateError, run_update
@@ -36,7 +36,7 @@ def test_a_name_that_swallowed_the_page_is_refused(page, break_it):
     assert card.name == good.name, (card.name, good.name)  # read right, or refused: never run on
 
 
-def test_a_malformed_detail_page_stops_the_run_and_keeps_the_data(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_malformed_detail_page_stops_the_run_and_keeps_the_data(site, tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     before = previous_data(data_dir)
     html = (FIXTURES / "detail_dmtest-002.html").read_text(encoding="utf-8")
@@ -47,7 +47,7 @@ def test_a_malformed_detail_page_stops_the_run_and_keeps_the_data(site, tmp_path
     assert data_bytes(data_dir) == before
 
 
-def test_a_site_that_lists_no_card_is_no_update(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_site_that_lists_no_card_is_no_update(site, tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     before = previous_data(data_dir)
     empty = (FIXTURES / "list_page_empty.html").read_text(encoding="utf-8")
@@ -58,7 +58,7 @@ def test_a_site_that_lists_no_card_is_no_update(site, tmp_path, fixture_embedded
     assert data_bytes(data_dir) == before
 
 
-def test_an_update_whose_every_card_page_is_missing_is_no_update(site, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_an_update_whose_every_card_page_is_missing_is_no_update(site, tmp_path, fixture_embedded_data):
     data_dir = tmp_path / "data"
     before = previous_data(data_dir)
     real = site.default

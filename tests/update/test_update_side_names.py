@@ -9,16 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from test_update import (  # noqa: F401  (fixtures)
-    FIXTURES,
-    REAL_FIXTURES,
-    SOURCE,
-    FakeSite,
-    data_bytes,
-    fixture_embedded_data,
-    previous_data,
-)
-from test_update_site_shapes import run
+from update_support import FIXTURES, REAL_FIXTURES, FakeSite, data_bytes, previous_data
+from update_support import run_on as run
 
 from duepa_check.official_site import PageError, parse_detail_page
 from duepa_check.update import UpdateError
@@ -107,7 +99,7 @@ def test_a_later_side_whose_own_heading_is_not_closed_is_refused(path, broken):
 
 
 @pytest.mark.parametrize("path", MULTI_SIDED, ids=lambda path: path.stem)
-def test_update_stops_and_keeps_the_data_when_a_side_name_ran_on(path, tmp_path, fixture_embedded_data):  # noqa: F811
+def test_update_stops_and_keeps_the_data_when_a_side_name_ran_on(path, tmp_path, fixture_embedded_data):
     """End to end: the site serves the page with its last side's heading unclosed; no "Updated card
     data", the run stops naming the card, and the data on disk is byte for byte what it was."""
     *_, broken = next(case for case in reversed(CASES) if case[0] == path)

@@ -12,23 +12,22 @@ import html
 import json
 import time
 from datetime import date
-from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
-import responses
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_update import (  # noqa: F401
+from update_support import (
     FIXTURES,
     REAL_FIXTURES,
     SOURCE,
     FakeSite,
     assert_untouched,
     fake_site,
-    fixture_embedded_data,
+    mocked,
     previous_data,
 )
+from update_support import run_on as run
 
 from duepa_check import official_site
 from duepa_check.cli.app import main
@@ -53,23 +52,12 @@ REAL_NEW = ["dmreal-001", "dmreal-002", "dmreal-003", "dmreal-004"]
 REAL_TWINPACT = "灼熱テスト竜 リアルバーン／業火の実験"
 
 
-def mocked(site: FakeSite):
-    mocker = responses.RequestsMock(assert_all_requests_are_fired=False)
-    site.mock(mocker)
-    return mocker
-
-
-def run(site: FakeSite, data_dir: Path, **options):
-    with mocked(site):
-        return run_update(SOURCE, data_dir, delay=0, **options)
-
-
 # --- the whole command, over loopback HTTP, in each shape -------------------------------
 
 
 @pytest.mark.parametrize("shape", ["old", "real"])
 def test_update_command_fills_the_data_dir_and_a_second_run_fetches_nothing(
-    shape, tmp_path, capsys, fixture_embedded_data  # noqa: F811
+    shape, tmp_path, capsys, fixture_embedded_data
 ):
     site = FakeSite(shape)
     data_dir = tmp_path / "data"
@@ -94,7 +82,7 @@ def test_update_command_fills_the_data_dir_and_a_second_run_fetches_nothing(
 # --- the real shape, step by step ---------------------------------------------------------
 
 
-def test_real_shape_lists_by_get_and_stops_at_known_ground(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_real_shape_lists_by_get_and_stops_at_known_ground(tmp_path, fixture_embedded_data):
     site = FakeSite("real")
     with mocked(site) as mocker:
         summary = run_update(SOURCE, tmp_path / "data", delay=0)
@@ -120,7 +108,7 @@ def test_real_shape_lists_by_get_and_stops_at_known_ground(tmp_path, fixture_emb
     assert summary.changed_cards == []  # 6000+ on the site is the pool's 6000
 
 
-def test_real_shape_cards_are_read_by_label(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_real_shape_cards_are_read_by_label(tmp_path, fixture_embedded_data):
     site = FakeSite("real")
     run(site, tmp_path / "data")
     pool = CardPool.load(tmp_path / "data")
@@ -148,7 +136,7 @@ def test_real_shape_cards_are_read_by_label(tmp_path, fixture_embedded_data):  #
     assert pool.get("封印テスター").ids == ("dmold-006a", "dmold-006b")  # no suffix-less duplicate
 
 
-def test_old_shape_site_is_listed_by_its_post_form_after_the_get_is_refused(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_old_shape_site_is_listed_by_its_post_form_after_the_get_is_refused(tmp_path, fixture_embedded_data):
     site = FakeSite("old")
     with mocked(site) as mocker:
         run_update(SOURCE, tmp_path / "data", delay=0)
@@ -162,7 +150,7 @@ def test_old_shape_site_is_listed_by_its_post_form_after_the_get_is_refused(tmp_
     assert site.requested("list:") == ["list:1", "list:2", "list:3", "list:4"]
 
 
-def test_a_site_that_answers_neither_way_stops_with_one_line(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_a_site_that_answers_neither_way_stops_with_one_line(tmp_path, fixture_embedded_data):
     site = FakeSite("real")
     site.script["list:1"] = [(200, "<html><body><p>メンテナンス中</p></body></html>")]
     data_dir = tmp_path / "data"
@@ -173,7 +161,7 @@ def test_a_site_that_answers_neither_way_stops_with_one_line(tmp_path, fixture_e
     assert_untouched(data_dir, before)
 
 
-def test_listing_stops_when_a_page_brings_no_new_id(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_listing_stops_when_a_page_brings_no_new_id(tmp_path, fixture_embedded_data):
     site = FakeSite("real")
     first = (REAL_FIXTURES / "list_page_1.html").read_text(encoding="utf-8").replace("15枚", "")
     site.script["list:1"] = [(200, first)]
@@ -183,7 +171,7 @@ def test_listing_stops_when_a_page_brings_no_new_id(tmp_path, fixture_embedded_d
     assert summary.cards_fetched == 3
 
 
-def test_a_list_that_never_ends_stops_with_one_line(tmp_path, fixture_embedded_data, monkeypatch):  # noqa: F811
+def test_a_list_that_never_ends_stops_with_one_line(tmp_path, fixture_embedded_data, monkeypatch):
     monkeypatch.setattr(fetch, "MAX_LIST_PAGES", 3)
     site = FakeSite("real")
     for n in range(1, 6):
@@ -193,7 +181,7 @@ def test_a_list_that_never_ends_stops_with_one_line(tmp_path, fixture_embedded_d
     assert site.requested("list:") == ["list:1", "list:2", "list:3"]
 
 
-def test_an_interrupted_real_shape_run_resumes_by_get(tmp_path, fixture_embedded_data):  # noqa: F811
+def test_an_interrupted_real_shape_run_resumes_by_get(tmp_path, fixture_embedded_data):
     site = FakeSite("real")
     site.script["detail:dmreal-003"] = [(503, "busy")] * 3
     with pytest.raises(UpdateError, match="run update again to resume"):
