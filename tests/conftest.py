@@ -3,14 +3,24 @@ in support.py and update_support.py).
 
 Tests read only files in this repository (no ../shared, no network) and never the
 user's updated card data: the default data dir ($XDG_DATA_HOME) is an empty folder for every test.
+
+The property tests (hypothesis) draw the same examples on every run, so a landing or a CI run never
+fails on a draw nobody can repeat; ``HYPOTHESIS_PROFILE=explore`` draws new ones
+to look for new failures: one found there is kept as an ``@example`` of its test.
 """
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from update_support import write_fixture_embedded
 
 from duepa_check.data import pool as pool_module
+
+settings.register_profile("repeatable", derandomize=True, print_blob=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 @pytest.fixture(autouse=True)
