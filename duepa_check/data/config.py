@@ -98,6 +98,15 @@ def _find_config_from(folder: Path) -> Path | None:
     return None if folder.parent == folder else _find_config_from(folder.parent)
 
 
+def forget_found_configs() -> None:
+    """Forget every house-rules file found so far, so that the next search looks at the files again.
+
+    The search is cached for the process (a thousand decks in one folder walk up once), so one run
+    never needs this. A caller that runs many checks in one process and changes house-rules files
+    between them (the tests, through ``main(argv)``) calls it first."""
+    _find_config_from.cache_clear()
+
+
 def _exists(path: Path) -> bool:
     """Whether anything at all is at ``path`` (a dangling link too). Not os.path.lexists: it says
     False when the folder cannot be searched, which would skip house rules in silence."""

@@ -201,11 +201,11 @@ def test_a_folder_that_cannot_be_searched_for_house_rules(capsys, tmp_path, monk
         return real(path, *args, **kwargs)
 
     monkeypatch.setattr(os, "lstat", lstat)
-    config._find_config_from.cache_clear()
+    config.forget_found_configs()
     try:
         one_line(run(capsys, deck), 2, "cannot look for house rules", "Permission denied")
     finally:
-        config._find_config_from.cache_clear()
+        config.forget_found_configs()
 
 
 def test_a_deck_behind_a_folder_without_permission(capsys, tmp_path, monkeypatch):
@@ -408,7 +408,7 @@ def test_any_config_text_gives_0_1_or_2_and_one_line(tmp_path_factory, text, nam
     if name == "pyproject.toml":
         data = b"[tool.duepa-check]\n" + data
     (folder / name).write_bytes(data)
-    config._find_config_from.cache_clear()
+    config.forget_found_configs()
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main([str(deck), "--as-of", AS_OF])

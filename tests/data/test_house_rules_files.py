@@ -44,7 +44,7 @@ def make_unreadable(folder, kind: str, name: str = config.CONFIG_FILE):
 
 
 def check(*args: str) -> tuple[int, str, str]:
-    config._find_config_from.cache_clear()
+    config.forget_found_configs()
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main([*map(str, args), *(["--as-of", AS_OF] if args[0] != "stats" else [])])
@@ -98,7 +98,7 @@ def test_config_option_naming_nothing_says_no_such_file(capsys, tmp_path):
 def test_a_key_given_twice_in_house_rules_is_an_error(capsys, tmp_path, text, line):
     deck = make_deck(tmp_path)
     (tmp_path / config.CONFIG_FILE).write_text(text, encoding="utf-8")
-    config._find_config_from.cache_clear()
+    config.forget_found_configs()
     result = run(capsys, deck, "--as-of", AS_OF)
     assert result.code == 2
     assert f"{config.CONFIG_FILE}:{line}: key" in result.err and "twice" in result.err, result.err
@@ -109,7 +109,7 @@ def test_a_house_rules_link_inside_its_folder_is_read(capsys, tmp_path):
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "club.yaml").write_text("deck_size: 59\n", encoding="utf-8")
     (tmp_path / config.CONFIG_FILE).symlink_to(tmp_path / "rules" / "club.yaml")
-    config._find_config_from.cache_clear()
+    config.forget_found_configs()
     result = run(capsys, deck, "--as-of", AS_OF, "--format", "json")
     assert result.code == 1 and "DP001" in result.out
 
@@ -131,9 +131,22 @@ def test_a_submitters_house_rules_apply_unless_the_organizer_pins_them(capsys, t
     (tmp_path / "submissions" / "alice" / config.CONFIG_FILE).write_text(
         "disable: [DP007]\n", encoding="utf-8")
     (tmp_path / "rules.yaml").write_text("deck_size: 60\n", encoding="utf-8")
-    config._find_config_from.cache_clear()
+    config.forget_found_configs()
     found = run(capsys, tmp_path / "submissions", "--as-of", AS_OF, "--format", "json")
     assert found.code == 0 and found.json["decks"][0]["config"].endswith(config.CONFIG_FILE)
     pinned = run(capsys, tmp_path / "submissions", "--as-of", AS_OF, "--format", "json",
                  "--config", tmp_path / "rules.yaml")
     assert pinned.code == 1 and "DP007" in pinned.out and pinned.json["decks"][0]["config"].endswith("rules.yaml")
+
+
+def test_house_rules_found_once_are_kept_for_the_process_until_forgotten(capsys, tmp_path):
+    """The search is cached (a thousand decks in one folder walk up once): a file added after a run
+    in the same process is not seen until ``forget_found_configs()``, the seam the tests use."""
+    deck = make_deck(tmp_path)
+    config.forget_found_configs()
+    assert run(capsys, deck, "--as-of", AS_OF).code == 0
+    (tmp_path / config.CONFIG_FILE).write_text("deck_size: 59\n", encoding="utf-8")
+    assert run(capsys, deck, "--as-of", AS_OF).code == 0  # the first search's answer
+    config.forget_found_configs()
+    result = run(capsys, deck, "--as-of", AS_OF, "--format", "json")
+    assert result.code == 1 and "DP001" in result.out
