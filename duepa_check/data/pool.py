@@ -78,7 +78,7 @@ class _Shard:
             rows = self.index.count(b"\n") + (not self.index.endswith(b"\n"))
             if rows < promised:
                 raise CardDataError(msg("card-data.cut-short", path=directory / INDEX_FILE, rows=rows, cards=promised))
-        self._starts, self._firsts = _sample_rows(self.index)
+        self._starts, self._firsts = sample_rows(self.index)
 
     def _rekeyed(self) -> bytes:
         """The index as ``write_card_data`` would write it today, from the card lines: data written
@@ -207,8 +207,10 @@ class _Shard:
 SAMPLE_BYTES = 4096  # index bytes between sampled rows: a look-up searches about this much
 
 
-def _sample_rows(index: bytes) -> tuple[list[int], list[bytes]]:
-    """(start, text) of the first row and of the first row after every SAMPLE_BYTES of the index."""
+def sample_rows(index: bytes) -> tuple[list[int], list[bytes]]:
+    """(start, text) of the first row and of the first row after every SAMPLE_BYTES of the index.
+
+    A shard's ``hits`` bisects these; public so that the tests can check that every start is a row's."""
     starts: list[int] = []
     firsts: list[bytes] = []
     start = 0
