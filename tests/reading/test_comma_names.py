@@ -58,7 +58,7 @@ def separator_names() -> tuple[dict[str, str], dict[str, str]]:
     """(typed spelling → card, for every spelling a separator cuts into parts one or more of which is a
     card; every other spelling with a separator → card). Spellings that name no one card are left out."""
     pool = CardPool.load()
-    loose = {loose_key(key) for key in pool._all_keys}
+    loose = {loose_key(key) for shard in pool.shards for key in shard.keys()}
 
     def maybe(part: str) -> bool:  # a cheap first test before a look-up
         return bool(part) and loose_key(name_key(part)) in loose
