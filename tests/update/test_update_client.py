@@ -19,13 +19,13 @@ from contextlib import contextmanager
 import pytest
 import requests
 import responses
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from update_support import SOURCE, FakeClock, fake_site
 
 from duepa_check.cli.app import main
 from duepa_check.update import UpdateError, run_update
-from duepa_check.update.client import MAX_BODY, Reply, SiteClient, check_pacing, parse_source
+from duepa_check.update.client import MAX_BODY, SiteClient, check_pacing, parse_source
 
 PAGE = "<html><body>ページ</body></html>"
 
@@ -47,10 +47,13 @@ def mocked(*answers: tuple[str, str, dict]) -> Iterator[responses.RequestsMock]:
 
 # --- a trickling server ---------------------------------------------------------------------
 
+NO_ROBOTS = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+
 
 @contextmanager
 def trickling_server(head: bytes, body: bytes, pause: float) -> Iterator[str]:
-    """Answers every connection by sending ``head`` at once, then ``body`` one byte per ``pause``."""
+    """Answers robots.txt at once (none: everything allowed), and every other request by sending
+    ``head`` at once, then ``body`` one byte per ``pause``."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(8)
@@ -59,7 +62,9 @@ def trickling_server(head: bytes, body: bytes, pause: float) -> Iterator[str]:
     def serve(connection: socket.socket) -> None:
         with connection:
             try:
-                connection.recv(65536)
+                if connection.recv(65536).startswith(b"GET /robots.txt "):
+                    connection.sendall(NO_ROBOTS)
+                    return
                 connection.sendall(head)
                 for byte in body:
                     if stop.wait(pause):
@@ -84,9 +89,6 @@ def trickling_server(head: bytes, body: bytes, pause: float) -> Iterator[str]:
         listener.close()
 
 
-ROBOTS_OK = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n"
-
-
 @pytest.mark.parametrize("where", ["body", "headers"])
 def test_a_server_sending_one_byte_at_a_time_is_given_up_on_by_the_deadline(where):
     """Each byte arrives well within the read timeout, so only the exchange's deadline can stop it."""
@@ -97,19 +99,10 @@ def test_a_server_sending_one_byte_at_a_time_is_given_up_on_by_the_deadline(wher
         head, body = b"HTTP/1.1 200 OK\r\n", b"X-Slow: " + slow + b"\r\n\r\n"
     with trickling_server(head, body, pause=0.05) as url:
         site = client(url, request_deadline=1.0, attempts=2)
-        site._robots = _allow_all()
         started = time.monotonic()
-        with pytest.raises(UpdateError, match=r"no complete answer within 1 s \(tried 2 times\)"):
+        with pytest.raises(UpdateError, match=r"/rule/regulation/: no complete answer within 1 s \(tried 2 times\)"):
             site.get("/rule/regulation/")
         assert time.monotonic() - started < 6
-
-
-def _allow_all():
-    from urllib.robotparser import RobotFileParser
-
-    parser = RobotFileParser()
-    parser.allow_all = True
-    return parser
 
 
 def test_the_run_stops_at_its_overall_deadline_and_keeps_what_it_fetched(tmp_path, fixture_embedded_data):
@@ -183,25 +176,48 @@ def test_a_declared_charset_is_used():
         assert client().get("/rule/regulation/") == PAGE
 
 
+BODY_ERRORS = {"update.error.encoding", "update.error.damaged", "update.error.charset", "update.error.too-big"}
+
+
+class Answer:
+    """A streamed response as SiteClient reads one: a status, headers, ``raw.stream()``, ``close()``."""
+
+    def __init__(self, status: int, reason: str, headers: dict[str, str], body: bytes) -> None:
+        self.status_code, self.reason, self.headers, self.body = status, reason, headers, body
+        self.raw = self
+
+    def stream(self, amount: int, decode_content: bool) -> Iterator[bytes]:
+        yield from (self.body[i : i + 7] for i in range(0, len(self.body), 7))
+
+    def close(self) -> None:
+        pass
+
+
+class OneAnswer:
+    """What SiteClient asks of a requests.Session: robots.txt is missing, every page is one answer."""
+
+    def __init__(self, body: bytes, headers: dict[str, str]) -> None:
+        self.headers: dict[str, str] = {}
+        self.auth = None
+        self.page = Answer(200, "OK", headers, body)
+
+    def request(self, method: str, url: str, **options) -> Answer:
+        return Answer(404, "Not Found", {}, b"") if url.endswith("/robots.txt") else self.page
+
+
 @settings(max_examples=200, deadline=None)
 @given(body=st.binary(max_size=200), charset=st.text(max_size=12), coding=st.sampled_from(["", "gzip", "deflate", "x"]))
+@example(body=b"", charset="\x00", coding="")  # codecs.lookup's ValueError, not a LookupError
+@example(body=b"not gzip", charset="", coding="gzip")
 def test_property_any_body_and_headers_give_text_or_one_line(body, charset, coding):
-    """Whatever bytes and headers come back: a str, or an UpdateError of one line; never another exception."""
-
-    class Raw:
-        def stream(self, amount, decode_content):
-            yield from (body[i : i + 7] for i in range(0, len(body), 7))
-
-    class Response:
-        raw = Raw()
-
-    site = client()
+    """Whatever bytes and headers come back: a str, or an UpdateError of one line that says what was
+    wrong with the body (not the catch-all for an exception the client did not expect)."""
     headers = {"content-type": f"text/html; charset={charset}", "content-encoding": coding}
+    site = SiteClient(SOURCE, OneAnswer(body, headers), delay=0)
     try:
-        data = site._read_body(Response(), headers, SOURCE, {})
-        text = site._text(Reply(200, "OK", headers, SOURCE, data))
+        text = site.get("/card/")
     except UpdateError as error:
-        assert "\n" not in str(error)
+        assert "\n" not in str(error) and error.message.key in BODY_ERRORS, error.message
     else:
         assert isinstance(text, str)
 
