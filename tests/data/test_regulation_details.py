@@ -345,16 +345,19 @@ def test_the_dump_keeps_each_combos_end_and_lists_combos_by_date():
 # --- found by the re-run of mutmut in session 6 ---------------------------------------------------------
 
 
-def test_a_status_once_worked_out_is_remembered_per_name_date_and_flag(monkeypatch):
-    """status() is asked about the same cards on the same date for every deck of a batch."""
+def test_a_status_once_worked_out_is_remembered_per_name_date_and_flag():
+    """status() is asked about the same cards on the same date for every deck of a batch: each answer
+    is worked out once per name, date and flag (so a change to the events afterwards is not seen)."""
     regulation = small_regulation()
-    worked_out = []
-    real = regulation._status
-    monkeypatch.setattr(regulation, "_status", lambda *args: worked_out.append(args) or real(*args))
+    assert regulation.status("A", date(2025, 6, 1)) == "premium_hall_of_fame"
+    assert regulation.status("A", date(2026, 1, 2), True) == "unrestricted"
+    regulation.events["A"] = [(date(2024, 1, 1), "hall_of_fame")]  # worked out again: 殿堂入り
     for _ in range(3):
-        assert regulation.status("A", date(2025, 6, 1)) == "premium_hall_of_fame"
-        assert regulation.status("A", date(2026, 1, 2), True) == "unrestricted"
-    assert worked_out == [("A", date(2025, 6, 1), False), ("A", date(2026, 1, 2), True)]
+        assert regulation.status("A", date(2025, 6, 1)) == "premium_hall_of_fame"  # remembered
+        assert regulation.status("A", date(2026, 1, 2), True) == "unrestricted"  # remembered
+    assert regulation.status("A", date(2025, 6, 2)) == "hall_of_fame"  # another date
+    assert regulation.status("A", date(2025, 6, 1), True) == "hall_of_fame"  # the other flag
+    assert regulation.status("P", date(2025, 6, 1)) == "prohibited"  # another name
 
 
 def test_a_hand_edited_regulation_file_is_read_without_libyaml(monkeypatch, tmp_path):
