@@ -120,7 +120,7 @@ def merge_cards(state: RunState, previous: Previous, summary: UpdateSummary) -> 
             summary.not_for_official_play.append(card.name)
         key = name_key(card.name)
         if key in fetched:  # another printing of a card already seen (the newest printing wins)
-            fetched[key] = fetched[key].replace(ids=_union(fetched[key].ids, card.ids))
+            fetched[key] = fetched[key].replace(ids=merged_ids(fetched[key].ids, card.ids))
             continue
         base = previous.base(card.name)
         if base is None:
@@ -132,7 +132,7 @@ def merge_cards(state: RunState, previous: Previous, summary: UpdateSummary) -> 
                 name=base.name,  # same key, stored spelling: two spellings of one key would be ambiguous
                 aliases=base.aliases,
                 english=base.english,
-                ids=_union(base.ids, card.ids),
+                ids=merged_ids(base.ids, card.ids),
             )
         fetched[key] = card
     merged = dict(previous.overlay)
@@ -140,9 +140,10 @@ def merge_cards(state: RunState, previous: Previous, summary: UpdateSummary) -> 
     return list(merged.values())
 
 
-def _union(first: Iterable[str], second: Iterable[str]) -> tuple[str, ...]:
+def merged_ids(first: Iterable[str], second: Iterable[str]) -> tuple[str, ...]:
     """All ids of ``first``, plus those of ``second`` that name no card side ``first`` has already:
-    the site's dm26ex3-006 adds nothing to a stored dm26ex3-006a/dm26ex3-006b."""
+    the site's dm26ex3-006 adds nothing to a stored dm26ex3-006a/dm26ex3-006b. Public, as
+    ``merged_combos``, for the tests of that rule."""
     kept = set(first)
     keys = {official_site.base_id(i) for i in kept}
     kept.update(i for i in second if official_site.base_id(i) not in keys)

@@ -46,7 +46,7 @@ from duepa_check.official_site import (
     read_labelled_sides,
 )
 from duepa_check.update import UpdateError, fetch, run_update
-from duepa_check.update.merge import _union, comparable_power
+from duepa_check.update.merge import comparable_power, merged_ids
 
 REAL_NEW = ["dmreal-001", "dmreal-002", "dmreal-003", "dmreal-004"]
 REAL_TWINPACT = "灼熱テスト竜 リアルバーン／業火の実験"
@@ -213,8 +213,8 @@ def test_base_id_drops_only_a_side_suffix(card_id, key):
 
 
 def test_merging_ids_adds_no_suffix_less_duplicate_of_a_known_side():
-    assert _union(("x-006a", "x-006b"), ("x-006",)) == ("x-006a", "x-006b")
-    assert _union(("x-001",), ("y-002",)) == ("x-001", "y-002")
+    assert merged_ids(("x-006a", "x-006b"), ("x-006",)) == ("x-006a", "x-006b")
+    assert merged_ids(("x-001",), ("y-002",)) == ("x-001", "y-002")
 
 
 @pytest.mark.parametrize(("printed", "compared"), [("6000+", 6000), ("12000+", 12000), (6000, 6000), ("∞", "∞"), (None, None)])
