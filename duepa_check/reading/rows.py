@@ -16,19 +16,19 @@ import re
 from ..messages import Msg
 from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, name_problem, read_card_line
 from .decklist import Entry, ParseProblem
-from .words import PARTNER_COLUMNS, PARTNER_WORDS, cell_word
+from .words import (
+    PARTNER_WORDS,
+    TABLE_COUNT_COLUMNS,
+    TABLE_NAME_COLUMNS,
+    TABLE_NO_CELLS,
+    TABLE_OTHER_COLUMNS,
+    TABLE_PARTNER_COLUMNS,
+    cell_word,
+)
 
-NAME_COLUMNS = {"カード名", "名前", "name", "card", "cardname", "カード", "名称", "カードの名前"}
-COUNT_COLUMNS = {"枚数", "数", "count", "qty", "quantity", "数量", "枚", "copies", "amount", "採用枚数"}
-OTHER_COLUMNS = {
-    "no", "no.", "番号", "種類", "type", "タイプ", "カードタイプ", "文明", "civilization", "コスト", "cost", "レアリティ",
-    "rarity", "収録", "収録弾", "set", "備考", "メモ", "note", "notes", "パワー", "power", "種族", "race", "型番", "code",
-    "価格", "price", "url", "comment", "コメント", "id", "#",
-}
 _COUNT_CELL = r"^(?:[xX×ｘＸ]\s*)?(\d{1,3})\s*(?:枚|[xX×ｘＸ])?$"
 _RULE_CELL = r"^:?-{1,}:?$"  # a Markdown table's |---|:--:| row
 _LINK = r"\[([^\]]*)\]\([^)]*\)"
-NO = {"", "0", "no", "false", "×", "-", "－", "いいえ", "なし", "n"}
 
 
 def clean_cell(cell: str) -> str:
@@ -68,12 +68,12 @@ def header_columns(cells: list[str]) -> dict | None:
     cell beyond it has none either): a card name there is never dropped unread (deck.py).
     """
     words = [cell_word(cell) for cell in cells]
-    known = NAME_COLUMNS | COUNT_COLUMNS | PARTNER_COLUMNS | OTHER_COLUMNS
-    if not any(w in NAME_COLUMNS for w in words) or not all(w in known for w in words if w):
+    known = TABLE_NAME_COLUMNS | TABLE_COUNT_COLUMNS | TABLE_PARTNER_COLUMNS | TABLE_OTHER_COLUMNS
+    if not any(w in TABLE_NAME_COLUMNS for w in words) or not all(w in known for w in words if w):
         return None
     places: dict[str, list[int]] = {"name": [], "count": [], "partner": []}
     for index, word in enumerate(words):
-        for kind, names in (("name", NAME_COLUMNS), ("count", COUNT_COLUMNS), ("partner", PARTNER_COLUMNS)):
+        for kind, names in (("name", TABLE_NAME_COLUMNS), ("count", TABLE_COUNT_COLUMNS), ("partner", TABLE_PARTNER_COLUMNS)):
             if word in names:
                 places[kind].append(index)
     columns: dict = {kind: found[0] for kind, found in places.items() if found}
@@ -160,7 +160,7 @@ def _header_card(reader, number: int, cells: list[str], name: str, count_text: s
             )
             return
         count = int(matched.group(1))
-    _add(reader, number, name, count, cell_word(partner_text) not in NO, others=free)
+    _add(reader, number, name, count, cell_word(partner_text) not in TABLE_NO_CELLS, others=free)
 
 
 def _by_cells(reader, number: int, filled: list[tuple[int, str]], table: bool) -> bool:

@@ -9,7 +9,8 @@ inside the cell (line 1 is the cell's first line).
 What makes a file a sheet, not a decklist written as a table (``reading.tables``):
 
 * its first row is a header naming a decklist column (デッキ, デッキリスト, レシピ, deck,
-  decklist…; ``DECK_WORDS``), and that row is not a deck table's header (カード名, 枚数…);
+  decklist…; ``words.SHEET_DECK_COLUMNS``), and that row is not a deck table's header (カード名,
+  枚数…);
 * and the sheet looks like form responses: a deck cell below holds several lines, or the
   header has a time column (タイムスタンプ, Timestamp: every Google Form export has one).
 

@@ -1,6 +1,6 @@
 """A submission sheet's columns: which header names the decklist, the player, the partner and the
-time (``find_columns``, by the words of ``DECK_WORDS`` and its neighbours, or a question that holds
-one), the columns options name instead (``SheetColumns``: a header's text or a 1-based number),
+time (``find_columns``, by the header words of ``reading.words``, or a question that holds one),
+the columns options name instead (``SheetColumns``: a header's text or a 1-based number),
 and whether a header makes the file a sheet at all (``sheet_columns``).
 """
 
@@ -11,31 +11,27 @@ from typing import NamedTuple
 from ..messages import Msg
 from ..printable import printable
 from .decklist import DeckInputError
-from .words import SHEET_PARTNER_COLUMNS, header_word
+from .words import (
+    SHEET_DECK_COLUMNS,
+    SHEET_DECK_PARTS,
+    SHEET_NOT_A_LIST_PARTS,
+    SHEET_PARTNER_COLUMNS,
+    SHEET_PARTNER_PARTS,
+    SHEET_PLAYER_COLUMNS,
+    SHEET_PLAYER_PARTS,
+    SHEET_TIME_COLUMNS,
+    SHEET_TIME_PARTS,
+    header_word,
+)
 
-# Header words, compared after words.header_word (NFKC, case folded, without spaces, marks and
-# bracketed notes: 'お名前（ハンドルネーム可）*' → 'お名前').
-DECK_WORDS = {
-    "デッキ", "デッキリスト", "デッキレシピ", "レシピ", "デッキ内容", "使用デッキ", "使用デッキリスト", "リスト",
-    "deck", "decklist", "decks", "deckrecipe", "recipe", "list", "cardlist", "カードリスト",
-}
-PLAYER_WORDS = {
-    "名前", "お名前", "氏名", "プレイヤー", "プレイヤー名", "プレーヤー", "プレーヤー名", "ハンドルネーム", "ニックネーム",
-    "参加者", "参加者名", "エントリー名", "登録名", "name", "player", "playername", "yourname", "handle",
-    "handlename", "nickname", "fullname", "participant",
-}
-TIME_WORDS = {
-    "タイムスタンプ", "timestamp", "日時", "提出日時", "送信日時", "回答日時", "投稿日時", "受付日時", "submitted",
-    "submittedat", "submissiontime",
-}
-# A header that is a question ('デッキリストを貼ってください') names its column by a part of it.
-_DECK_PARTS = ("デッキリスト", "デッキレシピ", "レシピ", "decklist", "recipe")
-_PLAYER_PARTS = ("名前", "ハンドルネーム", "ニックネーム", "プレイヤー名", "playername", "yourname")
-_PARTNER_PARTS = ("パートナー", "partner")
-_TIME_PARTS = ("タイムスタンプ", "timestamp")
-# ... unless that part is about something else: the deck's name, a link to it, a picture of it.
-_NOT_A_LIST = ("url", "リンク", "link", "画像", "image", "写真", "photo", "デッキ名", "deckname", "コード", "code")
 COLUMN_KINDS = ("deck", "player", "partner", "time")
+# Each kind's whole header words, in the order a header cell is tried against them.
+_WHOLE_WORDS = (
+    ("deck", SHEET_DECK_COLUMNS),
+    ("player", SHEET_PLAYER_COLUMNS),
+    ("partner", SHEET_PARTNER_COLUMNS),
+    ("time", SHEET_TIME_COLUMNS),
+)
 
 
 class SheetColumns(NamedTuple):
@@ -52,18 +48,18 @@ class SheetColumns(NamedTuple):
 
 def _kind(word: str) -> tuple[str, int] | None:
     """(column kind, 0 for a whole header word or 1 for a part of a question) of a header cell."""
-    for kind, words in (("deck", DECK_WORDS), ("player", PLAYER_WORDS), ("partner", SHEET_PARTNER_COLUMNS), ("time", TIME_WORDS)):
+    for kind, words in _WHOLE_WORDS:
         if word in words:
             return kind, 0
     if not word:
         return None
-    if any(part in word for part in _DECK_PARTS) and not any(other in word for other in _NOT_A_LIST):
+    if any(part in word for part in SHEET_DECK_PARTS) and not any(other in word for other in SHEET_NOT_A_LIST_PARTS):
         return "deck", 1
-    if any(part in word for part in _PARTNER_PARTS):
+    if any(part in word for part in SHEET_PARTNER_PARTS):
         return "partner", 1
-    if any(part in word for part in _TIME_PARTS):
+    if any(part in word for part in SHEET_TIME_PARTS):
         return "time", 1
-    if any(part in word for part in _PLAYER_PARTS) and "デッキ" not in word and "deck" not in word:
+    if any(part in word for part in SHEET_PLAYER_PARTS) and "デッキ" not in word and "deck" not in word:
         return "player", 1
     return None
 

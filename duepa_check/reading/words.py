@@ -1,11 +1,12 @@
-"""The words the readers recognise a partner by, and how each compares a text with them.
+"""The words the readers recognise, one list each, and how each place compares a text with them.
 
-Three lists, because three places name the partner differently: a line of a decklist (a heading,
-a marker after a name, the partner line: ``PARTNER_WORDS``), a column of a decklist table
-(``PARTNER_COLUMNS``, which also takes a role or section column) and a column of a submission
-sheet (``SHEET_PARTNER_COLUMNS``, which names the partner's card). Each comparison makes the text
-as plain as its place needs: ``spaceless`` for a marker, ``cell_word`` for a table's cell,
-``heading_word`` for a heading line, ``header_word`` for a sheet's header.
+A line of a decklist names the partner by ``PARTNER_WORDS`` (a heading, a marker after a name, the
+partner line); a decklist table's header names its columns by the ``TABLE_*_COLUMNS`` (its partner
+column may also be a role or section column: ``TABLE_PARTNER_COLUMNS``); a submission sheet's
+header names its columns by the ``SHEET_*_COLUMNS``, or by a part of a question
+(``SHEET_*_PARTS``). Each comparison makes the text as plain as its place needs: ``spaceless`` for
+a marker, ``cell_word`` for a table's cell, ``heading_word`` for a heading line, ``header_word``
+for a sheet's header.
 """
 
 from __future__ import annotations
@@ -13,11 +14,61 @@ from __future__ import annotations
 import re
 import unicodedata
 
+# ---------------------------------------------------------------------------- a decklist's lines
+
+# The partner word of a line, compared after heading_word (a heading: reading.text), spaceless (a
+# marker after a name, '(Partner)': reading.card_line) or DECORATION and casefold (the partner
+# line, 'パートナー: NAME': reading.partner_line); a table's cell that says partner, after cell_word
+# (reading.rows).
 PARTNER_WORDS = {
     "パートナー", "partner", "ぱーとなー", "パートナーカード", "partnercard", "統率者", "commander",
 }
-PARTNER_COLUMNS = {"パートナー", "partner", "区分", "種別", "role", "section", "役割", "commander", "統率者"}
+
+# ---------------------------------------------------------------------------- a decklist table's header
+
+# The header words of a decklist table's columns (reading.rows.header_columns, which reading.tables
+# and a text decklist's table lines use; reading.sheet_columns asks it whether a header is a deck
+# table's), compared after cell_word: the card's name, its count, whether it is the partner (a role
+# or section column too), and the other columns a table may have, which are not read.
+TABLE_NAME_COLUMNS = {"カード名", "名前", "name", "card", "cardname", "カード", "名称", "カードの名前"}
+TABLE_COUNT_COLUMNS = {"枚数", "数", "count", "qty", "quantity", "数量", "枚", "copies", "amount", "採用枚数"}
+TABLE_PARTNER_COLUMNS = {"パートナー", "partner", "区分", "種別", "role", "section", "役割", "commander", "統率者"}
+TABLE_OTHER_COLUMNS = {
+    "no", "no.", "番号", "種類", "type", "タイプ", "カードタイプ", "文明", "civilization", "コスト", "cost", "レアリティ",
+    "rarity", "収録", "収録弾", "set", "備考", "メモ", "note", "notes", "パワー", "power", "種族", "race", "型番", "code",
+    "価格", "price", "url", "comment", "コメント", "id", "#",
+}
+# A partner column's cell that says the row is not the partner (reading.rows), after cell_word.
+TABLE_NO_CELLS = {"", "0", "no", "false", "×", "-", "－", "いいえ", "なし", "n"}
+
+# ---------------------------------------------------------------------------- a submission sheet's header
+
+# The header words of a submission sheet's columns (reading.sheet_columns.find_columns), compared
+# after header_word (NFKC, case folded, without spaces, marks and bracketed notes: 'お名前
+# （ハンドルネーム可）*' → 'お名前'): the decklist, the player, the partner's card, the time.
+SHEET_DECK_COLUMNS = {
+    "デッキ", "デッキリスト", "デッキレシピ", "レシピ", "デッキ内容", "使用デッキ", "使用デッキリスト", "リスト",
+    "deck", "decklist", "decks", "deckrecipe", "recipe", "list", "cardlist", "カードリスト",
+}
+SHEET_PLAYER_COLUMNS = {
+    "名前", "お名前", "氏名", "プレイヤー", "プレイヤー名", "プレーヤー", "プレーヤー名", "ハンドルネーム", "ニックネーム",
+    "参加者", "参加者名", "エントリー名", "登録名", "name", "player", "playername", "yourname", "handle",
+    "handlename", "nickname", "fullname", "participant",
+}
 SHEET_PARTNER_COLUMNS = {"パートナー", "パートナー名", "パートナーカード", "partner", "partnercard", "partnername"}
+SHEET_TIME_COLUMNS = {
+    "タイムスタンプ", "timestamp", "日時", "提出日時", "送信日時", "回答日時", "投稿日時", "受付日時", "submitted",
+    "submittedat", "submissiontime",
+}
+# A header that is a question ('デッキリストを貼ってください') names its column by a part of it.
+SHEET_DECK_PARTS = ("デッキリスト", "デッキレシピ", "レシピ", "decklist", "recipe")
+SHEET_PLAYER_PARTS = ("名前", "ハンドルネーム", "ニックネーム", "プレイヤー名", "playername", "yourname")
+SHEET_PARTNER_PARTS = ("パートナー", "partner")
+SHEET_TIME_PARTS = ("タイムスタンプ", "timestamp")
+# ... unless that part is about something else: the deck's name, a link to it, a picture of it.
+SHEET_NOT_A_LIST_PARTS = ("url", "リンク", "link", "画像", "image", "写真", "photo", "デッキ名", "deckname", "コード", "code")
+
+# ---------------------------------------------------------------------------- how a text is compared
 
 # What decorates a heading word and is not part of it: marks, brackets, colons, Markdown emphasis.
 DECORATION = re.compile(r"[\s【】\[\]［］<>＜＞〈〉★☆■◆●▼□◇◎:：*＊_~～=＝「」『』]+")
