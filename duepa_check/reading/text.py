@@ -43,37 +43,8 @@ from .decklist import (
     numbered_lines,
 )
 from .partner_line import PARTNER_STARTS, partner_line, partner_readings
-from .words import PARTNER_WORDS, heading_word
+from .words import HEADING_KINDS, MAIN_WORDS, METADATA_WORDS, PARTNER_WORDS, heading_word
 
-MAIN_WORDS = {
-    "メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards",
-    "デッキレシピ", "レシピ", "recipe", "deckrecipe", "採用カード", "採用カード一覧", "使用カード", "カードリスト",
-    "cardlist", "リスト", "list", "デッキ内容", "構築", "メインデッキのカード",
-}
-# Sections a decklist may have that デュエパーティー does not: their cards are still read (and DP006
-# says they are not main-deck cards), the heading itself is not a card.
-ZONE_WORDS = {"超次元ゾーン", "超次元", "超grゾーン", "超gr", "grゾーン"}
-TYPE_WORDS = {
-    "クリーチャー", "進化クリーチャー", "呪文", "ツインパクト", "タマシード", "フィールド", "d2フィールド", "クロスギア",
-    "城", "オーラ", "grクリーチャー", "サイキック", "サイキッククリーチャー", "ドラグハート", "その他", "多色", "無色",
-    "光文明", "水文明", "闇文明", "火文明", "自然文明", "ゼロ文明",
-    "creature", "creatures", "spell", "spells", "twinpact", "twinpacts", "tamaseed", "tamaseeds", "field",
-    "fields", "crossgear", "crossgears", "castle", "castles", "aura", "auras", "other", "others",
-}
-TOTAL_WORDS = {"合計", "計", "総計", "全", "合計枚数", "総枚数", "デッキ枚数", "枚数", "total", "デッキ合計"}
-METADATA_WORDS = {
-    "title", "name", "author", "date", "format", "デッキ名", "作者", "作成者", "日付", "フォーマット", "タイトル", "コメント",
-    "作成日", "更新日", "投稿日", "投稿者", "プレイレベル", "難易度", "レベル", "文明", "価格", "値段", "予算", "金額",
-    "メモ", "備考", "大会", "大会名", "結果", "戦績", "順位", "使用者", "プレイヤー", "url", "source", "出典", "コンセプト",
-    "概要", "デッキタイプ", "price", "level", "civilization", "civilizations", "event", "player", "result",
-    "notes", "note", "comment", "comments", "updated", "created",
-}
-HEADING_KINDS: dict[str, str] = {
-    **{word: "type" for word in TYPE_WORDS},
-    **{word: "total" for word in TOTAL_WORDS},
-    **{word: "main" for word in MAIN_WORDS | ZONE_WORDS},
-    **{word: "partner" for word in PARTNER_WORDS},
-}
 # A heading marked by brackets or a symbol, maybe followed by a value or a count:
 # 【デッキ名】龍幻郷, 【パートナー】NAME, 【メインデッキ】（59枚）, ■超次元ゾーン, ◆Main (59).
 HEADER_MARKS = "【[［<＜〈■◆●▼★☆□◇◎"

@@ -1,12 +1,12 @@
 """The words the readers recognise, one list each, and how each place compares a text with them.
 
 A line of a decklist names the partner by ``PARTNER_WORDS`` (a heading, a marker after a name, the
-partner line); a decklist table's header names its columns by the ``TABLE_*_COLUMNS`` (its partner
-column may also be a role or section column: ``TABLE_PARTNER_COLUMNS``); a submission sheet's
-header names its columns by the ``SHEET_*_COLUMNS``, or by a part of a question
-(``SHEET_*_PARTS``). Each comparison makes the text as plain as its place needs: ``spaceless`` for
-a marker, ``cell_word`` for a table's cell, ``heading_word`` for a heading line, ``header_word``
-for a sheet's header.
+partner line) and is a heading by the other ``*_WORDS`` (``HEADING_KINDS``: which kind each is);
+a decklist table's header names its columns by the ``TABLE_*_COLUMNS`` (its partner column may
+also be a role or section column: ``TABLE_PARTNER_COLUMNS``); a submission sheet's header names
+its columns by the ``SHEET_*_COLUMNS``, or by a part of a question (``SHEET_*_PARTS``). Each
+comparison makes the text as plain as its place needs: ``spaceless`` for a marker, ``cell_word``
+for a table's cell, ``heading_word`` for a heading line, ``header_word`` for a sheet's header.
 """
 
 from __future__ import annotations
@@ -22,6 +22,40 @@ import unicodedata
 # (reading.rows).
 PARTNER_WORDS = {
     "パートナー", "partner", "ぱーとなー", "パートナーカード", "partnercard", "統率者", "commander",
+}
+
+# A heading line's word, compared after heading_word (reading.text.heading_of; no heading word is a
+# card's name: tests/reading/test_decklist.py checks them): the main deck's section (MAIN_WORDS), a
+# section デュエパーティー does not have, a card type, a total; HEADING_KINDS is each word's kind.
+# METADATA_WORDS are the keys of a 'key: value' line that names no card (作成日：…, 文明：水/火).
+MAIN_WORDS = {
+    "メイン", "メインデッキ", "main", "maindeck", "deck", "デッキ", "デッキリスト", "decklist", "cards",
+    "デッキレシピ", "レシピ", "recipe", "deckrecipe", "採用カード", "採用カード一覧", "使用カード", "カードリスト",
+    "cardlist", "リスト", "list", "デッキ内容", "構築", "メインデッキのカード",
+}
+# Sections a decklist may have that デュエパーティー does not: their cards are still read (and DP006
+# says they are not main-deck cards), the heading itself is not a card.
+ZONE_WORDS = {"超次元ゾーン", "超次元", "超grゾーン", "超gr", "grゾーン"}
+TYPE_WORDS = {
+    "クリーチャー", "進化クリーチャー", "呪文", "ツインパクト", "タマシード", "フィールド", "d2フィールド", "クロスギア",
+    "城", "オーラ", "grクリーチャー", "サイキック", "サイキッククリーチャー", "ドラグハート", "その他", "多色", "無色",
+    "光文明", "水文明", "闇文明", "火文明", "自然文明", "ゼロ文明",
+    "creature", "creatures", "spell", "spells", "twinpact", "twinpacts", "tamaseed", "tamaseeds", "field",
+    "fields", "crossgear", "crossgears", "castle", "castles", "aura", "auras", "other", "others",
+}
+TOTAL_WORDS = {"合計", "計", "総計", "全", "合計枚数", "総枚数", "デッキ枚数", "枚数", "total", "デッキ合計"}
+METADATA_WORDS = {
+    "title", "name", "author", "date", "format", "デッキ名", "作者", "作成者", "日付", "フォーマット", "タイトル", "コメント",
+    "作成日", "更新日", "投稿日", "投稿者", "プレイレベル", "難易度", "レベル", "文明", "価格", "値段", "予算", "金額",
+    "メモ", "備考", "大会", "大会名", "結果", "戦績", "順位", "使用者", "プレイヤー", "url", "source", "出典", "コンセプト",
+    "概要", "デッキタイプ", "price", "level", "civilization", "civilizations", "event", "player", "result",
+    "notes", "note", "comment", "comments", "updated", "created",
+}
+HEADING_KINDS: dict[str, str] = {
+    **{word: "type" for word in TYPE_WORDS},
+    **{word: "total" for word in TOTAL_WORDS},
+    **{word: "main" for word in MAIN_WORDS | ZONE_WORDS},
+    **{word: "partner" for word in PARTNER_WORDS},
 }
 
 # ---------------------------------------------------------------------------- a decklist table's header

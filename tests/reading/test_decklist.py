@@ -499,8 +499,13 @@ def test_a_heading_keeps_its_stated_count(line):
 
 def test_no_heading_word_is_a_card_name(pool):
     """The reader decides headings by their words alone: none of them may be a card."""
-    from duepa_check.reading.text import HEADING_KINDS, METADATA_WORDS
-    from duepa_check.reading.words import TABLE_COUNT_COLUMNS, TABLE_NAME_COLUMNS, TABLE_PARTNER_COLUMNS
+    from duepa_check.reading.words import (
+        HEADING_KINDS,
+        METADATA_WORDS,
+        TABLE_COUNT_COLUMNS,
+        TABLE_NAME_COLUMNS,
+        TABLE_PARTNER_COLUMNS,
+    )
 
     words = set(HEADING_KINDS) | METADATA_WORDS | TABLE_NAME_COLUMNS | TABLE_COUNT_COLUMNS | TABLE_PARTNER_COLUMNS
     assert [word for word in sorted(words) if pool.lookup(word).cards] == []

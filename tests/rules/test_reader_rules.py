@@ -16,7 +16,7 @@ from support import AS_OF, check_json, make_deck, run
 from duepa_check.data.pool import CardPool
 from duepa_check.reading.decklist import LINE_BREAKS, parse_decklist
 from duepa_check.reading.resolve import resolve_deck
-from duepa_check.reading.text import MAIN_WORDS, METADATA_WORDS
+from duepa_check.reading.words import MAIN_WORDS, METADATA_WORDS
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 BANNED = "無双竜機ボルバルザーク"  # プレミアム殿堂 on AS_OF
