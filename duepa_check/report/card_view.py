@@ -11,7 +11,6 @@ from datetime import date
 from ..data.cards import OFFICIAL, Card, Lookup
 from ..data.regulation import Regulation
 from ..messages import DEFAULT_LANG, msg, text
-from .rules_view import rule_doc, yaml_default  # noqa: F401  (tools/readme_rules.py imports them from here)
 
 
 def render_card(console, card: Card, regulation: Regulation, on: date, lang: str = DEFAULT_LANG,
