@@ -19,6 +19,7 @@ import unicodedata
 from typing import NamedTuple
 
 from ..messages import Msg
+from .decklist import CONTROL
 from .words import PARTNER_WORDS, spaceless
 
 MAX_COUNT = 999
@@ -298,7 +299,6 @@ def unwrap(name: str) -> str:
 
 
 _NOT_A_NAME = re.compile(r"^[\d\s\W_]+$")
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
 def name_problem(name: str, count: int) -> Msg | None:
@@ -311,6 +311,6 @@ def name_problem(name: str, count: int) -> Msg | None:
         return Msg("parse.not-a-card-line", {})
     if len(name) > LONGEST_NAME:
         return Msg("parse.name-too-long", {"length": len(name)})
-    if _CONTROL.search(name):
+    if CONTROL.search(name):
         return Msg("parse.control-characters", {})
     return None

@@ -248,7 +248,9 @@ def decode(data: bytes, where: str) -> str:
     raise DeckInputError(Msg("input.cannot-decode", {"path": where}))  # blank bytes decode as UTF-8: "empty" above
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+# The control characters no text holds (tab, line and page breaks are text): a file with many is
+# binary, a card name with one is none (reading.card_line.name_problem).
+CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 _CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])  # the same characters, as bytes
 # Each of them to NUL, any other byte as it is: translating by a table costs less than deleting.
 _CONTROL_BYTES_TO_NUL = bytes.maketrans(_CONTROL_BYTES, bytes(len(_CONTROL_BYTES)))
@@ -257,7 +259,7 @@ _CP932_UNUSED = "[\x80\uf8f0-\uf8f3]"  # what Python's cp932 makes of single byt
 
 def _looks_binary(text: str) -> bool:
     head = text[:4096]
-    return _CONTROL.search(head) is not None and len(_CONTROL.findall(head)) > 2
+    return CONTROL.search(head) is not None and len(CONTROL.findall(head)) > 2
 
 
 def split_lines(text: str) -> list[str]:
