@@ -12,9 +12,7 @@ from pathlib import Path
 from ..messages import msg
 from .cards import Card, CardDataError
 from .names import dash_spelling, loose_key, name_key
-
-CARDS_FILE = "cards.jsonl"
-INDEX_FILE = "index.tsv"
+from .userdata import CARDS_FILE, INDEX_FILE
 
 # ---------------------------------------------------------------------------- writing
 

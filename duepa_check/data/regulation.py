@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from ..errors import DuepaError
 from ..messages import msg
+from .userdata import REGULATION_FILE
 
 UNRESTRICTED = "unrestricted"
 HALL_OF_FAME = "hall_of_fame"
@@ -27,7 +28,6 @@ PROHIBITED = "prohibited"
 # say it through the catalogue key prohibited.reason.official-page (any other reason is data, shown as written).
 OFFICIAL_PAGE_REASON = "使用禁止カード on the official regulation page"
 STATUSES = (UNRESTRICTED, HALL_OF_FAME, PREMIUM)
-REGULATION_FILE = "regulation.yaml"
 COMBO_KINDS = ("premium_combo", "hyperspatial_combo")
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a regulation file is about 30 KB; a bigger one is not ours
 

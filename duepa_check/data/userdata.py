@@ -27,7 +27,12 @@ ENVIRONMENT_VARIABLE = "DUEPA_CHECK_DATA"
 APP_NAME = "duepa-check"
 POINTER_FILE = "current"
 VERSION_PREFIX = "data-"
-DATA_FILES = ("cards.jsonl", "index.tsv", "regulation.yaml")
+# The files of a data folder: the cards (data.files writes them, data.pool reads them) and the
+# regulation (data.regulation).
+CARDS_FILE = "cards.jsonl"
+INDEX_FILE = "index.tsv"
+REGULATION_FILE = "regulation.yaml"
+DATA_FILES = (CARDS_FILE, INDEX_FILE, REGULATION_FILE)
 POINTER_LIMIT = 4096  # bytes: a pointer is one short JSON line
 NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
