@@ -32,7 +32,7 @@ from ..data.cards import Card, CardDataError
 from ..data.files import CARDS_FILE, INDEX_FILE, write_card_data
 from ..data.pool import CardPool
 from ..data.regulation import REGULATION_FILE
-from ..data.userdata import DATA_FILES, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
+from ..data.userdata import DATA_FILES, NO_FOLLOW, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
 from ..errors import DuepaError
 from ..messages import Msg, msg
 from .common import LIST_PATH, REGULATION_PATH, UpdateError
@@ -92,7 +92,7 @@ class DataDirLock:
 
     def __enter__(self) -> DataDirLock:
         try:
-            self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
+            self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | NO_FOLLOW, 0o666)
         except OSError as error:
             raise UpdateError(msg("update.error.cannot-lock", path=self.path, why=str(error.strerror or error))) from None
         if not _try_lock(self.descriptor):
@@ -280,7 +280,7 @@ def swap_in(folder: Path, data_dir: Path, sizes: dict[str, int], run: str, mode:
     """The switch: a new pointer written beside ``current``, then renamed over it in one step."""
     pointer = {"format": 1, "folder": folder.name, "sizes": sizes, "run": run}
     temporary = data_dir / f".{POINTER_FILE}-{folder.name}.tmp"
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode & 0o666)
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW, mode & 0o666)
     try:
         try:
             if POSIX:

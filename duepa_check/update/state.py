@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..data.userdata import NO_FOLLOW
 from ..messages import msg
 from .common import UpdateError
 
 STATE_FILE = "update-state.jsonl"
-NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
 NON_BLOCKING = getattr(os, "O_NONBLOCK", 0)  # a FIFO in its place must not hang the open
 
 
