@@ -17,7 +17,6 @@ from duepa_check.data.config import FormatConfig
 from duepa_check.data.pool import CardPool
 from duepa_check.data.records import card_from_json, card_from_record
 from duepa_check.reading import decklist
-from duepa_check.reading import resolve as deck_module
 from duepa_check.reading.decklist import DeckInputError, decode, parse_decklist
 from duepa_check.reading.resolve import resolve_deck
 from duepa_check.rules import run_rules
@@ -107,8 +106,9 @@ def pool():
 
 
 def test_lines_with_other_readings_each_become_their_chosen_reading(pool):
-    """Without bracket lines, only the entries with another reading are looked at: each becomes
-    what _choose_reading makes of it, the others stay the very same entries."""
+    """Without bracket lines, only the entries with another reading are looked at: each becomes its
+    first reading that names a card (the line as written when none does), the others stay the very
+    same entries."""
     text = "\n".join([
         "パートナー: 勝熱英雄 モモキング",
         "1 ボルシャック・ドラゴン（新規）",  # a remark after a card
@@ -121,8 +121,16 @@ def test_lines_with_other_readings_each_become_their_chosen_reading(pool):
     listed = parse_decklist(text.encode(), "deck.txt")
     assert sum(bool(entry.others or entry.source) for entry in listed.entries) >= 4
     deck = resolve_deck(listed, pool)
-    expected = [deck_module._choose_reading(entry, pool)[0] for entry in listed.entries]
-    assert deck.entries == sorted(expected, key=lambda entry: entry.line)
+    assert [(entry.line, entry.name, entry.count, entry.is_partner) for entry in deck.entries] == [
+        (1, "勝熱英雄 モモキング", 1, True),
+        (2, "ボルシャック・ドラゴン", 1, False),  # the remark is no part of the name
+        (3, "熱血 バトクロス-1", 1, False),  # a card as written: the count reading is not tried
+        (4, "「我が名はツラトゥストラ！」", 1, False),
+        (5, "ボルシャック・NEX", 1, False),
+        (6, "まだ見ぬカード（仮）", 1, False),  # no reading is a card: as written
+        (7, "ボルシャック・ドラゴン", 2, False),
+    ]
+    assert all(not entry.others for entry in deck.entries)  # the other readings are settled
     plain = [entry for entry in listed.entries if not (entry.others or entry.source)]
     assert all(any(entry is kept for kept in deck.entries) for entry in plain)
     assert [entry.name for entry, _ in deck.unresolved] == ["まだ見ぬカード（仮）"]
