@@ -133,7 +133,7 @@ def read_deck_bytes(path: Path, limit: int | None = None) -> bytes:
         try:
             status = os.fstat(handle)
             if not stat.S_ISREG(status.st_mode):
-                raise DeckInputError(Msg("input.not-a-file", {"path": path, "kind": _file_kind(status.st_mode)}))
+                raise DeckInputError(Msg("input.not-a-file", {"path": path, "kind": file_kind(status.st_mode)}))
             size = status.st_size
             # Read what the file holds (+1 to notice growth): a 1 MB buffer per deck would
             # cost more than the rest of a check.
@@ -171,8 +171,10 @@ def _read_up_to(handle: int, wanted: int, size: int = -1) -> bytes:
     return data
 
 
-def _file_kind(mode: int) -> Msg:
-    """What a path that is not a regular file is, in words (reading it could block or never end)."""
+def file_kind(mode: int) -> Msg:
+    """What a path that is not a regular file is, in words (reading it could block or never end).
+
+    Public so that the tests can name every kind, a block device among them, that no test can make."""
     if stat.S_ISDIR(mode):
         return Msg("input.kind.folder", {})
     if stat.S_ISFIFO(mode):
@@ -297,14 +299,16 @@ def numbered_lines(text: str) -> list[tuple[int, str]]:
 def parse_decklist(data: bytes, path: str) -> DeckList:
     """Decode and parse by suffix (PARSERS), or content for JSON; plain text otherwise."""
     text = decode(data, path)
-    target = PARSERS.get(_suffix(path).lower())
+    target = PARSERS.get(path_suffix(path).lower())
     if target is None:
         target = "structured:parse_json" if text.lstrip("\ufeff \t\r\n").startswith("{") else "text:parse_text"
     return _parser(target)(text, path)
 
 
-def _suffix(path: str) -> str:
-    """``Path(path).suffix`` without making a Path (pathlib's rule: a dot not first, not last)."""
+def path_suffix(path: str) -> str:
+    """``Path(path).suffix`` without making a Path (pathlib's rule: a dot not first, not last).
+
+    Public so that the tests can hold it to pathlib's answer for any name."""
     if path.endswith(("/", os.sep, ".")):  # 'dir.d/', 'a.b/.': pathlib drops what ends them
         return Path(path).suffix
     name = os.path.basename(path)

@@ -32,7 +32,7 @@ NAME_PARTS = st.sampled_from(["deck", ".", "..", "txt", "yaml", "YML", "json", "
 @example("a/.hidden.json")
 @example("decks.v2/deck")
 def test_the_suffix_is_pathlibs(name):
-    assert decklist._suffix(name) == Path(name).suffix
+    assert decklist.path_suffix(name) == Path(name).suffix
 
 
 def test_a_deck_named_dot_yaml_is_plain_text_as_pathlib_says(tmp_path):

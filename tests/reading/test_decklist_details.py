@@ -19,8 +19,8 @@ from duepa_check.reading.decklist import (
     DeckInputError,
     Entry,
     ParseProblem,
-    _file_kind,
     decode,
+    file_kind,
     numbered_lines,
     parse_decklist,
 )
@@ -46,7 +46,7 @@ def m(key: str, /, **args) -> Msg:
      (stat.S_IFBLK, "input.kind.device"), (stat.S_IFSOCK, "input.kind.not-regular")],
 )
 def test_what_is_not_a_regular_file_is_named_for_what_it_is(mode, kind):
-    assert _file_kind(mode | 0o644) == m(kind)
+    assert file_kind(mode | 0o644) == m(kind)
 
 
 def test_one_nul_byte_makes_a_binary_file():
