@@ -14,14 +14,14 @@ import functools
 import re
 
 from .card_line import more_readings, read_card_line
-from .words import DECORATION, PARTNER_WORDS
+from .words import PARTNER_WORDS, undecorated
 
 
 @functools.lru_cache(maxsize=4096)  # every list of a batch has its partner line: read each text once
 def partner_line(line: str) -> str | None:
     """The card of a partner line ('パートナー: NAME', 'Partner：NAME', '統率者: NAME'), else None."""
     colon = min((at for at in (line.find(":"), line.find("：")) if at > 0), default=-1)
-    if colon > 0 and DECORATION.sub("", line[:colon]).casefold() in PARTNER_WORDS:  # the word as of old: its
+    if colon > 0 and undecorated(line[:colon]) in PARTNER_WORDS:  # the word as of old: its
         return line[colon + 1 :].strip() or None  # other spellings (パ－トナ－：NAME) are partner_readings
     return None
 

@@ -6,7 +6,8 @@ a decklist table's header names its columns by the ``TABLE_*_COLUMNS`` (its part
 also be a role or section column: ``TABLE_PARTNER_COLUMNS``); a submission sheet's header names
 its columns by the ``SHEET_*_COLUMNS``, or by a part of a question (``SHEET_*_PARTS``). Each
 comparison makes the text as plain as its place needs: ``spaceless`` for a marker, ``cell_word``
-for a table's cell, ``heading_word`` for a heading line, ``header_word`` for a sheet's header.
+for a table's cell, ``undecorated`` for the partner line's word, ``heading_word`` for a heading
+line, ``header_word`` for a sheet's header.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ import unicodedata
 # ---------------------------------------------------------------------------- a decklist's lines
 
 # The partner word of a line, compared after heading_word (a heading: reading.text), spaceless (a
-# marker after a name, '(Partner)': reading.card_line) or DECORATION and casefold (the partner
-# line, 'パートナー: NAME': reading.partner_line); a table's cell that says partner, after cell_word
+# marker after a name, '(Partner)': reading.card_line) or undecorated (the partner line,
+# 'パートナー: NAME': reading.partner_line); a table's cell that says partner, after cell_word
 # (reading.rows).
 PARTNER_WORDS = {
     "パートナー", "partner", "ぱーとなー", "パートナーカード", "partnercard", "統率者", "commander",
@@ -122,9 +123,14 @@ def cell_word(text: str) -> str:
     return spaceless(text.replace("*", ""))
 
 
+def undecorated(text: str) -> str:
+    """Without DECORATION, case folded: the word before a partner line's colon ('【Partner】: NAME')."""
+    return DECORATION.sub("", text).casefold()
+
+
 def heading_word(text: str) -> str:
-    """A heading line's word: without DECORATION, case folded, a ー typed as a dash after kana read as ー."""
-    word = DECORATION.sub("", text).casefold()
+    """A heading line's word: ``undecorated``, a ー typed as a dash after kana read as ー."""
+    word = undecorated(text)
     if "-" in word or "－" in word or "ｰ" in word or "―" in word or "—" in word or "‐" in word or "−" in word:
         word = _KANA_DASH.sub("ー", word)  # パ－トナ－, ぱーとなｰ: the long vowel mark typed as a dash
     return word
