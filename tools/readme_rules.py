@@ -20,8 +20,8 @@ BEGIN, END = "<!-- RULES:BEGIN (tools/readme_rules.py) -->", "<!-- RULES:END -->
 
 def rules_section(lang: str = "en") -> str:
     """docs/rules.md's section (English docstrings) or docs/rules.ja.md's (messages/rule_docs_ja.py)."""
-    from duepa_check.messages import msg, text
-    from duepa_check.report.rules_view import rule_doc, yaml_default
+    from duepa_check.messages import msg, rule_doc, text
+    from duepa_check.report.rules_view import yaml_default
 
     parts = [BEGIN, ""]
     for rule in RULES.values():

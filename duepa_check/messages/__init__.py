@@ -68,14 +68,15 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 def rule_doc(rule: Any, lang: str = DEFAULT_LANG) -> str:
-    """A rule's user doc in ``lang``: English is the rule module's docstring; another language's
+    """A rule's user doc in ``lang``, stripped, as written (with the docstrings' ``literal`` marks:
+    docs/rules.md shows them as code): English is the rule module's docstring; another language's
     docs live with that language (``rule_docs_<lang>.py``, by rule id), not in the rule modules.
     "" when there is none (tests/rules/test_rule_docs.py fails first)."""
     if lang == DEFAULT_LANG:
-        return rule.__doc__ or ""
+        return (rule.__doc__ or "").strip()
     from importlib import import_module
 
-    return import_module(f"{__name__}.rule_docs_{lang}").DOCS.get(rule.ID, "")
+    return import_module(f"{__name__}.rule_docs_{lang}").DOCS.get(rule.ID, "").strip()
 
 
 def text(value: Any, lang: str = DEFAULT_LANG) -> str:

@@ -4,14 +4,7 @@ keys that change them (the table, or one rule in full; its JSON is ``json_doc``'
 
 from __future__ import annotations
 
-from ..messages import DEFAULT_LANG, Listed, msg, text
-from ..messages import rule_doc as messages_rule_doc
-
-
-def rule_doc(rule, lang: str = DEFAULT_LANG) -> str:
-    """A rule's user doc in ``lang`` (``messages.rule_doc``), stripped: as written, with the
-    docstrings' ``literal`` marks (docs/rules.md shows them as code)."""
-    return messages_rule_doc(rule, lang).strip()
+from ..messages import DEFAULT_LANG, Listed, msg, rule_doc, text
 
 
 def _is_wide(char: str) -> bool:

@@ -36,7 +36,7 @@ def _level(severity: str) -> str:
 
 def _doc(module, lang: str = "en") -> str:
     """The rule's user doc in ``lang`` (``messages.rule_doc``, as ``duepa-check rules`` shows it)."""
-    return (rule_doc(module, lang) or module.NAME).strip()
+    return rule_doc(module, lang) or module.NAME
 
 
 def _rule_descriptor(module, lang: str = "en") -> dict:

@@ -380,7 +380,7 @@ def test_sarif_describes_its_rules_in_the_language(capsys, tmp_path):
     for lang, log in (("ja", ja), ("en", en)):
         for descriptor in log["tool"]["driver"]["rules"]:
             module = RULES[descriptor["id"]]
-            doc = rule_doc(module, lang).strip()
+            doc = rule_doc(module, lang)
             assert descriptor["fullDescription"]["text"] == descriptor["help"]["text"] == doc
             assert descriptor["shortDescription"]["text"] == doc.splitlines()[0].strip()
     assert en["tool"]["driver"]["notifications"][0]["shortDescription"]["text"] == "A decklist file could not be read or decoded."

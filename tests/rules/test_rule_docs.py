@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from support import run
 
-from duepa_check.report.rules_view import rule_doc
+from duepa_check.messages import rule_doc
 from duepa_check.rules import RULES
 
 
