@@ -4,14 +4,15 @@ is a count (``1``, ``x1``, ``1枚``) and the cell that names the card (``NAME,1`
 ``"NAME",1``, ``| 1 | NAME |``). Header rows and Markdown ``|---|`` rows are not cards; a row whose
 count cannot be told (two number cells and no header) is reported (DP102), never guessed.
 
-Rows are read into a reader (``reading.text.TextReader``: ``deck``, ``columns``, ``add_entry``,
-``read_line``, ``read_text_line``), whether they come from a CSV file (``reading.tables``) or are
-table lines of a text decklist.
+A row read is a ``Row``: what the row says, which the reader (``reading.text.TextReader``) takes
+in, whether it comes from a CSV file (``reading.tables``) or is a table line of a text decklist.
+This module only reads; it never touches the reader.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from ..messages import Msg
 from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, name_problem, read_card_line
@@ -89,45 +90,58 @@ def header_columns(cells: list[str]) -> dict | None:
     return columns
 
 
-def read_row(reader, number: int, line: str) -> bool:
-    """Read a table row or CSV-like line of a text decklist; False when it is no row after all."""
+@dataclass(slots=True)
+class Row:
+    """What one table row says: a header (``columns``, the table's from now on), or one cell to be
+    read as a line of its own (``line``; ``as_text``: as a line that is no table row), or the
+    cards (``entries``) and ``problems`` its cells make, with the names of its other name cells
+    (``cells``, for deck.py). A ``Row()`` is a row that says nothing (a ``|---|`` row)."""
+
+    columns: dict | None = None
+    line: str | None = None
+    as_text: bool = False
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[ParseProblem] = field(default_factory=list)
+    cells: tuple[str, ...] | None = None
+
+
+def read_row(number: int, line: str, columns: dict | None) -> Row | None:
+    """A table row or CSV-like line of a text decklist, under the table's ``columns`` (None: no
+    header read yet); None when the line is no row after all."""
     table = line.lstrip().startswith("|")
-    if not table and "\t" in line and "," in line and read_cells(reader, number, split_cells(line, "\t"), table):
-        return True  # a tab-separated line whose name has a comma ('*/ Chupacal, Reigen /*<TAB>2')
-    return read_cells(reader, number, split_cells(line), table)
+    if not table and "\t" in line and "," in line:
+        row = read_cells(number, split_cells(line, "\t"), table, columns)
+        if row is not None:
+            return row  # a tab-separated line whose name has a comma ('*/ Chupacal, Reigen /*<TAB>2')
+    return read_cells(number, split_cells(line), table, columns)
 
 
-def read_cells(reader, number: int, cells: list[str], table: bool) -> bool:
-    """Read one row's cells into ``reader`` (a reading.text.TextReader).
+def read_cells(number: int, cells: list[str], table: bool, columns: dict | None) -> Row | None:
+    """One row's cells, under the table's ``columns`` (None: no header read yet).
 
     ``table`` is True for rows that are surely table rows (a CSV file, a Markdown ``|`` row); a
     comma or tab in a text line makes a row only when its cells read as one (a count and a name,
-    or under a header), so that '作成日：2024/05/01, 更新' stays the metadata line it is.
+    or under a header), so that '作成日：2024/05/01, 更新' stays the metadata line it is (None).
     """
     filled = [(index, cell) for index, cell in enumerate(cells) if cell]
     if not filled:
-        return table
+        return Row() if table else None
     if table and all(re.match(_RULE_CELL, cell) for _, cell in filled):
-        return True
-    columns = header_columns(cells)
-    if columns is not None:
-        reader.columns = columns
-        return True
+        return Row()
+    header = header_columns(cells)
+    if header is not None:
+        return Row(columns=header)
     if len(filled) == 1:
         if not table:
-            return False
+            return None
         cell = filled[0][1]
-        if "," in cell or "|" in cell:
-            reader.read_text_line(number, cell)
-        else:
-            reader.read_line(number, cell)
-        return True
-    if reader.columns is not None:
-        return _by_header(reader, number, cells, reader.columns)
-    return _by_cells(reader, number, filled, table)
+        return Row(line=cell, as_text="," in cell or "|" in cell)
+    if columns is not None:
+        return _by_header(number, cells, columns)
+    return _by_cells(number, filled, table)
 
 
-def _by_header(reader, number: int, cells: list[str], columns: dict[str, int]) -> bool:
+def _by_header(number: int, cells: list[str], columns: dict[str, int]) -> Row:
     def cell(kind: str) -> str:
         index = columns.get(kind)
         return cells[index] if index is not None and index < len(cells) else ""
@@ -135,50 +149,51 @@ def _by_header(reader, number: int, cells: list[str], columns: dict[str, int]) -
     def at(index: int | None) -> str:
         return cells[index] if index is not None and index < len(cells) else ""
 
+    row = Row()
     free = [cells[index] for index in columns.get("free", ()) if index < len(cells) and cells[index]]
     free += [cell for cell in cells[columns.get("width", len(cells)):] if cell]
-    _header_card(reader, number, cells, cell("name"), cell("count"), "count" in columns, cell("partner"), free)
+    _header_card(row, number, cells, cell("name"), cell("count"), "count" in columns, cell("partner"), free)
     for name_at, count_at, partner_at in columns.get("pairs", ()):
         name, count_text = at(name_at), at(count_at)
         if name or count_text:  # the right-hand pair of a two-column recipe: a card of its own
-            _header_card(reader, number, cells, name, count_text, count_at is not None, at(partner_at), [])
-    return True
+            _header_card(row, number, cells, name, count_text, count_at is not None, at(partner_at), [])
+    return row
 
 
-def _header_card(reader, number: int, cells: list[str], name: str, count_text: str, counted: bool,
+def _header_card(row: Row, number: int, cells: list[str], name: str, count_text: str, counted: bool,
                  partner_text: str, free: list[str]) -> None:
     if not name:
         shown = ", ".join(c for c in cells if c)
-        reader.deck.problems.append(ParseProblem(number, shown, Msg("parse.table-no-name", {})))
+        row.problems.append(ParseProblem(number, shown, Msg("parse.table-no-name", {})))
         return
     count = 1
     if counted:
         matched = re.match(_COUNT_CELL, count_text)
         if matched is None:
-            reader.deck.problems.append(
+            row.problems.append(
                 ParseProblem(number, f"{name}, {count_text}", Msg("parse.table-bad-count", {"count": count_text}))
             )
             return
         count = int(matched.group(1))
-    _add(reader, number, name, count, cell_word(partner_text) not in TABLE_NO_CELLS, others=free)
+    _add(row, number, name, count, cell_word(partner_text) not in TABLE_NO_CELLS, others=free)
 
 
-def _by_cells(reader, number: int, filled: list[tuple[int, str]], table: bool) -> bool:
+def _by_cells(number: int, filled: list[tuple[int, str]], table: bool) -> Row | None:
     counts = [cell for _, cell in filled if re.match(_COUNT_CELL, cell)]
     partner = any(cell_word(cell) in PARTNER_WORDS for _, cell in filled)
     names = [cell for _, cell in filled if not re.match(_COUNT_CELL, cell) and cell_word(cell) not in PARTNER_WORDS]
     if len(counts) > 1 and table:
         shown = ", ".join(cell for _, cell in filled)
-        reader.deck.problems.append(ParseProblem(number, shown, Msg("parse.table-which-count", {})))
-        return True
+        return Row(problems=[ParseProblem(number, shown, Msg("parse.table-which-count", {}))])
     if len(counts) != 1 and not table or not names:
-        return False
+        return None
     count = int(re.match(_COUNT_CELL, counts[0]).group(1)) if counts else 0
-    _add(reader, number, names[0], count if counts else None, partner, others=names[1:])
-    return True
+    row = Row()
+    _add(row, number, names[0], count if counts else None, partner, others=names[1:])
+    return row
 
 
-def _add(reader, number: int, text: str, count: int | None, partner: bool, others: list[str] = ()) -> None:
+def _add(row: Row, number: int, text: str, count: int | None, partner: bool, others: list[str] = ()) -> None:
     """A row's card: its name cell read like a card line (《》, remarks, a partner mark)."""
     read = read_card_line(text)
     main = read.main
@@ -189,14 +204,14 @@ def _add(reader, number: int, text: str, count: int | None, partner: bool, other
         # its readings stay: a name that looks like none (《♪2×2-4×5+17=1》) is still that card (deck.py)
         readings = (main._replace(count=count), *(r._replace(count=count) for r in more_readings(text) + read.others))
         readings = tuple(r for r in readings if len(r.name) <= LONGEST_NAME) if count <= MAX_COUNT else ()
-        reader.deck.problems.append(ParseProblem(number, text, problem, readings))
+        row.problems.append(ParseProblem(number, text, problem, readings))
         return
     if count == 0:  # a card listed 0 times is not in the deck, and said so (DP102)
-        reader.deck.problems.append(ParseProblem(number, text, Msg("parse.count-zero", {})))
+        row.problems.append(ParseProblem(number, text, Msg("parse.count-zero", {})))
         return
     readings = tuple(r._replace(count=count) for r in more_readings(text) + read.others)
     if others:  # the row's other name cells: each may name a card too (deck.py reports a row naming two)
         cells = tuple(read_card_line(cell).main._replace(count=count) for cell in others)
-        reader.deck.cells[number] = tuple(cell.name for cell in cells)
+        row.cells = tuple(cell.name for cell in cells)
         readings += cells
-    reader.add_entry(Entry(number, main.name, count, partner or main.partner, readings))
+    row.entries.append(Entry(number, main.name, count, partner or main.partner, readings))

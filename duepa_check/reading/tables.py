@@ -51,7 +51,9 @@ def parse_csv(text: str, path: str) -> DeckList:
                 lines_in = pasted[0].strip().count("\n") + 1
                 reader.deck.problems.append(ParseProblem(start, shown, Msg("parse.cell-of-lines", {"lines": lines_in})))
             else:
-                read_cells(reader, start, [clean_cell(cell) for cell in cells], table=True)
+                row = read_cells(start, [clean_cell(cell) for cell in cells], True, reader.columns)
+                if row is not None:  # None: cells that name no card (a count and a partner mark alone)
+                    reader.take_row(start, row)
         start = rows.line_num + 1
     return reader.deck
 

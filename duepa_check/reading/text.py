@@ -30,6 +30,7 @@ import functools
 import re
 import unicodedata
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from ..messages import Msg
 from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, read_card_line
@@ -44,6 +45,9 @@ from .decklist import (
 )
 from .partner_line import PARTNER_STARTS, partner_line, partner_readings
 from .words import HEADING_KINDS, MAIN_WORDS, METADATA_WORDS, PARTNER_WORDS, heading_word
+
+if TYPE_CHECKING:
+    from .rows import Row
 
 # A heading marked by brackets or a symbol, maybe followed by a value or a count:
 # 【デッキ名】龍幻郷, 【パートナー】NAME, 【メインデッキ】（59枚）, ■超次元ゾーン, ◆Main (59).
@@ -132,11 +136,12 @@ class TextReader:
         if first == "|" or "," in line or "\t" in line:
             from .rows import read_row
 
-            before = len(self.deck.entries)
-            if read_row(self, number, line):
-                if whole and len(self.deck.entries) == before + 1:  # '1,NAME #…': the cells of the whole row too
-                    entry = self.deck.entries[-1]
-                    self.deck.entries[-1] = entry._replace(others=(*entry.others, *self._whole_readings(whole)))
+            row = read_row(number, line, self.columns)
+            if row is not None:
+                if whole and len(row.entries) == 1:  # '1,NAME #…': the cells of the whole row too
+                    entry = row.entries[0]
+                    row.entries[0] = entry._replace(others=(*entry.others, *self._whole_readings(whole)))
+                self.take_row(number, row)
                 return
             line = line.replace("\t", " ")
         if first in _SEPARATOR_CHARS and (line.startswith("```") or re.match(_SEPARATOR, line)):
@@ -355,6 +360,19 @@ class TextReader:
             main = readings[0]
             self.deck.entries.append(
                 Entry(number, main.name, main.count, main.partner, tuple(readings[1:]), LABEL_MARK, ""))
+
+    def take_row(self, number: int, row: Row) -> None:
+        """What a table row on line ``number`` says (reading.rows): a header, a cell read as a line,
+        or its cards and problems."""
+        if row.columns is not None:
+            self.columns = row.columns
+        if row.line is not None:
+            (self.read_text_line if row.as_text else self.read_line)(number, row.line)
+        self.deck.problems.extend(row.problems)
+        if row.cells is not None:
+            self.deck.cells[number] = row.cells
+        for entry in row.entries:
+            self.add_entry(entry)
 
     def add_entry(self, entry: Entry) -> None:
         """A card from a table row (its count and name already read)."""
