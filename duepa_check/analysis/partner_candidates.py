@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from datetime import date
 from typing import NamedTuple
 
-from ..data.cards import CIVILIZATIONS, INFINITY, Card, Cost
+from ..data.cards import CIVILIZATIONS, CREATURE, INFINITY, Card, Cost
 from ..data.config import FormatConfig
 from ..data.pool import CardPool
 from ..data.regulation import PREMIUM, PROHIBITED, Regulation
@@ -38,7 +38,7 @@ from ..reading.resolve import Deck
 # set it from partner_problem(5)), so for a minimum of 5 or more it is a safe pre-filter;
 # below 5 every creature record is looked at. partner_problem decides in both cases.
 _ELIGIBLE_MARKER = b'"partner_eligible":true'
-_CREATURE_MARKER = "クリーチャー".encode()
+_CREATURE_MARKER = CREATURE.encode()
 _CIVILIZATIONS_FIELD = rb'"civilizations":\[([^\]]*)\]'
 
 

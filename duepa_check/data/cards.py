@@ -19,6 +19,7 @@ CIVILIZATIONS = ("光", "水", "闇", "火", "自然")
 ZONES = ("main", "hyperspatial", "super_gr", "starts_in_battle_zone")  # said through the catalogues' zone.* keys
 LAYOUTS = ("single", "twinpact", "multi_side")
 INFINITY = "∞"
+CREATURE = "クリーチャー"  # in a card's type: a creature (進化クリーチャー, サイキック・クリーチャー too)
 
 Cost = int | str | None  # an int, "∞", or None when the source gives none
 
@@ -43,7 +44,7 @@ class Face(namedtuple("_FaceFields", _FACE_FIELDS, defaults=((),))):
 
     @property
     def is_creature(self) -> bool:
-        return "クリーチャー" in self.type
+        return CREATURE in self.type
 
     def to_json(self) -> dict[str, object]:
         return {
