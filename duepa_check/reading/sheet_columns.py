@@ -15,6 +15,7 @@ from .words import (
     SHEET_DECK_COLUMNS,
     SHEET_DECK_PARTS,
     SHEET_NOT_A_LIST_PARTS,
+    SHEET_NOT_A_PLAYER_PARTS,
     SHEET_PARTNER_COLUMNS,
     SHEET_PARTNER_PARTS,
     SHEET_PLAYER_COLUMNS,
@@ -59,7 +60,7 @@ def _kind(word: str) -> tuple[str, int] | None:
         return "partner", 1
     if any(part in word for part in SHEET_TIME_PARTS):
         return "time", 1
-    if any(part in word for part in SHEET_PLAYER_PARTS) and "デッキ" not in word and "deck" not in word:
+    if any(part in word for part in SHEET_PLAYER_PARTS) and not any(other in word for other in SHEET_NOT_A_PLAYER_PARTS):
         return "player", 1
     return None
 

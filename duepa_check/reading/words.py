@@ -100,8 +100,10 @@ SHEET_DECK_PARTS = ("デッキリスト", "デッキレシピ", "レシピ", "de
 SHEET_PLAYER_PARTS = ("名前", "ハンドルネーム", "ニックネーム", "プレイヤー名", "playername", "yourname")
 SHEET_PARTNER_PARTS = ("パートナー", "partner")
 SHEET_TIME_PARTS = ("タイムスタンプ", "timestamp")
-# ... unless that part is about something else: the deck's name, a link to it, a picture of it.
+# ... unless that part is about something else: the deck's name, a link to it, a picture of it;
+# a player part is no player's column when the header speaks of the deck ('デッキ名', 'Deck name').
 SHEET_NOT_A_LIST_PARTS = ("url", "リンク", "link", "画像", "image", "写真", "photo", "デッキ名", "deckname", "コード", "code")
+SHEET_NOT_A_PLAYER_PARTS = ("デッキ", "deck")
 
 # ---------------------------------------------------------------------------- how a text is compared
 

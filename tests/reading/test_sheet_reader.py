@@ -87,6 +87,16 @@ def test_question_headers_name_their_columns(tmp_path):
     assert row.deck == DECK and row.submission.player == "たろう"
 
 
+def test_a_question_about_the_decks_name_is_not_the_players_column(tmp_path):
+    """'名前' in a header speaking of the deck (words.SHEET_NOT_A_PLAYER_PARTS) names no player."""
+    path = write(tmp_path, [
+        ["タイムスタンプ", "デッキの名前を教えてください", "あなたのお名前", "デッキリストを貼り付けてください"],
+        ["2026/11/28 10:00:00", "龍幻郷", "たろう", DECK],
+    ])
+    (row,) = read_sheet(path)
+    assert row.deck == DECK and row.submission.player == "たろう"
+
+
 def test_of_two_deck_columns_the_multi_line_one(tmp_path):
     path = write(tmp_path, [["Deck", "Decklist"], ["dragons", DECK]])
     (row,) = read_sheet(path)
