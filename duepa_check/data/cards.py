@@ -102,7 +102,7 @@ class _once:  # noqa: N801 - used as a decorator, like the cached_property it st
 
 
 class _Later:
-    """A card field the embedded data's record keeps until it is first read (``_Shard._parse``).
+    """A card field the embedded data's record keeps until it is first read (``Shard._parse``).
 
     A check reads a card's name, faces, zone and flags; its aliases, English names, ids and
     source are for ``card``, ``update`` and the tools. A batch meets thousands of cards, and

@@ -1,7 +1,7 @@
 """The card data files as written: cards.jsonl and index.tsv.
 
 ``write_card_data`` writes them for tools/build_card_data.py and ``update``, byte for byte
-reproducible; the pool (``data.pool._Shard``) reads them.
+reproducible; the pool (``data.pool.Shard``) reads them.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def write_card_data(cards: list[Card], header: dict[str, object], directory: Pat
         card_lines.append(line)
         rows.extend(f"{key}\t{kind}\t{offset}".encode() for key, kind in index_rows(card))
         offset += len(line.encode("utf-8")) + 1
-    rows.sort()  # byte order: what _Shard.hits bisects on
+    rows.sort()  # byte order: what Shard.hits bisects on
     _atomic_write(directory / INDEX_FILE, b"".join(row + b"\n" for row in rows))
     _atomic_write(directory / CARDS_FILE, ("\n".join(card_lines) + "\n").encode("utf-8"))
 

@@ -42,12 +42,15 @@ INDEX_KINDS = ("name", "alias", "face")
 _OFFICIAL_ID = re.compile(r"^[A-Za-z0-9]+-[A-Za-z0-9]+$")  # a set code and a number: 'dm23bd4-039'
 
 
-class _Shard:
+class Shard:
     """One directory of card data: the sorted key index in memory, card lines read on demand.
 
     ``index.tsv`` rows are ``key<TAB>kind<TAB>byte offset`` sorted as UTF-8 bytes, so a key
     is found by bisection without building a dict of every spelling; a card's line is read
     at its offset and parsed once. Loading costs one read and one split of the index.
+
+    Public: ``CardPool.shards`` holds them and ``lines_with`` yields them; the tests also read one
+    directory as trusted data, as the embedded data is read.
     """
 
     def __init__(self, directory: Path, trusted: bool = False) -> None:
@@ -239,7 +242,7 @@ class CardPool:
         if not directories:
             raise CardDataError(msg("card-data.no-directory"))
         embedded = embedded_data_dir()
-        self.shards = [_Shard(d, trusted=d == embedded) for d in directories]
+        self.shards = [Shard(d, trusted=d == embedded) for d in directories]
         self._lookups: dict[str, Lookup] = {}
 
     @classmethod
@@ -407,7 +410,7 @@ class CardPool:
         """Every spelling's key, decoded once per run (only failed look-ups need it)."""
         return sorted({key for shard in self.shards for key in shard.keys()})
 
-    def lines_with(self, marker: bytes) -> Iterator[tuple[_Shard, int, bytes]]:
+    def lines_with(self, marker: bytes) -> Iterator[tuple[Shard, int, bytes]]:
         """(shard, offset, raw line) of every card whose record contains ``marker``, overlay
         first, each name once: a byte-level pre-filter for scans of the whole pool.
 

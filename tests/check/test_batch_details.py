@@ -307,14 +307,14 @@ def test_a_damaged_record_of_trusted_data_is_still_said_not_raised(pool, tmp_pat
     which names the file and offset."""
     from duepa_check.data.cards import CardDataError
     from duepa_check.data.files import CARDS_FILE, write_card_data
-    from duepa_check.data.pool import _Shard
+    from duepa_check.data.pool import Shard
 
     write_card_data([pool.lookup("ボルシャック・ドラゴン").card], {"source": "test"}, tmp_path)
     data = (tmp_path / CARDS_FILE).read_bytes()
     offset = data.index(b"\n") + 1
     (tmp_path / CARDS_FILE).write_bytes(data[:offset] + damage + data[offset + len(damage) :])
     with pytest.raises(CardDataError) as raised:
-        _Shard(tmp_path, trusted=True).card_at(offset)
+        Shard(tmp_path, trusted=True).card_at(offset)
     assert str(offset) in str(raised.value.message.args) or str(offset) in repr(raised.value.message)
 
 
