@@ -36,7 +36,8 @@ def japanese_font() -> str | None:
     return listed.strip().splitlines()[0] if listed.strip() else None
 
 
-def _why_no_browser() -> str | None:
+def why_no_browser() -> str | None:
+    """Why the real-browser tests skip on this machine (None: they run); tests/contracts checks the reasons."""
     if browser.find_chromium() is None:
         return "real-browser test: chromium is not installed (apt-get install chromium; .ci/run does this)"
     if japanese_font() is None:
@@ -44,7 +45,7 @@ def _why_no_browser() -> str | None:
     return None
 
 
-_WHY = _why_no_browser()
+_WHY = why_no_browser()
 needs_chromium = pytest.mark.skipif(_WHY is not None, reason=_WHY or "")
 
 RESULT = re.compile(r'<pre id="duepa-probe">(.*?)</pre>', re.S)

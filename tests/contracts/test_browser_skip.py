@@ -10,9 +10,9 @@ def test_no_japanese_font_is_a_skip_reason(monkeypatch):
     monkeypatch.setenv("PATH", "/nonexistent")  # no fc-list: no font can be found
     monkeypatch.setattr(browser_support.browser, "find_chromium", lambda: "/usr/bin/chromium")
     assert browser_support.japanese_font() is None
-    assert "no Japanese font" in browser_support._why_no_browser()
+    assert "no Japanese font" in browser_support.why_no_browser()
 
 
 def test_no_chromium_is_said_first(monkeypatch):
     monkeypatch.setattr(browser_support.browser, "find_chromium", lambda: None)
-    assert "chromium is not installed" in browser_support._why_no_browser()
+    assert "chromium is not installed" in browser_support.why_no_browser()
