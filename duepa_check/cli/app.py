@@ -1,6 +1,7 @@
 """The command line: options in, exit code out. Everything else lives in the modules it calls:
 what each command does in ``commands``, the run's language in ``cli.language``, where output
-goes in ``cli.output``, click's usage errors said in the run's language in ``cli.usage``.
+goes in ``cli.output``, click's usage errors said in the run's language in ``cli.usage``, which
+command an argument list runs in ``cli.arguments``.
 
 ``main(argv) -> int`` is the entry point (and what tests call). ``duepa-check DECK...`` is
 ``duepa-check check DECK...``; ``card``, ``rules``, ``update``, ``stats`` and ``partners`` are
@@ -24,6 +25,7 @@ from .. import __version__
 from ..errors import DuepaError, Terminated, raise_terminated
 from ..messages import LANGUAGES
 from ..report.renderers import RENDERERS
+from .arguments import ROOT_FLAGS, command_first, completion_with_arguments, root_only
 from .language import (
     current_language,
     early_language,
@@ -399,8 +401,10 @@ def _flushed(code: int) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    args = _command_first(list(sys.argv[1:] if argv is None else argv))
-    if args and args[0] not in _subcommands() and not _root_only(args):
+    commands = _subcommands()
+    args = command_first(list(sys.argv[1:] if argv is None else argv), commands)
+    completion = completion_with_arguments(args, commands)
+    if args and args[0] not in commands and not root_only(args):
         args.insert(0, "check")
     start_language(None)
     try:
@@ -409,6 +413,11 @@ def _main(argv: list[str] | None) -> int:
         print_error(error)
         return EXIT_USAGE
     start_language(early)
+    if completion is not None:  # '--show-completion zsh': typer takes no shell name, it finds the shell
+        from ..messages import msg
+
+        print_error(DuepaError(msg("cli.completion-takes-nothing", option=completion)))
+        return EXIT_USAGE
     command, args, prog_name = _command_for(args)
     translate_help(command, early)
     try:
@@ -449,37 +458,6 @@ def _main(argv: list[str] | None) -> int:
         print_error(DuepaError(msg("cli.cannot-write-output", why=why(error))))
         return EXIT_USAGE
     return result if isinstance(result, int) else EXIT_OK
-
-
-ROOT_FLAGS = ("--help", "-h", "--version", "--install-completion", "--show-completion")
-
-
-def _command_first(args: list[str]) -> list[str]:
-    """``--lang ja card NAME`` as ``card NAME --lang ja``: a leading ``--lang`` goes after the command
-    it comes before, so the command runs (and ``--help`` is that command's)."""
-    lang: list[str] = []
-    while args and (args[0] == "--lang" and len(args) >= 2 or args[0].startswith("--lang=")):
-        taken = 2 if args[0] == "--lang" else 1
-        lang, args = lang + args[:taken], args[taken:]
-    if lang and args and args[0] in _subcommands():
-        return [args[0], *args[1:], *lang]
-    return [*lang, *args]
-
-
-def _root_only(args: list[str]) -> bool:
-    """Whether every argument is the group's own (``--lang ja --help``, ``--version``,
-    ``--show-completion``): then it is the group's help or option, in any order; anything
-    else that starts with an option is a check (``duepa-check --strict deck.txt``)."""
-    index = 0
-    while index < len(args):
-        arg = args[index]
-        if arg == "--lang" and index + 1 < len(args) and args[index + 1] in Lang.__members__:
-            index += 2
-        elif arg.removeprefix("--lang=") in Lang.__members__ or arg in ROOT_FLAGS:
-            index += 1
-        else:  # '--lang' alone or '--lang fr': the check's own usage error says what is wrong
-            return False
-    return True
 
 
 def _command_for(args: list[str]):

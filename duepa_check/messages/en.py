@@ -272,6 +272,8 @@ MESSAGES: dict[str, str] = {
 MESSAGES.update({
     # ------------------------------------------------------------ the command line
     "cli.error": "duepa-check: {message}",
+    "cli.completion-takes-nothing": ("{option} takes no shell name or other argument: it finds the shell it runs in "
+                                     "(bash, zsh, fish or PowerShell); run 'duepa-check {option}' alone in that shell"),
     "cli.interrupted": "interrupted",
     "cli.terminated": "stopped by SIGTERM",
     "error.lang-variable": "${variable}={value!r}: expected ja or en",

@@ -222,6 +222,8 @@ MESSAGES: dict[str, str] = {
 MESSAGES.update({
     # ------------------------------------------------------------ コマンドライン
     "cli.error": "duepa-check: {message}",
+    "cli.completion-takes-nothing": ("{option} にはシェルの名前などを付けません。実行したシェル（bash、zsh、fish、"
+                                     "PowerShell）を自分で調べます。そのシェルで 'duepa-check {option}' だけを実行してください"),
     "cli.interrupted": "中断しました",
     "cli.terminated": "SIGTERM を受けて止まりました",
     "error.lang-variable": "${variable}={value!r}: ja か en を指定してください",

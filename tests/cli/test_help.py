@@ -148,3 +148,16 @@ def test_a_leading_lang_keeps_the_command_and_its_help(capsys, lang, command):
 
 def test_a_leading_lang_runs_the_command(capsys):
     assert "《ボルシャック・ドラゴン》" in run(capsys, "--lang", "ja", "card", "ボルシャック・ドラゴン").out
+
+
+@pytest.mark.parametrize("args", [["--show-completion", "zsh"], ["--install-completion=bash"],
+                                  ["--lang", "ja", "--show-completion", "fish"]])
+def test_completion_given_a_shell_name_says_it_takes_none(capsys, args):
+    """typer finds the shell itself: `--show-completion zsh` was a check of a file 'zsh' that said
+    'No such option: --show-completion', an option the help lists."""
+    result = run(capsys, *args)
+    assert result.code == 2 and not result.out
+    option = args[-2] if "fish" in args else args[0].split("=")[0]
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"duepa-check: {option} ")
+    assert ("シェル" in lines[0]) == ("ja" in args) and f"'duepa-check {option}'" in lines[0]
