@@ -53,6 +53,7 @@ from .decklist import (
 )
 from .sheet_columns import COLUMN_KINDS, SheetColumns, sheet_columns  # noqa: F401  (SheetColumns: for callers)
 from .sheet_time import DAY_FIRST, date_order, is_slash_date, latest, order_note, parse_time  # noqa: F401
+from .words import spaceless
 
 SHEET_SUFFIXES = (".csv", ".tsv")
 MAX_SHEET_BYTES = 20_000_000  # about 8,000 decklists of 60 Japanese card lines
@@ -294,8 +295,8 @@ def _row(path: str, number: int, line: int, cells: list[str], columns: dict[str,
 
 
 def player_key(player: str) -> str:
-    """Who a player cell names: 'Taro ', 'taro' and 'ＴＡＲＯ' are one player."""
-    return "".join(unicodedata.normalize("NFKC", player).casefold().split())
+    """Who a player cell names: 'Taro ', 'taro' and 'ＴＡＲＯ' are one player (words.spaceless after NFKC)."""
+    return spaceless(unicodedata.normalize("NFKC", player))
 
 
 def _supersede(rows: list[SheetRow], notes: list | None = None) -> list[SheetRow]:
