@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from duepa_check.data.cards import INFINITY, Face
+from duepa_check.data.cards import CIVILIZATIONS, INFINITY, SIDE_SLASH, Face
 
-CIVILIZATION_ORDER = ("光", "水", "闇", "火", "自然")
 COLOURLESS = {"無色", "ゼロ"}
 # The labels of the official card page: never a value.
 LABEL_WORDS = frozenset(
@@ -30,7 +29,6 @@ LABEL_WORDS = frozenset(
 POWERLESS_TYPES = ("呪文", "タマシード", "城", "クロスギア", "オーラ", "フィールド", "ウエポン", "フォートレス", "キング・セル")
 VARIANT = re.compile(r"[（(][^）)]*[）)]$")  # 進化クリーチャー(究極進化) → 進化クリーチャー
 POWER = re.compile(r"^\d+[+-]?$")
-TWINPACT_SPLIT = re.compile(r"\s*[／/]\s*")
 
 
 @dataclass
@@ -52,7 +50,7 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
 
 def civilizations(values: Iterable[str]) -> tuple[str, ...]:
     present = {v for v in values if v not in COLOURLESS}
-    return tuple(c for c in CIVILIZATION_ORDER if c in present)
+    return tuple(c for c in CIVILIZATIONS if c in present)
 
 
 def power_value(type_name: str, value: Any) -> tuple[int | str | None, str | None]:
@@ -129,7 +127,7 @@ def read_facts(data: dict[str, Any], source_file: str, zone_of_type) -> FactsLin
     layout = layout_of(types, zone_of_type)
     name = str(data["name"]).strip()
     if layout == "twinpact":
-        parts = TWINPACT_SPLIT.split(name)
+        parts = SIDE_SLASH.split(name)
         side_names = parts if len(parts) == 2 and all(parts) else [str(f.get("name", "")).strip() for f in unique]
         name = f"{side_names[0]}／{side_names[1]}"
     else:

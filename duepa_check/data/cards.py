@@ -9,6 +9,7 @@ index.tsv), and ``data.pool`` loads them and looks typed names up.
 from __future__ import annotations
 
 import json
+import re
 from collections import namedtuple
 from collections.abc import Callable
 
@@ -19,6 +20,8 @@ CIVILIZATIONS = ("光", "水", "闇", "火", "自然")
 ZONES = ("main", "hyperspatial", "super_gr", "starts_in_battle_zone")  # said through the catalogues' zone.* keys
 LAYOUTS = ("single", "twinpact", "multi_side")
 INFINITY = "∞"
+# What parts a twinpact's name into its sides' names: a slash, half or full width, spaces around it.
+SIDE_SLASH = re.compile(r"\s*[／/]\s*")
 CREATURE = "クリーチャー"  # in a card's type: a creature (進化クリーチャー, サイキック・クリーチャー too)
 
 Cost = int | str | None  # an int, "∞", or None when the source gives none

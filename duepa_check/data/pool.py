@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..messages import msg
-from .cards import Card, CardDataError, Lookup
+from .cards import SIDE_SLASH, Card, CardDataError, Lookup
 from .files import CARDS_FILE, INDEX_FILE
 from .names import KEY_VERSION, closest_keys, display_name, loose_key, name_key
 from .records import card_from_json, card_from_record, record_problem
@@ -232,8 +232,6 @@ def sample_rows(index: bytes) -> tuple[list[int], list[bytes]]:
 _NAME_AT_LINE_START = rb'^\{"name":("(?:[^"\\]|\\.)*")'
 
 
-_SIDES = re.compile(r"\s*[／/]\s*")
-
 
 class CardPool:
     """Every known card, indexed by matching key; later shards are overridden by earlier ones."""
@@ -364,7 +362,7 @@ class CardPool:
         """The one card whose sides a 'FRONT／BACK' name lists (a psychic card written with both
         sides, as a deck site exports it: 「時空の英雄アンタッチャブル／変幻の覚醒者アンタッチャブル・パワード」);
         None unless every side names that card and no other."""
-        sides = [side for side in _SIDES.split(typed) if side.strip()]
+        sides = [side for side in SIDE_SLASH.split(typed) if side.strip()]
         if len(sides) < 2:
             return None
         # What each side resolves to first; then every card a side's spelling names, as a name, an

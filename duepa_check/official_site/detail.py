@@ -6,11 +6,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from ..data.cards import Card, Face
+from ..data.cards import SIDE_SLASH, Card, Face
 from ..messages import msg
 from .labels import labelled_sides
 from .tree import Element, PageError, clean, normal, parse_html
-from .values import NAME_SLASH, ReadSide, make_face, skills_text
+from .values import ReadSide, make_face, skills_text
 
 HYPERSPATIAL_TYPE_WORDS = ("サイキック", "ドラグハート", "ルール・プラス")
 MAY_EXCEED_FOUR = re.compile(r"(?:4枚より多く|4枚以上|何枚でも)デッキに入れることができる")
@@ -52,7 +52,7 @@ def _class_blocks(root: Element) -> list[ReadSide]:
 
 
 def _split_twinpact(name: str, sides: int) -> list[str] | None:
-    parts = [p for p in NAME_SLASH.split(name) if p]
+    parts = [p for p in SIDE_SLASH.split(name) if p]
     return parts if sides == 2 and len(parts) == 2 else None
 
 

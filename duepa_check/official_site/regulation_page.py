@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
+from ..data.cards import SIDE_SLASH
 from ..data.regulation import COMBO_KINDS, HALL_OF_FAME, PREMIUM, PROHIBITED, UNRESTRICTED
 from ..messages import msg
 from .listing import detail_id
 from .tree import Element, PageError, clean, normal, parse_html
-from .values import NAME_SLASH
 
 PREMIUM_COMBO, HYPERSPATIAL_COMBO = COMBO_KINDS
 BRACKETED = re.compile(r"《([^》]+)》")
@@ -71,7 +71,7 @@ def card_names(item: Element) -> list[str]:
 
 def official_spelling(name: str) -> str:
     """《A / B》 → A／B: the pool spells twinpacts with a full-width slash and no spaces."""
-    return NAME_SLASH.sub("／", clean(name.strip().strip("《》")))
+    return SIDE_SLASH.sub("／", clean(name.strip().strip("《》")))
 
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5"})

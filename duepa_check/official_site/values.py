@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..data.cards import CIVILIZATIONS, INFINITY, Cost, Face
+from ..data.cards import CIVILIZATIONS, INFINITY, SIDE_SLASH, Cost, Face
 from ..messages import msg
 from .tree import Element, PageError, clean, normal
 
 COLOURLESS = frozenset({"無色", "無", "ゼロ", "ゼロ文明", "ジョーカーズ"})
-NAME_SLASH = re.compile(r"\s*[/／]\s*")
 
 
 @dataclass
@@ -43,7 +42,7 @@ def parse_number(text: str) -> Cost:
 
 
 def parse_races(text: str) -> tuple[str, ...]:
-    return tuple(r for r in (clean(part) for part in NAME_SLASH.split(normal(text))) if r)
+    return tuple(r for r in (clean(part) for part in SIDE_SLASH.split(normal(text))) if r)
 
 
 def make_face(kind: str, civil: str, cost: str, power: str, race: str) -> Face:

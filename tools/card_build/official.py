@@ -12,12 +12,12 @@ from typing import Any
 
 import card_checks
 
-from duepa_check.data.cards import Face
+from duepa_check.data.cards import SIDE_SLASH, Face
 from duepa_check.data.names import name_key
 
 from .draft import Draft
 from .records import TWINPACT_IMAGE_SIDE, EtherRecord, RawFace, as_list, civilizations, image_ids, number
-from .spellings import LONG_VOWEL_AS_WAVE_DASH, TWINPACT_SPLIT, twinpact_sides
+from .spellings import LONG_VOWEL_AS_WAVE_DASH, twinpact_sides
 
 
 class OfficialRecords:
@@ -101,8 +101,8 @@ class OfficialRecords:
                     self.by_key[key].append(known[0])
                     known[0].aliases |= {spelling} - {known[0].name}
                 continue
-            if TWINPACT_SPLIT.search(name) and not name.startswith("*"):
-                parts = TWINPACT_SPLIT.split(name)
+            if SIDE_SLASH.search(name) and not name.startswith("*"):
+                parts = SIDE_SLASH.split(name)
                 if len(parts) == 2:
                     name = "／".join(parts)
             where = "opencard_cardnames.json" if key in self.spellings.official else "ether_setlists_2026.json"

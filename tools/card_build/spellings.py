@@ -7,11 +7,11 @@ import unicodedata
 from collections import Counter, defaultdict
 from typing import Any
 
+from duepa_check.data.cards import SIDE_SLASH
 from duepa_check.data.names import name_key
 
 from .records import EtherRecord
 
-TWINPACT_SPLIT = re.compile(r"\s*[／/]\s*")
 KANA_READING = re.compile(r"[（(][\u3041-\u309f\u30a0-\u30ff・ー\s]+[）)]")
 
 
@@ -52,7 +52,7 @@ class Spellings:
 def twinpact_sides(official: str, ether: str) -> tuple[str, str]:
     """Split 'A / B', 'A/B' or 'A／B' into the two side names (official spelling if it splits cleanly)."""
     for text in (official, ether):
-        parts = TWINPACT_SPLIT.split(text.strip())
+        parts = SIDE_SLASH.split(text.strip())
         if len(parts) == 2 and all(parts):
             return parts[0], parts[1]
     head, _, tail = ether.partition("/")
