@@ -1,11 +1,14 @@
 """Helpers the tests share: decks built from the two official product lists, the CLI run
-in-process, a deck's JSON. Import them with ``from support import ...`` (``tests`` is on
+in-process, a deck's JSON, the English left in a Japanese line, the broken deck of the CI-format
+tests. Import them with ``from support import ...`` (``tests`` is on
 the path: pyproject.toml's pytest ``pythonpath``)."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import re
+import string
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,3 +110,44 @@ def tool_module(name: str):
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+# --- the words of the messages (tests/contracts: the catalogues, the language of errors) ----------
+
+FORMATTER = string.Formatter()
+
+
+def placeholders(template: str) -> set[tuple[str, str | None]]:
+    return {(name, conversion) for _, name, _, conversion in FORMATTER.parse(template) if name is not None}
+
+
+# Text that may stay in Latin letters in a Japanese report: our command and option names, file
+# names, the {name, count} form of YAML decklists, rule ids, and card names (in 《》 or cells).
+ALLOWED = re.compile(
+    r"duepa-check( update)?|--[a-z-]+|\{name, count\}|DP\d{3}|[\w./<>-]+\.(txt|yaml|yml|json|dek)|《[^》]*》"
+)
+
+
+def english_sentences(report: str) -> list[str]:
+    """Runs of two or more English words left after the allowed tokens are removed."""
+    rest = ALLOWED.sub(" ", report)
+    return re.findall(r"[A-Za-z]{2,}(?:[ ,;:'()]+[A-Za-z]{2,})+", rest)
+
+
+# --- the broken deck of the CI-format tests (tests/contracts: annotations, SARIF, pre-commit) -----
+
+WRONG_CIV_LINE = 22  # 1 メガ・ブレード・ドラゴン → a 水 card in a 火/自然 deck
+WRONG_CIV_CARD = "アクア・サーファー"
+DUPLICATE_LINE = 44  # 1 キズナ・チャージャー → a second copy of line 4
+DUPLICATE_CARD = "ガルチェンソ・ドラゴン"
+
+
+def broken_deck_text() -> str:
+    """DM23-BD4 with two errors at known lines; still 60 cards."""
+    lines = (DECKS / BD4).read_text(encoding="utf-8").splitlines()
+    assert lines[WRONG_CIV_LINE - 1] == "1 メガ・ブレード・ドラゴン"
+    assert lines[DUPLICATE_LINE - 1] == "1 キズナ・チャージャー"
+    assert lines[3] == f"1 {DUPLICATE_CARD}"
+    lines[WRONG_CIV_LINE - 1] = f"1 {WRONG_CIV_CARD}"
+    lines[DUPLICATE_LINE - 1] = f"1 {DUPLICATE_CARD}"
+    return "\n".join(lines) + "\n"

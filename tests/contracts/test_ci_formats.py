@@ -14,6 +14,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from support import DUPLICATE_CARD, DUPLICATE_LINE, WRONG_CIV_CARD, WRONG_CIV_LINE, broken_deck_text
 
 from duepa_check.cli.app import main
 from duepa_check.rules import ERROR, RULES
@@ -24,23 +25,7 @@ LEGAL_B = EXAMPLES / "DM24-BD6.txt"  # partner 偽神殺しのツラトゥスト
 # Two weeks after the embedded data's newest change: no stale-data warning, current regulation.
 AS_OF = "2026-04-01"
 
-WRONG_CIV_LINE = 22  # 1 メガ・ブレード・ドラゴン → a 水 card in a 火/自然 deck
-WRONG_CIV_CARD = "アクア・サーファー"
-DUPLICATE_LINE = 44  # 1 キズナ・チャージャー → a second copy of line 4
-DUPLICATE_CARD = "ガルチェンソ・ドラゴン"
-
 ANNOTATION = re.compile(r"^::(error|warning) (file=[^,:]*(?:,line=\d+)?),title=(DP\d{3}) ([a-z-]+)::(.+)$")
-
-
-def broken_deck_text() -> str:
-    """DM23-BD4 with two errors at known lines; still 60 cards."""
-    lines = LEGAL_A.read_text(encoding="utf-8").splitlines()
-    assert lines[WRONG_CIV_LINE - 1] == "1 メガ・ブレード・ドラゴン"
-    assert lines[DUPLICATE_LINE - 1] == "1 キズナ・チャージャー"
-    assert lines[3] == f"1 {DUPLICATE_CARD}"
-    lines[WRONG_CIV_LINE - 1] = f"1 {WRONG_CIV_CARD}"
-    lines[DUPLICATE_LINE - 1] = f"1 {DUPLICATE_CARD}"
-    return "\n".join(lines) + "\n"
 
 
 @pytest.fixture

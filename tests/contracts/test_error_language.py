@@ -2,7 +2,7 @@
 
 Each case runs the real CLI (exit 2, one line on stderr) twice, in English and in Japanese, on
 its own data dir: the English line is pinned as it always was, the Japanese one must hold its
-Japanese words and no English sentence (`english_sentences` from test_messages). Sites are
+Japanese words and no English sentence (`english_sentences` from support). Sites are
 ``responses`` mocks of ``SOURCE`` (no test touches the network); where a case needs more than
 one request, the CLI's 1-second politeness delay is set to 0 so that the test stays quick.
 """
@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 import responses
-from support import make_deck, run
-from test_messages import english_sentences
+from support import english_sentences, make_deck, placeholders, run
 from update_support import SOURCE, FakeSite, previous_data
 
 from duepa_check import update
@@ -298,8 +297,6 @@ def test_an_unknown_partner_option_follows_the_language(capsys, tmp_path):
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_update_error_key_reads_as_a_line(lang):
     """No update.*/data-dir.*/page.* template leaves a placeholder or a line break in its text."""
-    from test_messages import placeholders
-
     from duepa_check.messages import Msg, catalogue
 
     for key, template in catalogue(lang).items():
@@ -437,8 +434,6 @@ def test_an_option_without_its_value_follows_the_language(capsys):
 
 def test_no_japanese_entry_holds_an_english_sentence():
     """Every ja template, filled in, passes the same check as a Japanese report (names that stay Latin excepted)."""
-    from test_messages import placeholders
-
     from duepa_check.messages import Msg, catalogue
 
     stays = ("GitHub Actions", "{date, card, status}", "{date, combo: [A, B]}")

@@ -7,22 +7,13 @@ meets an English sentence in a Japanese report (there is no silent fallback at r
 
 from __future__ import annotations
 
-import re
-import string
-
 import pytest
 import typer
-from support import AS_OF, BD4, make_deck, run
+from support import AS_OF, BD4, english_sentences, make_deck, placeholders, run
 
 from duepa_check.cli import app as cli
 from duepa_check.cli.language import choose_language
 from duepa_check.messages import LANGUAGES, Listed, Msg, catalogue, msg, plural, text
-
-FORMATTER = string.Formatter()
-
-
-def placeholders(template: str) -> set[tuple[str, str | None]]:
-    return {(name, conversion) for _, name, _, conversion in FORMATTER.parse(template) if name is not None}
 
 
 def test_both_languages_have_the_same_keys():
@@ -96,19 +87,6 @@ def test_language_precedence(option, environ, house, expected):
 @pytest.fixture
 def broken(tmp_path):
     return make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー", 31: "1 龍の呼び声", 32: "1 ボルシャック・ドラゴソ"})
-
-
-# Text that may stay in Latin letters in a Japanese report: our command and option names, file
-# names, the {name, count} form of YAML decklists, rule ids, and card names (in 《》 or cells).
-ALLOWED = re.compile(
-    r"duepa-check( update)?|--[a-z-]+|\{name, count\}|DP\d{3}|[\w./<>-]+\.(txt|yaml|yml|json|dek)|《[^》]*》"
-)
-
-
-def english_sentences(report: str) -> list[str]:
-    """Runs of two or more English words left after the allowed tokens are removed."""
-    rest = ALLOWED.sub(" ", report)
-    return re.findall(r"[A-Za-z]{2,}(?:[ ,;:'()]+[A-Za-z]{2,})+", rest)
 
 
 def test_japanese_report_has_no_english_sentence(capsys, broken, tmp_path):

@@ -21,13 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_ci_formats import (
-    DUPLICATE_LINE,
-    LEGAL_B,
-    WRONG_CIV_CARD,
-    WRONG_CIV_LINE,
-    broken_deck_text,
-)
+from support import BD6, DECKS, DUPLICATE_LINE, WRONG_CIV_CARD, WRONG_CIV_LINE, broken_deck_text
 
 ROOT = Path(__file__).resolve().parents[2]
 IGNORED = shutil.ignore_patterns(".git", ".venv", "venv", "__pycache__", "*.egg-info", ".pytest_cache", "build", "dist")
@@ -77,7 +71,7 @@ def deck_repository(path: Path) -> None:
     """A tournament's deck repository: a legal deck, an illegal one, and files that are not decks."""
     path.mkdir()
     files = {
-        "decks/legal.txt": LEGAL_B.read_text(encoding="utf-8"),
+        "decks/legal.txt": (DECKS / BD6).read_text(encoding="utf-8"),
         "decks/illegal.txt": broken_deck_text(),
         # Not decks, though some have a decklist suffix: the hook must not check them.
         ".github/workflows/check.yml": "on: push\njobs: {}\n",
@@ -243,7 +237,7 @@ def test_hook_checks_a_legal_deck_beside_prose(capsys, tmp_path, monkeypatch):
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes.txt").write_text(PROSE, encoding="utf-8")
-    (tmp_path / "legal.txt").write_text(LEGAL_B.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "legal.txt").write_text((DECKS / BD6).read_text(encoding="utf-8"), encoding="utf-8")
     result = run(capsys, *hook_entry(), "notes.txt", "legal.txt", "--as-of", "2026-03-16")
     assert result.code == 0 and "legal.txt" in result.out and "notes.txt" not in result.out
     assert result.err == "notes.txt: not a decklist, skipped\n"
