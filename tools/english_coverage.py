@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from english_join import repaired  # noqa: E402
+from english_join import ENGLISH_CIVILIZATIONS, repaired  # noqa: E402
 from shared_dir import default_shared, require  # noqa: E402
 
 from duepa_check.data.pool import CardPool  # noqa: E402
@@ -31,7 +31,6 @@ from duepa_check.reading.decklist import parse_decklist  # noqa: E402
 from duepa_check.reading.resolve import resolve_deck  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixtures" / "english" / "tcg_lines.tsv"
-CIVILIZATIONS = {"Light": "光", "Water": "水", "Darkness": "闇", "Fire": "火", "Nature": "自然"}
 
 
 def written(name: str, number: int) -> str:
@@ -52,7 +51,7 @@ def lines(source: Path) -> list[tuple[str, str, int, str]]:
     cards = json.loads((source / "cards" / "en_tcg_latepate64_DuelMastersCards.json").read_text(encoding="utf-8"))["cards"]
     rows = []
     for number, card in enumerate(sorted(cards, key=lambda c: c["name"])):
-        civs = "".join(CIVILIZATIONS[c] for c in CIVILIZATIONS if c in card["civilizations"])
+        civs = "".join(ENGLISH_CIVILIZATIONS[c] for c in ENGLISH_CIVILIZATIONS if c in card["civilizations"])
         kind = "other"
         if card["type"] == "Spell":  # the list calls a cross gear a spell too; its text says which
             kind = "crossgear" if (card.get("text") or "").startswith("Cross Gear") else "spell"
@@ -71,7 +70,7 @@ def read_fixture(path: Path = FIXTURE) -> list[tuple[str, str, int, str]]:
 def judge(pool: CardPool, rows: list[tuple[str, str, int, str]]) -> tuple[list, list, list]:
     """(right, wrong, unresolved): (line, card name) pairs; wrong = civilizations, cost or kind differ."""
     right, wrong, unresolved = [], [], []
-    order = tuple(CIVILIZATIONS.values())
+    order = tuple(ENGLISH_CIVILIZATIONS.values())
     for line, civs, cost, kind in rows:
         deck = resolve_deck(parse_decklist(line.encode("utf-8"), "english.txt"), pool)  # as `check` reads it
         if len(deck.cards) != 1 or deck.unresolved:

@@ -151,7 +151,7 @@ class EnglishJoin:
             self.english_rows[(english_join.loose_english(en), draft.name)] += 1
 
 
-ENGLISH_CIVILIZATIONS = {"Light": "光", "Water": "水", "Darkness": "闇", "Fire": "火", "Nature": "自然", "Colorless": None}
+ENGLISH_CIVILIZATIONS = {**english_join.ENGLISH_CIVILIZATIONS, "Colorless": None}  # colourless: no civilization
 
 
 def csv_row_fits(row: dict[str, str], draft: Draft) -> bool:
