@@ -12,9 +12,9 @@ import json
 from pathlib import Path
 
 import pytest
+from fix_support import CARDS, ENCODINGS, NEWLINES, POOL, SETTINGS, fixed_encoding, holds, reads_as_cards, written_as
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
-from test_fix import CARDS, ENCODINGS, NEWLINES, POOL, SETTINGS, fixed_encoding, holds, reads_as_cards, written_as
 
 from duepa_check.check.fix import fixed_bytes
 from duepa_check.reading.decklist import DeckInputError, parse_decklist
