@@ -27,7 +27,7 @@ from .words import (
 
 COLUMN_KINDS = ("deck", "player", "partner", "time")
 # Each kind's whole header words, in the order a header cell is tried against them.
-_WHOLE_WORDS = (
+_WHOLE_HEADERS_BY_KIND = (
     ("deck", SHEET_DECK_COLUMNS),
     ("player", SHEET_PLAYER_COLUMNS),
     ("partner", SHEET_PARTNER_COLUMNS),
@@ -49,7 +49,7 @@ class SheetColumns(NamedTuple):
 
 def _kind(word: str) -> tuple[str, int] | None:
     """(column kind, 0 for a whole header word or 1 for a part of a question) of a header cell."""
-    for kind, words in _WHOLE_WORDS:
+    for kind, words in _WHOLE_HEADERS_BY_KIND:
         if word in words:
             return kind, 0
     if not word:
