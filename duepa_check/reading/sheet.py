@@ -114,7 +114,7 @@ def is_sheet_path(path: Path | str) -> bool:
     return str(path).lower().endswith(SHEET_SUFFIXES)
 
 
-SNIFF_BYTES = 65_536  # the header and the first rows: a decklist cell is a few kilobytes
+SHEET_SNIFF_BYTES = 65_536  # the header and the first rows: a decklist cell is a few kilobytes
 
 
 def looks_like_sheet(path: Path) -> bool:
@@ -124,10 +124,10 @@ def looks_like_sheet(path: Path) -> bool:
         return False
     try:
         with open(path, "rb") as handle:
-            head = handle.read(SNIFF_BYTES)
+            head = handle.read(SHEET_SNIFF_BYTES)
     except OSError:
         return False
-    if len(head) == SNIFF_BYTES:
+    if len(head) == SHEET_SNIFF_BYTES:
         head = head[: head.rfind(b"\n") + 1]  # whole lines only: no character cut in two
     try:
         text = decode(head, str(path))
@@ -237,7 +237,7 @@ def _find_header(text: str, path: str, named: SheetColumns, where: str):
 def _delimiters(text: str, path: str) -> tuple[str | None, ...]:
     if path.lower().endswith(".tsv"):
         return ("\t",)
-    head = text[:SNIFF_BYTES]
+    head = text[:SHEET_SNIFF_BYTES]
     if ";" in head and head.count(";") > head.count(",") and head.count(";") > head.count("\t"):
         return (";", None)
     return (None,)

@@ -20,8 +20,8 @@ from .decklist import DeckInputError, DeckList, ParseProblem, decode, split_line
 from .rows import clean_cell, header_columns, read_cells, split_cells
 from .text import TextReader, heading_of
 
-SNIFF_BYTES = 8192
-SNIFF_LINES = 50
+DECK_SNIFF_BYTES = 8192  # looks_like_deck reads this much of a .csv/.md file: its header or partner line
+DECK_SNIFF_LINES = 50  # and this many of its first lines
 
 
 # ---------------------------------------------------------------------------- CSV files
@@ -85,10 +85,10 @@ def looks_like_deck(path: Path) -> bool:
     README.md and data CSVs do not, so a folder walk leaves them alone."""
     try:
         with open(path, "rb") as handle:
-            text = decode(handle.read(SNIFF_BYTES), str(path))
+            text = decode(handle.read(DECK_SNIFF_BYTES), str(path))
     except (OSError, DeckInputError):
         return False
-    for line in split_lines(text)[:SNIFF_LINES]:
+    for line in split_lines(text)[:DECK_SNIFF_LINES]:
         line = line.strip()
         if not line:
             continue
