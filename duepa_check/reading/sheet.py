@@ -51,8 +51,8 @@ from .decklist import (
     read_stdin_bytes,
     split_lines,
 )
-from .sheet_columns import COLUMN_KINDS, SheetColumns, sheet_columns  # noqa: F401  (SheetColumns: for callers)
-from .sheet_time import DAY_FIRST, date_order, is_slash_date, latest, order_note, parse_time  # noqa: F401
+from .sheet_columns import SheetColumns, sheet_columns
+from .sheet_time import DAY_FIRST, date_order, is_slash_date, latest, order_note
 from .words import spaceless
 
 SHEET_SUFFIXES = (".csv", ".tsv")

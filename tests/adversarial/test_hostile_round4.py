@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import AS_OF, BD4, DECKS, check_json, run
 
-from duepa_check.reading.sheet import parse_time, read_sheet
+from duepa_check.reading.sheet import read_sheet
+from duepa_check.reading.sheet_time import parse_time
 
 PARTNER = "ボルシャック・ドラゴ大王"
 BANNED = "ボルシャック・ドラゴン"  # banned by the house rules below; 火, so only the ban can reject it

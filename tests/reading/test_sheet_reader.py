@@ -17,11 +17,11 @@ from duepa_check.reading.sheet import (
     SheetColumns,
     SheetRow,
     Submission,
-    parse_time,
     player_key,
     read_sheet,
     row_decklist,
 )
+from duepa_check.reading.sheet_time import parse_time
 
 RESPONSES = Path(__file__).parent.parent / "fixtures" / "sheets" / "responses.csv"
 DECK = "パートナー: ボルシャック・ドラゴ大王\n1 ガルチェンソ・ドラゴン\n1 永遠のリュウセイ・カイザー"

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import AS_OF, deck_lines, run
 
-from duepa_check.reading.sheet import parse_time, read_sheet
+from duepa_check.reading.sheet import read_sheet
+from duepa_check.reading.sheet_time import parse_time
 
 DECK = "パートナー: ボルシャック・ドラゴ大王\n1 ガルチェンソ・ドラゴン"
 
