@@ -126,8 +126,8 @@ def test_a_refused_house_rules_file_given_by_config_is_read(capsys, tmp_path):
 def test_a_submitters_house_rules_apply_unless_the_organizer_pins_them(capsys, tmp_path):
     """README (CI): a .duepa-check.yaml in a submission folder applies to its decks; --config (the
     Action's config input) pins the organizer's rules for every deck and reads no other file."""
-    deck = make_deck(tmp_path / "submissions" / "alice", append=["1 無双竜機ボルバルザーク"],
-                     replace={30: "# one card out"})
+    make_deck(tmp_path / "submissions" / "alice", append=["1 無双竜機ボルバルザーク"],
+              replace={30: "# one card out"})
     (tmp_path / "submissions" / "alice" / config.CONFIG_FILE).write_text(
         "disable: [DP007]\n", encoding="utf-8")
     (tmp_path / "rules.yaml").write_text("deck_size: 60\n", encoding="utf-8")

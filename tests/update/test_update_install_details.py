@@ -17,7 +17,7 @@ import os
 import re
 import stat
 import time
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -259,15 +259,15 @@ def test_a_data_folder_is_named_by_the_utc_time_of_the_install_and_a_random_part
     monkeypatch.setenv("TZ", "XYZ-14")  # UTC+14 (a POSIX rule, no tz database needed): local time differs by hours
     time.tzset()
     try:
-        before = datetime.now(timezone.utc).replace(microsecond=0)
+        before = datetime.now(UTC).replace(microsecond=0)
         name = new_folder_name()
-        after = datetime.now(timezone.utc)
+        after = datetime.now(UTC)
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
     match = re.fullmatch(r"data-(\d{8}T\d{6}Z)-([0-9a-f]{6})", name)
     assert match, name
-    stamp = datetime.strptime(match[1], "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+    stamp = datetime.strptime(match[1], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
     assert before <= stamp <= after
 
 
