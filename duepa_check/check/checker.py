@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,19 +40,36 @@ def _printable_message(message: Msg | str) -> Msg | str:
     return printable(str(message))
 
 
-@dataclass(frozen=True, kw_only=True)
 class CheckOptions:
-    """What a run's options say about checking, the same for every deck of it."""
+    """What a run's options say about checking, the same for every deck of it; given by keyword.
 
-    as_of: date  # the regulation in force on this day
-    config_path: Path | None = None  # --config: these house rules for every deck (else each deck's nearest file)
-    partner: str | None = None  # --partner: designates or overrides every deck's partner
-    include_unconfirmed: bool = False  # --include-unconfirmed
-    # What a deck read from standard input is called: in messages, for its format (by suffix)
-    # and for finding its house rules (from that name's folder).
-    stdin_name: str = "<stdin>"
-    with_stats: bool = False  # the HTML report draws each deck's shape: count it while the deck is here
-    sheet_columns: SheetColumns | None = None  # columns of submission sheets the options name
+    A plain class rather than a dataclass: a one-deck run imports nothing else of dataclasses,
+    and its import and a frozen class's creation were a measurable part of start-up
+    (benchmarks/README.md, versus.py).
+    """
+
+    __slots__ = ("as_of", "config_path", "partner", "include_unconfirmed", "stdin_name", "with_stats", "sheet_columns")
+
+    def __init__(
+        self,
+        *,
+        as_of: date,  # the regulation in force on this day
+        config_path: Path | None = None,  # --config: these house rules for every deck (else each deck's nearest file)
+        partner: str | None = None,  # --partner: designates or overrides every deck's partner
+        include_unconfirmed: bool = False,  # --include-unconfirmed
+        # What a deck read from standard input is called: in messages, for its format (by suffix)
+        # and for finding its house rules (from that name's folder).
+        stdin_name: str = "<stdin>",
+        with_stats: bool = False,  # the HTML report draws each deck's shape: count it while the deck is here
+        sheet_columns: SheetColumns | None = None,  # columns of submission sheets the options name
+    ) -> None:
+        self.as_of = as_of
+        self.config_path = config_path
+        self.partner = partner
+        self.include_unconfirmed = include_unconfirmed
+        self.stdin_name = stdin_name
+        self.with_stats = with_stats
+        self.sheet_columns = sheet_columns
 
 
 class Checker:
