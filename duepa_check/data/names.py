@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from itertools import chain
 
 from ..printable import INVISIBLE_RANGES
 
@@ -58,7 +59,9 @@ LOOK_ALIKES: dict[str, str] = {
 # Every character that shows as nothing (printable.INVISIBLE_RANGES: variation selectors, the
 # combining grapheme joiner, bidi isolates, hangul fillers, tags…): no card name holds one, and one
 # copied along with a name must not make it another name (KEY_VERSION 3).
-_INVISIBLE: dict[int, None] = {code: None for low, high in INVISIBLE_RANGES for code in range(low, high + 1)}
+# (Some 4,000 code points, most of them the tags block: built by dict.fromkeys and added to _FOLD as
+# code points, not through str.maketrans, which every run would spend walking them again.)
+_INVISIBLE: dict[int, None] = dict.fromkeys(chain.from_iterable(range(low, high + 1) for low, high in INVISIBLE_RANGES))
 # One table, one pass: the look-alikes folded into one character (slashes, hyphens, 『』 as 「」,
 # hiragana as katakana) and the dropped characters. None of the folded characters makes or is
 # a dropped one, so folding and dropping in one translate is the same as one after the other.
@@ -71,9 +74,8 @@ _FOLD = str.maketrans(
         **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},  # ぁ-ゖ → ァ-ヶ
         **LOOK_ALIKES,
         **{c: None for c in _DROPPED},
-        **_INVISIBLE,
     }
-)
+) | _INVISIBLE
 
 
 def name_key(name: str) -> str:

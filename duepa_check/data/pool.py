@@ -232,7 +232,6 @@ def sample_rows(index: bytes) -> tuple[list[int], list[bytes]]:
 _NAME_AT_LINE_START = rb'^\{"name":("(?:[^"\\]|\\.)*")'
 
 
-
 class CardPool:
     """Every known card, indexed by matching key; later shards are overridden by earlier ones."""
 
