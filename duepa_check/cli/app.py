@@ -25,7 +25,7 @@ from .. import __version__
 from ..errors import DuepaError, Terminated, raise_terminated
 from ..messages import LANGUAGES
 from ..report.renderers import RENDERERS
-from .arguments import ROOT_FLAGS, command_first, completion_with_arguments, root_only
+from .arguments import ROOT_FLAGS, command_first, completion_flag, root_only
 from .language import (
     current_language,
     early_language,
@@ -403,8 +403,9 @@ def _flushed(code: int) -> int:
 def _main(argv: list[str] | None) -> int:
     commands = _subcommands()
     args = command_first(list(sys.argv[1:] if argv is None else argv), commands)
-    completion = completion_with_arguments(args, commands)
+    completion = None
     if args and args[0] not in commands and not root_only(args):
+        completion = completion_flag(args)
         args.insert(0, "check")
     start_language(None)
     try:

@@ -42,10 +42,9 @@ def root_only(args: list[str]) -> bool:
     return True
 
 
-def completion_with_arguments(args: list[str], commands: Collection[str]) -> str | None:
-    """The completion option given something it does not take (``--show-completion zsh``,
-    ``--install-completion=bash``: typer finds the shell itself), else None. Without this, the
-    run was a check of a file 'zsh' that said there is no option --show-completion."""
-    if not args or args[0] in commands or root_only(args):
-        return None
+def completion_flag(args: list[str]) -> str | None:
+    """The completion option among arguments that are not all the group's own
+    (``--show-completion zsh``, ``--install-completion=bash``: typer takes no shell name, it finds
+    the shell itself), else None. Without this, the run was a check of a file 'zsh' that said there
+    is no option --show-completion."""
     return next((arg.split("=", 1)[0] for arg in args if arg.split("=", 1)[0] in COMPLETION_FLAGS), None)
