@@ -112,7 +112,7 @@ DECORATION = re.compile(r"[\s【】\[\]［］<>＜＞〈〉★☆■◆●▼□
 _KANA_DASH = re.compile(r"(?<=[\u3041-\u30ff])[-－ｰ―—‐−]")
 # A sheet header's bracketed note and marks: 'お名前（ハンドルネーム可）*' → 'お名前'.
 _NOTE = r"[（(\[［【<＜〈][^）)\]］】>＞〉]*[）)\]］】>＞〉]"
-_MARKS = re.compile(r"[\s*＊※:：?？。、,.!！・_\-]+")
+_MARKS = r"[\s*＊※:：?？。、,.!！・_\-]+"  # a pattern compiled on first use (re caches it): sheets only
 
 
 def spaceless(text: str) -> str:
@@ -143,4 +143,4 @@ def header_word(cell: str) -> str:
     word = unicodedata.normalize("NFKC", cell).casefold()
     if any(bracket in word for bracket in "([<【〈"):
         word = re.sub(_NOTE, "", word)
-    return _MARKS.sub("", word)
+    return re.sub(_MARKS, "", word)
