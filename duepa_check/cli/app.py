@@ -476,4 +476,3 @@ def _command_for(args: list[str]):
     single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     single.command(name=name)(callback)
     return typer.main.get_command(single), args[1:], f"duepa-check {name}"
-

@@ -18,7 +18,6 @@ BRACKETED = re.compile(r"《([^》]+)》")
 DATED_HEADING = re.compile(r"■?\s*(\d{4})年(\d{1,2})月(\d{1,2})日より(.*)")
 
 
-
 @dataclass
 class RegulationPage:
     """What the regulation page says: statuses in force from ``data_date`` and dated announcements."""

@@ -267,7 +267,7 @@ def _find_by_key(text: str, name: str, start: int, end: int) -> tuple[int, int] 
         return None
     longest = len(name) * 3 + 2
     for first in range(start, end):
-        if not name_key(text[first]) or name_key(text[first])[:1] != wanted[:1]:
+        if name_key(text[first])[:1] != wanted[:1]:  # (wanted is not empty: an empty key differs)
             continue
         for last in range(first + 1, min(end, first + longest) + 1):
             key = name_key(text[first:last])

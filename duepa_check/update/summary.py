@@ -35,8 +35,6 @@ class UpdateSummary:
     notes: list = field(default_factory=list)  # Msgs, put into words by render_summary
 
 
-
-
 _BIDI = frozenset([*map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))])
 
 
@@ -87,5 +85,3 @@ def render_summary(summary: UpdateSummary, lang: str = "en") -> list[str]:
         lines.append("  " + say("update.not-for-official-play", names=names_msg(summary.not_for_official_play)))
     lines.extend("  " + say("update.note", note=note) for note in summary.notes)
     return [printable(line) for line in lines]  # card names come from the site: one line each, always
-
-
