@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from duepa_check.data.pool import CardPool  # noqa: E402
 from duepa_check.reading import name_fixes  # noqa: E402
-from duepa_check.reading.decklist import load_decklist  # noqa: E402
+from duepa_check.reading.decklist import load_decklist, parse_decklist  # noqa: E402
 from duepa_check.reading.resolve import resolve_deck  # noqa: E402
 from duepa_check.reading.sheet import read_sheet, row_decklist  # noqa: E402
 
@@ -48,15 +48,9 @@ def real_typos(pool: CardPool) -> list[tuple[str, str | None]]:
                 found.append((entry.name, right.name if right else None))
     with open(FIXTURES / "english" / "tcg_lines.tsv", encoding="utf-8") as handle:
         lines = [row["line"] for row in csv.DictReader(handle, delimiter="\t")]
-    deck = resolve_deck(load_decklist_text("\n".join(lines)), pool)
+    deck = resolve_deck(parse_decklist("\n".join(lines).encode("utf-8"), "lines.txt"), pool)
     found += [(entry.name, None) for entry, lookup in deck.unresolved if not lookup.cards]
     return found
-
-
-def load_decklist_text(text: str):
-    from duepa_check.reading.decklist import parse_decklist
-
-    return parse_decklist(text.encode("utf-8"), "lines.txt")
 
 
 def made_typos(pool: CardPool) -> list[tuple[str, str]]:
