@@ -50,7 +50,7 @@ def print_error(error: "DuepaError | str") -> None:
 
 
 def escape_unencodable_output() -> None:
-    """Text that cannot be encoded (a lone surrogate from a JSON ``\ud800`` escape or a file name
+    """Text that cannot be encoded (a lone surrogate from a JSON ``\\ud800`` escape or a file name
     that is not UTF-8) is written as a backslash escape instead of failing the whole report."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
