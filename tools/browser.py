@@ -152,7 +152,7 @@ def main(argv: list[str]) -> int:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from duepa_check.cli.app import main as duepa
+    from duepa_check.cli import main as duepa
 
     out = Path(argv[-1])
     if argv[0] == "stats":

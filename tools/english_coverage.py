@@ -23,7 +23,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from english_join import ENGLISH_CIVILIZATIONS, repaired  # noqa: E402
+from english_join import ENGLISH_CIVILIZATIONS  # noqa: E402
+from english_names import repaired  # noqa: E402
 from shared_dir import default_shared, require  # noqa: E402
 
 from duepa_check.data.pool import CardPool  # noqa: E402

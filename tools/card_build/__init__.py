@@ -11,5 +11,5 @@
 * writer — the sources list, the header and the --report counts;
 * builder — the Builder that runs them in order.
 
-The modules import card_checks, english_join and extra_facts from tools/ (on sys.path).
+The modules import card_checks, english_join, english_names and extra_facts from tools/ (on sys.path).
 """

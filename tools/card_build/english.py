@@ -11,6 +11,7 @@ from pathlib import Path
 
 import card_checks
 import english_join
+import english_names
 
 from duepa_check.data.cards import OFFICIAL
 
@@ -46,10 +47,10 @@ class EnglishJoin:
         self.add_english_tcg(cards_dir)
         self.drop_ambiguous_english()
         for draft in self.drafts.values():  # 'Überdragon Bajula' is typed 'Uberdragon Bajula' too
-            draft.english |= {english_join.ascii_folded(e) for e in draft.english}
-        known = {english_join.loose_english(e) for d in self.drafts.values() for e in d.english}
+            draft.english |= {english_names.ascii_folded(e) for e in draft.english}
+        known = {english_names.loose_english(e) for d in self.drafts.values() for e in d.english}
         self.english_tcg_only = [n for n in english_join.tcg_only(english_join.octgn_rows(cards_dir / "octgn_ocg_and_tcg_cards.tsv"))
-                                 if english_join.loose_english(n) not in known]
+                                 if english_names.loose_english(n) not in known]
 
     def drafts_by_id(self) -> dict[str, Draft]:
         """Official id (side suffix dropped, lower case) → the one card carrying it."""
@@ -71,11 +72,11 @@ class EnglishJoin:
 
         types = english_join.learned_types(path, type_of_id) | {"Spell": "呪文"}
         races = {r["eng"].casefold(): r["jap"] for r in self._json(cards_dir / "ether_races.json") if r.get("eng")}
-        known = {english_join.loose_english(e) for d in self.drafts.values() for e in d.english}
+        known = {english_names.loose_english(e) for d in self.drafts.values() for e in d.english}
         cards = {d.name: (d.layout, d.faces, d.ids, d.english) for d in self.drafts.values() if d.complete and d.faces}
         nameless = [d.name for d in self.drafts.values() if not d.complete and d.provenance == OFFICIAL]  # old promos
         joined, self.english_facts_apart = english_join.join_by_facts(
-            english_join.octgn_rows(path), cards, types, races, lambda n: english_join.loose_english(n) in known,
+            english_join.octgn_rows(path), cards, types, races, lambda n: english_names.loose_english(n) in known,
             nameless)
         self.english_facts_joined = joined
         for english, card_name in joined:
@@ -87,28 +88,28 @@ class EnglishJoin:
         names no join gave go to the one Japanese card whose facts fit."""
         races = {r["eng"].casefold(): r["jap"] for r in self._json(cards_dir / "ether_races.json") if r.get("eng")}
         tcg = english_join.tcg_cards(cards_dir / "en_tcg_latepate64_DuelMastersCards.json")
-        facts = {english_join.loose_english(english_join.repaired(c["name"])): c for c in tcg}
+        facts = {english_names.loose_english(english_names.repaired(c["name"])): c for c in tcg}
         self.english_tcg_dropped: list[str] = []
         for draft in self.drafts.values():
             for english in sorted(draft.english):
-                card = facts.get(english_join.loose_english(english))
+                card = facts.get(english_names.loose_english(english))
                 civilizations = "/".join(card["civilizations"]) if card else ""
                 spell = card is not None and card.get("type") == "Spell"
                 if card and (not english_join.fits(draft.faces, civilizations, str(card["cost"]))
                              or spell != any(f.type == "呪文" for f in draft.faces)):
                     draft.english.discard(english)
                     self.english_tcg_dropped.append(f"{english} ✗ {draft.name}")
-        known = {english_join.loose_english(e) for d in self.drafts.values() for e in d.english}
+        known = {english_names.loose_english(e) for d in self.drafts.values() for e in d.english}
         by_id = self.drafts_by_id()
         self.english_tcg_by_number = english_join.join_tcg_by_number(
             tcg, lambda i: (lambda d: (d.name, d.faces) if d and d.complete and d.layout == "single" else None)(by_id.get(i)),
-            lambda n: english_join.loose_english(n) in known)
+            lambda n: english_names.loose_english(n) in known)
         for english, card_name in self.english_tcg_by_number:
             self.add_english_to(self.drafts[card_name], english)
-            known.add(english_join.loose_english(english))
+            known.add(english_names.loose_english(english))
         pool = {d.name: (d.faces, d.ids) for d in self.drafts.values() if d.complete and d.faces and d.layout == "single"}
-        named = {d.name for d in self.drafts.values() if any(english_join.loose_english(e) in facts for e in d.english)}
-        joined, self.english_tcg_left = english_join.join_tcg(tcg, pool, races, lambda n: english_join.loose_english(n) in known,
+        named = {d.name for d in self.drafts.values() if any(english_names.loose_english(e) in facts for e in d.english)}
+        joined, self.english_tcg_left = english_join.join_tcg(tcg, pool, races, lambda n: english_names.loose_english(n) in known,
                                                               named)
         self.english_tcg_joined = joined
         for english, card_name in joined:
@@ -127,7 +128,7 @@ class EnglishJoin:
         for draft in self.drafts.values():
             kept = set()
             for english in draft.english:
-                votes = holders[english_join.loose_english(english)]
+                votes = holders[english_names.loose_english(english)]
                 if len(votes) == 1:
                     kept.add(english)
                     continue
@@ -148,7 +149,7 @@ class EnglishJoin:
         en = " ".join(en.split())
         if en:
             draft.english.add(en)
-            self.english_rows[(english_join.loose_english(en), draft.name)] += 1
+            self.english_rows[(english_names.loose_english(en), draft.name)] += 1
 
 
 ENGLISH_CIVILIZATIONS = {**english_join.ENGLISH_CIVILIZATIONS, "Colorless": None}  # colourless: no civilization
