@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from duepa_check.cli.app import main
+from duepa_check.cli import main
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 BD4 = "DM23-BD4.txt"  # partner ボルシャック・ドラゴ大王 (火/自然), cards on lines 4-62

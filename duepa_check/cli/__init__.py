@@ -1,5 +1,5 @@
 """The command line: ``duepa_check.cli:main`` is the ``duepa-check`` console script."""
 
-from .app import main
+from .entry import main
 
 __all__ = ["main"]

@@ -399,7 +399,7 @@ def test_any_config_text_gives_0_1_or_2_and_one_line(tmp_path_factory, text, nam
     import contextlib
     import io
 
-    from duepa_check.cli.app import main
+    from duepa_check.cli import main
     from duepa_check.data import config
 
     folder = tmp_path_factory.mktemp("config")
@@ -426,7 +426,7 @@ def test_any_mix_of_file_types_in_a_folder_gives_0_1_or_2_and_a_line_per_file_no
     import contextlib
     import io
 
-    from duepa_check.cli.app import main
+    from duepa_check.cli import main
 
     root = tmp_path_factory.mktemp("mix")
     folder = root / "decks"

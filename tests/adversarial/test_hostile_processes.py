@@ -268,7 +268,7 @@ class _Recorder:
 def test_an_html_page_of_many_decks_is_written_a_deck_at_a_time(monkeypatch, tmp_path):
     """30,000 one-line decks made a 200 MB page held whole, 1 GB at its peak (1.7 GB for 50,000):
     the page is written a deck's section at a time, and it is the page render_html makes."""
-    from duepa_check.cli.app import main
+    from duepa_check.cli import main
 
     for number in range(300):
         (tmp_path / f"{number:03d}.txt").write_text("1 ボルシャック・ドラゴ大王\n", encoding="utf-8")

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import BD4, BD6, deck_lines
 
-from duepa_check.cli.app import main
+from duepa_check.cli import main
 from duepa_check.data.names import closest_keys, name_key
 from duepa_check.data.pool import CardPool
 from duepa_check.reading.decklist import split_lines

@@ -142,7 +142,7 @@ def test_fix_from_stdin_prints_the_fixed_list(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", stdin)
     out = io.BytesIO()
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(out, encoding="utf-8"))
-    code = __import__("duepa_check.cli.app", fromlist=["main"]).main(["--fix", "-", "--format", "json"])
+    code = __import__("duepa_check.cli", fromlist=["main"]).main(["--fix", "-", "--format", "json"])
     sys.stdout.flush()
     assert out.getvalue() == "パートナー: ボルシャック・ドラゴ大王\n1 永遠のリュウセイ・カイザー # 切り札\n".encode("utf-8-sig")
     err = capsys.readouterr().err

@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 from support import DUPLICATE_CARD, DUPLICATE_LINE, WRONG_CIV_CARD, WRONG_CIV_LINE, broken_deck_text
 
-from duepa_check.cli.app import main
+from duepa_check.cli import main
 from duepa_check.rules import ERROR, RULES
 
 EXAMPLES = Path(__file__).parent.parent / "fixtures" / "decks"

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import AS_OF, make_deck, run
 
-from duepa_check.cli.app import main
+from duepa_check.cli import main
 from duepa_check.data import config
 
 UNREADABLE = ["dangling", "fifo", "loop", "device", "folder", "outside", "dangling-outside"]

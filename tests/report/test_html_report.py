@@ -216,7 +216,7 @@ def test_html_does_not_import_rich(tmp_path):
     deck = make_deck(tmp_path, BD4, replace=BROKEN)
     code = (
         "import sys\n"
-        "from duepa_check.cli.app import main\n"
+        "from duepa_check.cli import main\n"
         f"status = main(['--as-of', '{AS_OF}', '--format', 'html', {str(deck)!r}])\n"
         "sys.stderr.write(' '.join(m for m in sys.modules if m.split('.')[0] in ('rich', 'requests', 'yaml')))\n"
         "sys.exit(status)\n"

@@ -93,7 +93,7 @@ def test_text_off_a_terminal_does_not_import_rich(tmp_path):
     deck = make_deck(tmp_path, BD4, replace=BROKEN)
     code = (
         "import sys\n"
-        "from duepa_check.cli.app import main\n"
+        "from duepa_check.cli import main\n"
         f"status = main(['--as-of', '{AS_OF}', {str(deck)!r}])\n"
         "sys.stderr.write(' '.join(m for m in sys.modules if m.split('.')[0] == 'rich'))\n"
         "sys.exit(status)\n"

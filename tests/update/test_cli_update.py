@@ -9,7 +9,7 @@ import json
 
 from update_support import TWINPACT, data_bytes, fake_site, previous_data
 
-from duepa_check.cli.app import main
+from duepa_check.cli import main
 
 
 def test_update_command_fetches_from_a_local_site_and_check_then_uses_the_new_data(

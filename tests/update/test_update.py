@@ -430,7 +430,7 @@ def test_resolve_data_dir_order(monkeypatch, tmp_path):
     assert pool_module.embedded_data_dir().resolve() not in default.resolve().parents
 
 
-@pytest.mark.parametrize("module", ["duepa_check.update", "duepa_check.check.checker", "duepa_check.cli.app"])
+@pytest.mark.parametrize("module", ["duepa_check.update", "duepa_check.check.checker", "duepa_check.cli.entry"])
 def test_importing_does_not_import_requests(module):
     """requests costs start-up time; only a running update may import it."""
     code = f"import sys, {module}; sys.exit(3 if 'requests' in sys.modules else 0)"

@@ -23,7 +23,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from update_support import SOURCE, FakeClock, fake_site
 
-from duepa_check.cli.app import main
+from duepa_check.cli import main
 from duepa_check.update import UpdateError, run_update
 from duepa_check.update.client import MAX_BODY, SiteClient, check_pacing, parse_source
 

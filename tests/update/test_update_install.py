@@ -32,7 +32,7 @@ from update_support import (
 )
 
 from duepa_check import update
-from duepa_check.cli.app import main
+from duepa_check.cli import main
 from duepa_check.data.userdata import POINTER_FILE, data_folder
 from duepa_check.update import UpdateError, UpdateInterrupted, install, run_update
 from duepa_check.update.install import DataDirLock, clean_leftovers
@@ -386,7 +386,7 @@ def test_a_real_sigint_during_an_update_is_one_line_exit_130_and_the_data_is_kep
     script = (
         "import sys; from duepa_check.data import pool as card_pool; from pathlib import Path;"
         f"card_pool.embedded_data_dir = lambda: Path({str(fixture_embedded_data)!r});"
-        "from duepa_check.cli.app import main; sys.exit(main(sys.argv[1:]))"
+        "from duepa_check.cli import main; sys.exit(main(sys.argv[1:]))"
     )
     with fake_site() as url:
         process = subprocess.Popen(

@@ -30,7 +30,7 @@ from update_support import (
 from update_support import run_on as run
 
 from duepa_check import official_site
-from duepa_check.cli.app import main
+from duepa_check.cli import main
 from duepa_check.data.pool import CardPool
 from duepa_check.data.regulation import load_current
 from duepa_check.data.userdata import data_folder
