@@ -40,10 +40,17 @@ def batch_json(script: str, folder: Path, generated: dict, env: dict[str, str]) 
         rules = sorted(v["rule"] for v in deck["violations"])
         expect = generated["per_deck"].get(deck["path"])
         if rules != expect:
-            wrong.append(f"{Path(deck['path']).name}: expected {expect}, got {rules} "
-                         f"{[v.get('message') for v in deck['violations']][:2]}")
-    checks.append(check("1,000-deck per-deck rule ids", not wrong,
-                        f"{len(wrong)} decks differ" + (": " + "; ".join(wrong[:5]) if wrong else "")))
+            wrong.append(
+                f"{Path(deck['path']).name}: expected {expect}, got {rules} "
+                f"{[v.get('message') for v in deck['violations']][:2]}"
+            )
+    checks.append(
+        check(
+            "1,000-deck per-deck rule ids",
+            not wrong,
+            f"{len(wrong)} decks differ" + (": " + "; ".join(wrong[:5]) if wrong else ""),
+        )
+    )
     dp203 = sum(v["rule"] == "DP203" for d in doc["decks"] for v in d["violations"])
     checks.append(check(f"no DP203 with --as-of {AS_OF} (1,000 decks)", dp203 == 0, f"{dp203} DP203 warnings"))
     checks.append(check("exit code 1 (some decks illegal)", rc == 1, f"rc {rc}"))
@@ -52,12 +59,21 @@ def batch_json(script: str, folder: Path, generated: dict, env: dict[str, str]) 
 
 def batch_html(script: str, folder: Path, generated: dict, env: dict[str, str]) -> dict:
     """The HTML page's count tiles are the JSON summary."""
-    html = subprocess.run([script, str(folder), "--format", "html", "--as-of", AS_OF], env=env, cwd=ROOT,
-                          capture_output=True, text=True, encoding="utf-8")
+    html = subprocess.run(
+        [script, str(folder), "--format", "html", "--as-of", AS_OF],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
     tiles = {key: int(n) for key, n in re.findall(r'<li id="count-(\w+)"><b>(\d+)</b>', html.stdout)}
     tiles.pop("not_legal", None)
-    return check("1,000-deck HTML report counts = the JSON summary", tiles == generated["summary"],
-                 f"{tiles}, {len(html.stdout) / 1e6:.1f} MB, {html.stdout.count('<svg')} charts")
+    return check(
+        "1,000-deck HTML report counts = the JSON summary",
+        tiles == generated["summary"],
+        f"{tiles}, {len(html.stdout) / 1e6:.1f} MB, {html.stdout.count('<svg')} charts",
+    )
 
 
 def dp203_by_date(script: str, env: dict[str, str]) -> list[dict]:
@@ -68,9 +84,13 @@ def dp203_by_date(script: str, env: dict[str, str]) -> list[dict]:
         hits = [v for d in (doc or {}).get("decks", []) for v in d["violations"] if v["rule"] == "DP203"]
         gift = any(v.get("card") == "フェアリー・ギフト" or "フェアリー・ギフト" in v.get("message", "") for v in hits)
         ok = doc is not None and (gift if want_dp203 else not hits)
-        checks.append(check(f"DP203 for フェアリー・ギフト {'fires' if want_dp203 else 'silent'} "
-                            f"with --as-of {as_of} (DM23-BD4)",
-                            ok, f"{len(hits)} DP203, summary {(doc or {}).get('summary')}, rc {rc}"))
+        checks.append(
+            check(
+                f"DP203 for フェアリー・ギフト {'fires' if want_dp203 else 'silent'} with --as-of {as_of} (DM23-BD4)",
+                ok,
+                f"{len(hits)} DP203, summary {(doc or {}).get('summary')}, rc {rc}",
+            )
+        )
     return checks
 
 
@@ -85,5 +105,9 @@ def sheet(script: str, path: Path, generated: dict, env: dict[str, str]) -> dict
 
 def verify(script: str, folder: Path, sheet_path: Path, generated: dict, env: dict[str, str]) -> list[dict]:
     """Every check, in order."""
-    return [*batch_json(script, folder, generated, env), batch_html(script, folder, generated, env),
-            *dp203_by_date(script, env), sheet(script, sheet_path, generated, env)]
+    return [
+        *batch_json(script, folder, generated, env),
+        batch_html(script, folder, generated, env),
+        *dp203_by_date(script, env),
+        sheet(script, sheet_path, generated, env),
+    ]

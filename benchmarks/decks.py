@@ -253,8 +253,11 @@ def generate_decks(folder: Path, n: int = N_DECKS, seed: int = SEED) -> dict:
         expected["warnings"] += len(rules) - errors
         expected["legal"] += errors == 0
         per_deck[str(path)] = sorted(rules)
-    return {"summary": expected, "per_deck": per_deck,
-            "pool_sizes": {base.stem: {k: len(v) for k, v in base.pools.items()} for base in bases}}
+    return {
+        "summary": expected,
+        "per_deck": per_deck,
+        "pool_sizes": {base.stem: {k: len(v) for k, v in base.pools.items()} for base in bases},
+    }
 
 
 def write_mono_deck(path: Path) -> Path:

@@ -51,8 +51,9 @@ FIGURES = (
     Figure("3h", "1,000 decks as HTML vs one deck", DECK_JSON, "1,000 decks, html --as-of", "x", BATCH_HTML),
     Figure("3s", "1,000-row sheet vs 1,000 deck files", BATCH, "1,000-row sheet, json --as-of", "x", SHEET),
     Figure("4", "partners --pool vs a check of one deck", DECK_JSON, "partners --pool, json --as-of", "x", PARTNERS),
-    Figure("4m", "partners --pool, a mono-火 deck, vs a check", DECK_JSON, "partners --pool, mono-colour deck", "x",
-           None),
+    Figure(
+        "4m", "partners --pool, a mono-火 deck, vs a check", DECK_JSON, "partners --pool, mono-colour deck", "x", None
+    ),
     Figure("5j", "one deck, text, --lang ja vs English", "one deck, text", "one deck, text, --lang ja", "ms", None),
 )
 
@@ -80,21 +81,37 @@ def row(figure: Figure, samples: Samples) -> dict:
     cpu_value = op(cpu_ours, cpu_base)
     failed = figure.ours in samples.failures or figure.baseline in samples.failures
     return {
-        "key": figure.key, "measurement": figure.measurement, "baseline": figure.baseline, "ours": figure.ours,
-        "unit": figure.unit, "baseline_cpu_ms": cpu_base, "ours_cpu_ms": cpu_ours, "cpu_value": cpu_value,
-        "cpu_paired": statistics.median(op(x, y) for x, y in zip(samples.cpu[figure.ours],
-                                                                  samples.cpu[figure.baseline])),
+        "key": figure.key,
+        "measurement": figure.measurement,
+        "baseline": figure.baseline,
+        "ours": figure.ours,
+        "unit": figure.unit,
+        "baseline_cpu_ms": cpu_base,
+        "ours_cpu_ms": cpu_ours,
+        "cpu_value": cpu_value,
+        "cpu_paired": statistics.median(
+            op(x, y) for x, y in zip(samples.cpu[figure.ours], samples.cpu[figure.baseline])
+        ),
         "wall_value": op(samples.median(figure.ours, "wall"), samples.median(figure.baseline, "wall")),
-        "target": target(figure.unit, figure.limit), "result": verdict(cpu_value, figure.limit, failed),
+        "target": target(figure.unit, figure.limit),
+        "result": verdict(cpu_value, figure.limit, failed),
     }
 
 
 def lang_row(lang: str, value: float) -> dict:
     """The in-process language figure (benchmarks/lang_startup.py), a median of fresh processes."""
     return {
-        "key": "5", "measurement": f"language choice + catalogue, {lang} (in-process)", "baseline": "-",
-        "ours": f"benchmarks/lang_startup.py {lang}", "unit": "ms", "baseline_cpu_ms": 0.0, "ours_cpu_ms": value,
-        "cpu_value": value, "cpu_paired": value, "wall_value": value, "target": target("ms", LANG_MS),
+        "key": "5",
+        "measurement": f"language choice + catalogue, {lang} (in-process)",
+        "baseline": "-",
+        "ours": f"benchmarks/lang_startup.py {lang}",
+        "unit": "ms",
+        "baseline_cpu_ms": 0.0,
+        "ours_cpu_ms": value,
+        "cpu_value": value,
+        "cpu_paired": value,
+        "wall_value": value,
+        "target": target("ms", LANG_MS),
         "result": verdict(value, LANG_MS, value != value),
     }
 
@@ -108,19 +125,25 @@ def shown(value: float, unit: str) -> str:
 
 
 def print_table(results: list[dict], samples: Samples) -> None:
-    head = f"{'#':4} {'measurement':46} {'cpu base':>9} {'cpu ours':>9} {'cpu':>10} {'paired':>10} {'wall':>10} " \
-           f"{'target':>9}  result"
+    head = (
+        f"{'#':4} {'measurement':46} {'cpu base':>9} {'cpu ours':>9} {'cpu':>10} {'paired':>10} {'wall':>10} "
+        f"{'target':>9}  result"
+    )
     print(head)
     print("-" * len(head))
     for r in results:
         unit = r["unit"]
-        print(f"{r['key']:4} {r['measurement']:46} {r['baseline_cpu_ms']:9.1f} {r['ours_cpu_ms']:9.1f} "
-              f"{shown(r['cpu_value'], unit):>10} {shown(r['cpu_paired'], unit):>10} {shown(r['wall_value'], unit):>10} "
-              f"{r['target']:>9}  {r['result']}")
+        print(
+            f"{r['key']:4} {r['measurement']:46} {r['baseline_cpu_ms']:9.1f} {r['ours_cpu_ms']:9.1f} "
+            f"{shown(r['cpu_value'], unit):>10} {shown(r['cpu_paired'], unit):>10} {shown(r['wall_value'], unit):>10} "
+            f"{r['target']:>9}  {r['result']}"
+        )
     print("\nall commands (CPU median ms, wall median / min / max ms):")
     for name, values in samples.wall.items():
-        print(f"  {name:34} {samples.median(name):8.1f} {statistics.median(values):8.1f} {min(values):8.1f} "
-              f"{max(values):8.1f}")
+        print(
+            f"  {name:34} {samples.median(name):8.1f} {statistics.median(values):8.1f} {min(values):8.1f} "
+            f"{max(values):8.1f}"
+        )
 
 
 MEASURED = ("duepa_check", "card_data", "pyproject.toml")  # what the figures are of
@@ -128,6 +151,7 @@ MEASURED = ("duepa_check", "card_data", "pyproject.toml")  # what the figures ar
 
 def commit() -> str:
     """The commit measured, and whether the package in the checkout had changes besides."""
+
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
@@ -151,8 +175,10 @@ def markdown(result: dict) -> str:
     ]
     for r in result["results"]:
         unit = r["unit"]
-        lines.append(f"| {r['key']} | {r['measurement']} | {r['target']} | {shown(r['cpu_value'], unit)} | "
-                     f"{shown(r['cpu_paired'], unit)} | {shown(r['wall_value'], unit)} | {r['result']} |")
+        lines.append(
+            f"| {r['key']} | {r['measurement']} | {r['target']} | {shown(r['cpu_value'], unit)} | "
+            f"{shown(r['cpu_paired'], unit)} | {shown(r['wall_value'], unit)} | {r['result']} |"
+        )
     medians = ", ".join(f"{name} {ms:.0f}" for name, ms in result["cpu_medians_ms"].items())
     lines += ["", f"CPU medians (ms): {medians}.", END]
     return "\n".join(lines)
@@ -165,18 +191,33 @@ def write_readme(result: dict, readme: Path = README) -> None:
     readme.write_text(text[:start] + markdown(result) + text[end:], encoding="utf-8")
 
 
-def result_of(python: str, repeat: int, commands: dict[str, list[str]], samples: Samples, results: list[dict],
-              checks: list[dict], generated: dict, load_start: float) -> dict:
+def result_of(
+    python: str,
+    repeat: int,
+    commands: dict[str, list[str]],
+    samples: Samples,
+    results: list[dict],
+    checks: list[dict],
+    generated: dict,
+    load_start: float,
+) -> dict:
     """Everything results.json holds."""
     version = subprocess.run([python, "-c", "import sys; print(sys.version)"], capture_output=True, text=True)
     return {
-        "python": python, "python_version": version.stdout.strip(), "repeat": repeat,
-        "time": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "commit": commit(),
-        "cpu_count": os.cpu_count(), "loadavg": {"start": load_start, "end": os.getloadavg()[0]},
+        "python": python,
+        "python_version": version.stdout.strip(),
+        "repeat": repeat,
+        "time": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "commit": commit(),
+        "cpu_count": os.cpu_count(),
+        "loadavg": {"start": load_start, "end": os.getloadavg()[0]},
         "commands": {name: " ".join(cmd) for name, cmd in commands.items()},
-        "cpu_samples_ms": samples.cpu, "wall_samples_ms": samples.wall,
+        "cpu_samples_ms": samples.cpu,
+        "wall_samples_ms": samples.wall,
         "cpu_medians_ms": {name: samples.median(name) for name in samples.cpu},
-        "results": results, "checks": checks, "failures": samples.failures,
+        "results": results,
+        "checks": checks,
+        "failures": samples.failures,
         "generated": {"summary": generated["summary"], "candidate_pool_sizes": generated["pool_sizes"]},
     }
 

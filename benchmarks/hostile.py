@@ -64,11 +64,18 @@ def shapes() -> dict[str, tuple[str, str]]:
         pool = [json.loads(line)["name"] for line in cards if line.startswith('{"name"')]
     return {
         "unknown-names.txt": (".txt", _fill(lambda n: f"1 {distinct_name(n)}\n")),
-        "unknown-names.json": (".json", _fill(
-            lambda n: json.dumps(distinct_name(n)).upper().replace("\\U", "\\u") + ",\n", '{"cards": [\n', '"x"]}')),
+        "unknown-names.json": (
+            ".json",
+            _fill(
+                lambda n: json.dumps(distinct_name(n)).upper().replace("\\U", "\\u") + ",\n", '{"cards": [\n', '"x"]}'
+            ),
+        ),
         "unknown-names.yaml": (".yaml", _fill(lambda n: f"  - {distinct_name(n)}\n", "cards:\n")),
         "real-cards-repeated.txt": (".txt", _fill(lambda n: real_lines[n % len(real_lines)] + "\n")),
-        "off-colour-repeated.txt": (".txt", _fill(lambda n: "1 アクア・サーファー\n", "パートナー: ボルシャック・ドラゴ大王\n")),
+        "off-colour-repeated.txt": (
+            ".txt",
+            _fill(lambda n: "1 アクア・サーファー\n", "パートナー: ボルシャック・ドラゴ大王\n"),
+        ),
         "one-long-line.txt": (".txt", "1 " + "ボ" * (LIMIT // 3 - 2)),
         "unparsable-lines.txt": (".txt", _fill(lambda n: f"!!!! {n}\n")),
         "real-deck-then-unknown-names.txt": (".txt", _fill(lambda n: f"1 {distinct_name(n)}\n", deck)),
@@ -182,8 +189,16 @@ def report(found: dict[str, dict]) -> list[dict]:
     print(f"{'file':56} {'median s':>9} {'cpu s':>6} {'x base':>7} {'peak MB':>8} {'exit':>5}")
     for label, row in found.items():
         median, used, peak = statistics.median(row["wall"]), statistics.median(row["cpu"]), row["peak"] / 1024
-        rows.append({"file": label, "median_s": round(median, 3), "cpu_s": round(used, 3),
-                     "ratio": round(median / base, 1), "peak_rss_mb": round(peak, 1), "exit": row["exit"]})
+        rows.append(
+            {
+                "file": label,
+                "median_s": round(median, 3),
+                "cpu_s": round(used, 3),
+                "ratio": round(median / base, 1),
+                "peak_rss_mb": round(peak, 1),
+                "exit": row["exit"],
+            }
+        )
         print(f"{label:56} {median:9.2f} {used:6.2f} {median / base:7.1f} {peak:8.1f} {row['exit']:5}")
     return rows
 

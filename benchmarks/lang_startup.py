@@ -27,6 +27,24 @@ from duepa_check.messages import Msg, catalogue, text  # noqa: E402
 chosen = choose_language(lang, os.environ)
 catalogue(chosen)
 for key in ("report.header", "report.verdict.not-legal", "count.error.other", "report.data", "civilization.outside"):
-    text(Msg(key, {name: "x" for name in ("path", "partner", "count", "as_of", "data_date", "source", "card",
-                                           "civilizations", "outside")}), chosen)
+    text(
+        Msg(
+            key,
+            {
+                name: "x"
+                for name in (
+                    "path",
+                    "partner",
+                    "count",
+                    "as_of",
+                    "data_date",
+                    "source",
+                    "card",
+                    "civilizations",
+                    "outside",
+                )
+            },
+        ),
+        chosen,
+    )
 print(f"{(time.perf_counter() - start) * 1000:.3f}")

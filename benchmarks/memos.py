@@ -143,8 +143,12 @@ def timed_on(memo: str, load: str) -> bool:
 def time_variants(python: str, memos: list[str], loads: dict[str, list[str]], repeat: int) -> dict:
     """CPU ms per (workload, memo or ALL_ON): one warm-up, then ``repeat`` shuffled rounds."""
     env, rng = bench_env(), random.Random(SEED)
-    runs = {(load, memo): [python, __file__, "--child", memo, "--", *args]
-            for load, args in loads.items() for memo in (ALL_ON, *memos) if timed_on(memo, load)}
+    runs = {
+        (load, memo): [python, __file__, "--child", memo, "--", *args]
+        for load, args in loads.items()
+        for memo in (ALL_ON, *memos)
+        if timed_on(memo, load)
+    }
     for cmd in runs.values():
         time_once(cmd, env)
     cpu: dict[tuple[str, str], list[float]] = {key: [] for key in runs}
@@ -180,16 +184,23 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5, help="rounds (default 5)")
     parser.add_argument("--python", default=sys.executable, help="interpreter with duepa-check installed")
     parser.add_argument("--only", help="only the memos whose name holds this word")
-    parser.add_argument("--together", action="append", default=[], metavar="MEMO,MEMO*",
-                        help="also time these memos off at once (comma-separated; NAME* for a prefix)")
+    parser.add_argument(
+        "--together",
+        action="append",
+        default=[],
+        metavar="MEMO,MEMO*",
+        help="also time these memos off at once (comma-separated; NAME* for a prefix)",
+    )
     args = parser.parse_args()
     memos = [memo for memo in (*lru_memos(), *DICT_MEMOS) if not args.only or args.only in memo]
     memos += args.together
     tmp = Path(tempfile.mkdtemp(prefix="duepa-memos-"))
     try:
         loads = workloads(tmp)
-        print(f"timing {len(memos)} memos off one at a time, {len(loads)} workloads, {args.repeat} rounds ...",
-              file=sys.stderr)
+        print(
+            f"timing {len(memos)} memos off one at a time, {len(loads)} workloads, {args.repeat} rounds ...",
+            file=sys.stderr,
+        )
         report(time_variants(args.python, memos, loads, args.repeat), memos, loads)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

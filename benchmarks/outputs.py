@@ -68,8 +68,14 @@ def cases(decks_dir: str) -> list[tuple[str, list[str], str, int]]:
     out: list[tuple[str, list[str], str, int]] = []
     for lang in LANGS:
         for fmt, suffix in FORMAT_SUFFIX.items():
-            out.append((f"batch/{fmt}-{lang}.{suffix}",
-                        [decks_dir, "--format", fmt, "--as-of", AS_OF, "--lang", lang], "decks", 120))
+            out.append(
+                (
+                    f"batch/{fmt}-{lang}.{suffix}",
+                    [decks_dir, "--format", fmt, "--as-of", AS_OF, "--lang", lang],
+                    "decks",
+                    120,
+                )
+            )
         for folder in FIXTURE_FOLDERS:
             for path in sorted((FIXTURES / folder).iterdir()):
                 if path.suffix in (".md", ".py") or not path.is_file():
@@ -79,27 +85,54 @@ def cases(decks_dir: str) -> list[tuple[str, list[str], str, int]]:
                     base = [rel, "--format", fmt, "--as-of", AS_OF, "--lang", lang]
                     out.append((f"fixtures/{folder}/{path.name}.{fmt}-{lang}.{FORMAT_SUFFIX[fmt]}", base, "root", 120))
                     if folder == "exports":
-                        out.append((f"fixtures/{folder}/{path.name}.partner.{fmt}-{lang}.{FORMAT_SUFFIX[fmt]}",
-                                    [*base, "--partner", EXPORT_PARTNER], "root", 120))
+                        out.append(
+                            (
+                                f"fixtures/{folder}/{path.name}.partner.{fmt}-{lang}.{FORMAT_SUFFIX[fmt]}",
+                                [*base, "--partner", EXPORT_PARTNER],
+                                "root",
+                                120,
+                            )
+                        )
         for fmt in ("text", "json"):
             suffix = FORMAT_SUFFIX[fmt]
-            out.append((f"stats/DM23-BD4.{fmt}-{lang}.{suffix}", ["stats", DECK, "--format", fmt, "--lang", lang],
-                        "root", 120))
-            out.append((f"partners/DM23-BD4.{fmt}-{lang}.{suffix}",
-                        ["partners", DECK, "--format", fmt, "--as-of", AS_OF, "--lang", lang], "root", 120))
-            out.append((f"partners/DM23-BD4.pool.{fmt}-{lang}.{suffix}",
-                        ["partners", DECK, "--pool", "--format", fmt, "--as-of", AS_OF, "--lang", lang], "root", 120))
+            out.append(
+                (f"stats/DM23-BD4.{fmt}-{lang}.{suffix}", ["stats", DECK, "--format", fmt, "--lang", lang], "root", 120)
+            )
+            out.append(
+                (
+                    f"partners/DM23-BD4.{fmt}-{lang}.{suffix}",
+                    ["partners", DECK, "--format", fmt, "--as-of", AS_OF, "--lang", lang],
+                    "root",
+                    120,
+                )
+            )
+            out.append(
+                (
+                    f"partners/DM23-BD4.pool.{fmt}-{lang}.{suffix}",
+                    ["partners", DECK, "--pool", "--format", fmt, "--as-of", AS_OF, "--lang", lang],
+                    "root",
+                    120,
+                )
+            )
             out.append((f"rules/all.{fmt}-{lang}.{suffix}", ["rules", "--format", fmt, "--lang", lang], "root", 120))
-            out.append((f"rules/DP005.{fmt}-{lang}.{suffix}", ["rules", "DP005", "--format", fmt, "--lang", lang],
-                        "root", 120))
+            out.append(
+                (f"rules/DP005.{fmt}-{lang}.{suffix}", ["rules", "DP005", "--format", fmt, "--lang", lang], "root", 120)
+            )
             for number, name in enumerate(CARD_NAMES):
-                out.append((f"card/{number}.{fmt}-{lang}.{suffix}",
-                            ["card", name, "--format", fmt, "--as-of", AS_OF, "--lang", lang], "root", 120))
+                out.append(
+                    (
+                        f"card/{number}.{fmt}-{lang}.{suffix}",
+                        ["card", name, "--format", fmt, "--as-of", AS_OF, "--lang", lang],
+                        "root",
+                        120,
+                    )
+                )
         for columns in (80, 120):
             out.append((f"help/main-{columns}-{lang}.txt", ["--lang", lang, "--help"], "root", columns))
             for command in COMMANDS:
-                out.append((f"help/{command}-{columns}-{lang}.txt", ["--lang", lang, command, "--help"], "root",
-                            columns))
+                out.append(
+                    (f"help/{command}-{columns}-{lang}.txt", ["--lang", lang, command, "--help"], "root", columns)
+                )
     return out
 
 
@@ -117,8 +150,13 @@ def record(out_dir: Path, python: str, extra_env: dict[str, str], jobs: int, onl
 
         def one(case: tuple[str, list[str], str, int]) -> str:
             name, args, where, columns = case
-            done = subprocess.run([script, *args], cwd=cwd[where], env=clean_env(tmp / "home", columns, extra_env),
-                                  stdin=subprocess.DEVNULL, capture_output=True)
+            done = subprocess.run(
+                [script, *args],
+                cwd=cwd[where],
+                env=clean_env(tmp / "home", columns, extra_env),
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+            )
             target = out_dir / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(done.stdout)
@@ -152,8 +190,11 @@ def compare(a: Path, b: Path) -> int:
     for name in sorted(names_b - names_a):
         print(f"only in {b}: {name}")
     same = len(names_a & names_b) - len(differ)
-    print(f"{same} identical, {len(differ)} differ ({len(reordered)} of them only in the order of their lines), "
-          f"{len(names_a ^ names_b)} in one folder only", file=sys.stderr)
+    print(
+        f"{same} identical, {len(differ)} differ ({len(reordered)} of them only in the order of their lines), "
+        f"{len(names_a ^ names_b)} in one folder only",
+        file=sys.stderr,
+    )
     return 1 if differ or names_a ^ names_b else 0
 
 
@@ -161,13 +202,27 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", type=Path, help="folder to write the outputs into")
     parser.add_argument("--python", default=sys.executable, help="interpreter with duepa-check installed")
-    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
-                        help="an extra environment variable for every run (repeatable)")
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an extra environment variable for every run (repeatable)",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="commands run at once (default 2)")
-    parser.add_argument("--only", type=Path, metavar="FILE",
-                        help="record only the outputs named in FILE (one name a line, as --compare prints them)")
-    parser.add_argument("--compare", nargs=2, type=Path, metavar=("A", "B"),
-                        help="list the files that differ between two recorded folders")
+    parser.add_argument(
+        "--only",
+        type=Path,
+        metavar="FILE",
+        help="record only the outputs named in FILE (one name a line, as --compare prints them)",
+    )
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        type=Path,
+        metavar=("A", "B"),
+        help="list the files that differ between two recorded folders",
+    )
     args = parser.parse_args()
     if args.compare:
         return compare(*args.compare)

@@ -48,8 +48,16 @@ def commands(python: str, script: str, folder: Path, sheet: Path, mono: Path) ->
         # The same batch held to one core: what a one-core CI runner sees (no parallel workers).
         "1,000 decks, one core": [*one_core(), script, *batch],
         "partners --pool, json --as-of": [script, "partners", deck, "--pool", "--format", "json", "--as-of", AS_OF],
-        "partners --pool, mono-colour deck": [script, "partners", str(mono), "--pool", "--format", "json",
-                                              "--as-of", AS_OF],
+        "partners --pool, mono-colour deck": [
+            script,
+            "partners",
+            str(mono),
+            "--pool",
+            "--format",
+            "json",
+            "--as-of",
+            AS_OF,
+        ],
     }
 
 

@@ -54,15 +54,24 @@ def real_typos(pool: CardPool) -> list[tuple[str, str | None]]:
 
 
 def made_typos(pool: CardPool) -> list[tuple[str, str]]:
-    names = sorted({card.card.name for path in sorted((FIXTURES / "decks").glob("*.txt"))
-                    for card in resolve_deck(load_decklist(path), pool).cards})
+    names = sorted(
+        {
+            card.card.name
+            for path in sorted((FIXTURES / "decks").glob("*.txt"))
+            for card in resolve_deck(load_decklist(path), pool).cards
+        }
+    )
     found = []
     for name in names:
         middle = len(name) // 2
         kana = next((i for i, c in enumerate(name) if "ァ" <= c <= "ヴ"), None)
-        typos = [name + "ー", name[:middle] + name[middle + 1:], name[:middle - 1] + name[middle] + name[middle - 1] + name[middle + 1:]]
+        typos = [
+            name + "ー",
+            name[:middle] + name[middle + 1 :],
+            name[: middle - 1] + name[middle] + name[middle - 1] + name[middle + 1 :],
+        ]
         if kana is not None:
-            typos.append(name[:kana] + chr(ord(name[kana]) + 1) + name[kana + 1:])
+            typos.append(name[:kana] + chr(ord(name[kana]) + 1) + name[kana + 1 :])
         found += [(typo, name) for typo in typos if typo != name and not pool.lookup(typo).cards]
     return found
 

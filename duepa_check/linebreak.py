@@ -77,8 +77,11 @@ def units(text: str, whole: bool = True) -> tuple[str, ...]:
 def _small_pieces(text: str) -> list[str]:
     """Spaces, runs of Latin letters/digits/marks (a word, a date, an option, DP003), and every
     wide character on its own."""
-    return re.findall(r"\s+|[^\s\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
-                      r"\U00020000-\U0003fffd《》「」『』【】（）、。]+|\S", text)
+    return re.findall(
+        r"\s+|[^\s\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
+        r"\U00020000-\U0003fffd《》「」『』【】（）、。]+|\S",
+        text,
+    )
 
 
 def line_starts(text: str, width: int, cells=None) -> list[int]:
@@ -165,8 +168,9 @@ def _text_class():
 
         def wrap(self, console, width, *, justify=None, overflow=None, tab_size=8, no_wrap=None):
             if no_wrap or self.no_wrap or overflow == "ignore":
-                return super().wrap(console, width, justify=justify, overflow=overflow, tab_size=tab_size,
-                                    no_wrap=no_wrap)
+                return super().wrap(
+                    console, width, justify=justify, overflow=overflow, tab_size=tab_size, no_wrap=no_wrap
+                )
             lines = Lines()
             for line in self.split(allow_blank=True):
                 if "\t" in line:
@@ -220,8 +224,15 @@ def breaking_text(text, style: str = ""):
     cls = _text_class()
     if isinstance(text, str):
         return cls(text, style=style)
-    made = cls(text.plain, style=text.style, justify=text.justify, overflow=text.overflow, no_wrap=text.no_wrap,
-               end=text.end, tab_size=text.tab_size)
+    made = cls(
+        text.plain,
+        style=text.style,
+        justify=text.justify,
+        overflow=text.overflow,
+        no_wrap=text.no_wrap,
+        end=text.end,
+        tab_size=text.tab_size,
+    )
     made._spans = list(text.spans)
     return made
 

@@ -21,6 +21,7 @@ _spec = importlib.util.spec_from_file_location("duepa_browser", ROOT / "tools" /
 browser = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(browser)
 
+
 def japanese_font() -> str | None:
     """A font fontconfig offers for Japanese, or None (without one Chromium draws 火 as a box
     of another width, and measured text is wrong: the chart test saw 4.75 px)."""
@@ -61,8 +62,10 @@ def probe(page_html: str, script: str, folder: Path, width: int = 1000, height: 
         "pre.textContent = JSON.stringify(window.probe); document.body.appendChild(pre); });</script>"
     )
     page = folder / "probe.html"
-    page.write_text(page_html.replace("</body>", marker + "</body>") if "</body>" in page_html
-                    else page_html + marker, encoding="utf-8")
+    page.write_text(
+        page_html.replace("</body>", marker + "</body>") if "</body>" in page_html else page_html + marker,
+        encoding="utf-8",
+    )
     dom = browser.dump_dom(page, width, height)
     found = RESULT.search(dom)
     assert found, f"the probe script left no result: {dom[-500:]}"

@@ -165,7 +165,13 @@ def _sealed_card() -> Card:
         Face(name="封印テスター", type="禁断フィールド", civilizations=(), cost=None, power=None),
         Face(name="解放テスター", type="禁断クリーチャー", civilizations=("闇",), cost=8, power=9000),
     )
-    card = Card(name="封印テスター", faces=faces, layout="multi_side", zone="starts_in_battle_zone", ids=("dmold-006a", "dmold-006b"))
+    card = Card(
+        name="封印テスター",
+        faces=faces,
+        layout="multi_side",
+        zone="starts_in_battle_zone",
+        ids=("dmold-006a", "dmold-006b"),
+    )
     return card.replace(partner_eligible=False)
 
 

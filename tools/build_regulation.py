@@ -83,8 +83,9 @@ NOT_IN_CARD_SOURCES: set[str] = set()
 # What DP203 cites for the unconfirmed change, in one line (words of no language: the message puts
 # it into words): the fan database's two entries of the same state and the event whose date it is.
 # From regulation-research.yaml pending_changes_unverified (source, evidence_2026_12).
-UNCONFIRMED_EVIDENCE = ("Ether1013/DuelMastersCardSearchTaiwan @e98fe04 2026-07-27, @780985d 2026-08-13; "
-                        "殿堂解除選手権 2026-07-27")
+UNCONFIRMED_EVIDENCE = (
+    "Ether1013/DuelMastersCardSearchTaiwan @e98fe04 2026-07-27, @780985d 2026-08-13; 殿堂解除選手権 2026-07-27"
+)
 
 
 class BuildError(Exception):
@@ -112,7 +113,9 @@ def card_names(field: str) -> list[list[str]]:
     """Split a change-log name field into its cards: "《A》/《B》と《C》" → [["A","B"],["C"]]."""
     groups = []
     for part in re.split(r"》(?:と|または)《", field):
-        names = BRACKETED.findall(("《" + part if not part.startswith("《") else part) + ("》" if not part.endswith("》") else ""))
+        names = BRACKETED.findall(
+            ("《" + part if not part.startswith("《") else part) + ("》" if not part.endswith("》") else "")
+        )
         if names:
             groups.append(names)
     return groups
@@ -162,8 +165,11 @@ def build(source: Path, pool: CardPool) -> Regulation:
         regulation.prohibited[resolve(pool, name, "PROHIBITED")] = reason
     pending = research["pending_changes_unverified"]
     evidence = pending.get("evidence_2026_12", {})
-    if not ("@e98fe04" in pending["source"] and "@780985d" in evidence.get("re_entered", "")
-            and "殿堂解除選手権" in evidence.get("event", "")):
+    if not (
+        "@e98fe04" in pending["source"]
+        and "@780985d" in evidence.get("re_entered", "")
+        and "殿堂解除選手権" in evidence.get("event", "")
+    ):
         raise BuildError("pending_changes_unverified: its evidence changed; say it again in UNCONFIRMED_EVIDENCE")
     regulation.unconfirmed_source = UNCONFIRMED_EVIDENCE
     for key, status in (
@@ -177,7 +183,9 @@ def build(source: Path, pool: CardPool) -> Regulation:
     # The fan file left フェアリー・ギフト in both lists; its 2026-08-13 entry settles it as プレミアム殿堂
     # (evidence_2026_12.resolves): in no list but hall_of_fame_to_premium.
     if regulation.unconfirmed.get("フェアリー・ギフト") != PREMIUM:
-        raise BuildError("pending_changes_unverified: フェアリー・ギフト must be プレミアム殿堂 (evidence_2026_12.resolves)")
+        raise BuildError(
+            "pending_changes_unverified: フェアリー・ギフト must be プレミアム殿堂 (evidence_2026_12.resolves)"
+        )
     regulation.starts_in_battle_zone = sorted(
         {
             card.name

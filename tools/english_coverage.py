@@ -49,7 +49,9 @@ def written(name: str, number: int) -> str:
 
 def lines(source: Path) -> list[tuple[str, str, int, str]]:
     """(line, civilizations, cost, kind) for every English TCG card."""
-    cards = json.loads((source / "cards" / "en_tcg_latepate64_DuelMastersCards.json").read_text(encoding="utf-8"))["cards"]
+    cards = json.loads((source / "cards" / "en_tcg_latepate64_DuelMastersCards.json").read_text(encoding="utf-8"))[
+        "cards"
+    ]
     rows = []
     for number, card in enumerate(sorted(cards, key=lambda c: c["name"])):
         civs = "".join(ENGLISH_CIVILIZATIONS[c] for c in ENGLISH_CIVILIZATIONS if c in card["civilizations"])
@@ -105,9 +107,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  resolved, facts agree: {len(right)} ({100 * len(right) / total:.2f} %)")
     print(f"  resolved, facts differ (wrong join): {len(wrong)}")
     pool = CardPool.load()
-    tcg_only = [(line, names) for line, names in unresolved if pool.english_tcg_only(parse_decklist(line.encode(), "e.txt").entries[0].name)]
-    print(f"  unresolved: {len(unresolved)} ({100 * len(unresolved) / total:.2f} %), of which printed only in the English "
-          f"TCG (DP103, not DP100): {len(tcg_only)}; read (resolved or DP103): {100 * (len(right) + len(tcg_only)) / total:.2f} %")
+    tcg_only = [
+        (line, names)
+        for line, names in unresolved
+        if pool.english_tcg_only(parse_decklist(line.encode(), "e.txt").entries[0].name)
+    ]
+    print(
+        f"  unresolved: {len(unresolved)} ({100 * len(unresolved) / total:.2f} %), of which printed only in the English "
+        f"TCG (DP103, not DP100): {len(tcg_only)}; read (resolved or DP103): {100 * (len(right) + len(tcg_only)) / total:.2f} %"
+    )
     for title, items in (("wrong", wrong), ("unresolved", unresolved)):
         for line, names in items[: args.show]:
             print(f"  {title}: {line}  →  {names}")

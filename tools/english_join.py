@@ -34,8 +34,13 @@ from english_names import closest_by_sound, loose_english, repaired, skeleton, s
 
 ENGLISH_CIVILIZATIONS = {"Light": "光", "Water": "水", "Darkness": "闇", "Fire": "火", "Nature": "自然"}
 COLOURLESS_WORDS = {"Colorless", "Zero", ""}
-TCG_TYPES = {("Creature", False): "クリーチャー", ("Creature", True): "進化クリーチャー", ("Spell", False): "呪文",
-             ("Cross Gear", False): "クロスギア", ("Evolution Creature", False): "進化クリーチャー"}
+TCG_TYPES = {
+    ("Creature", False): "クリーチャー",
+    ("Creature", True): "進化クリーチャー",
+    ("Spell", False): "呪文",
+    ("Cross Gear", False): "クロスギア",
+    ("Evolution Creature", False): "進化クリーチャー",
+}
 RAVENITE_NUMBER = re.compile(r"^([A-Za-z]*)(\d+)$")
 
 
@@ -118,7 +123,9 @@ def learned_types(path: Path, type_of_id: Callable[[str], str | None]) -> dict[s
     with path.open(encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle, delimiter="\t"):
             english = " ".join(row["type"].split())
-            found = type_of_id(row["official_id"].strip()) if row["official_id"].strip() and "/" not in english else None
+            found = (
+                type_of_id(row["official_id"].strip()) if row["official_id"].strip() and "/" not in english else None
+            )
             if found:
                 votes[english][found] += 1
     return {english: counts.most_common(1)[0][0] for english, counts in votes.items()}
@@ -140,24 +147,42 @@ def row_faces(row: dict[str, str], types: dict[str, str], races: dict[str, str])
         if type_text not in types or civs is None or not cost_text.isdigit():
             return None
         words = [w.strip() for w in row[race_key].split("/") if w.strip()]
-        faces.append((types[type_text], frozenset(civs), int(cost_text),
-                      power_number(row[power_key]) if power_key else None,
-                      tuple(races.get(w.casefold()) for w in words)))
+        faces.append(
+            (
+                types[type_text],
+                frozenset(civs),
+                int(cost_text),
+                power_number(row[power_key]) if power_key else None,
+                tuple(races.get(w.casefold()) for w in words),
+            )
+        )
     return tuple(faces)
 
 
 def face_fits(face, fact) -> bool:
     type_name, civs, cost, power, jp_races = fact
     known = {r for r in jp_races if r}
-    return (face.type == type_name and frozenset(face.civilizations) == civs and face.cost == cost
-            and power_number(face.power) == power and known <= set(face.races) and len(face.races) == len(jp_races))
+    return (
+        face.type == type_name
+        and frozenset(face.civilizations) == civs
+        and face.cost == cost
+        and power_number(face.power) == power
+        and known <= set(face.races)
+        and len(face.races) == len(jp_races)
+    )
 
 
 SET_CODE = re.compile(r"^(DM[A-Z]*-\d+)\s")  # 'DM-01 Base Set' → DM-01
 
 
-def join_by_facts(rows: list[dict[str, str]], cards: dict[str, tuple], types: dict[str, str], races: dict[str, str],
-                  known: Callable[[str], bool], nameless: Iterable[str] = ()) -> tuple[list[tuple[str, str]], dict[str, list[str]]]:
+def join_by_facts(
+    rows: list[dict[str, str]],
+    cards: dict[str, tuple],
+    types: dict[str, str],
+    races: dict[str, str],
+    known: Callable[[str], bool],
+    nameless: Iterable[str] = (),
+) -> tuple[list[tuple[str, str]], dict[str, list[str]]]:
     """(English name, card name) for each English name of the ``rows`` without an official id that
     no other join gave and whose rows' facts fit exactly one card; and the names that stayed apart,
     by why. (Rows with an id the pool does not know only tell the name's sets.)
@@ -188,8 +213,14 @@ def join_by_facts(rows: list[dict[str, str]], cards: dict[str, tuple], types: di
             by_name[name].append(row)
     nameless = list(nameless)
     joined: list[tuple[str, str]] = []
-    apart: dict[str, list[str]] = {"no card": [], "several cards": [], "facts unreadable": [], "sounds unlike": [],
-                                   "not printed in its set or years": [], "sounds like a card without facts": []}
+    apart: dict[str, list[str]] = {
+        "no card": [],
+        "several cards": [],
+        "facts unreadable": [],
+        "sounds unlike": [],
+        "not printed in its set or years": [],
+        "sounds like a card without facts": [],
+    }
     for name in sorted(by_name):
         found: set[str] = set()
         in_set: set[str] = set()
@@ -221,10 +252,16 @@ def join_by_facts(rows: list[dict[str, str]], cards: dict[str, tuple], types: di
             found = {chosen}
         early = bool(codes) and all(EARLY_SET.match(c) for c in codes)  # DM-01…DM-24, DMC: the TCG's years
         ids = cards[next(iter(found))][2] if len(found) == 1 else ()
-        if ids and (sets and not any(i.lower().startswith(tuple(sets)) for i in ids)
-                    or early and not any(EARLY_SET.match(i) for i in ids)):
+        if ids and (
+            sets
+            and not any(i.lower().startswith(tuple(sets)) for i in ids)
+            or early
+            and not any(EARLY_SET.match(i) for i in ids)
+        ):
             apart["not printed in its set or years"].append(name)
-        elif len(found) == 1 and any(max(0.6, sound_score(name, next(iter(found)))) <= whole_sound(name, n) for n in nameless):
+        elif len(found) == 1 and any(
+            max(0.6, sound_score(name, next(iter(found)))) <= whole_sound(name, n) for n in nameless
+        ):
             apart["sounds like a card without facts"].append(name)
         elif len(found) == 1:
             joined.append((name, found.pop()))
@@ -255,8 +292,13 @@ def tcg_facts(card: dict[str, Any], races: dict[str, str]) -> tuple[frozenset[st
 EARLY_SET = re.compile(r"^(dm0\d|dm1\d|dm2[0-4]|dmc\d\d|promoy[1-6])-", re.IGNORECASE)
 
 
-def join_tcg(cards: list[dict[str, Any]], pool: dict[str, tuple[Any, Any]], races: dict[str, str],
-             known: Callable[[str], bool], named: set[str] = frozenset()) -> tuple[list[tuple[str, str]], list[str]]:
+def join_tcg(
+    cards: list[dict[str, Any]],
+    pool: dict[str, tuple[Any, Any]],
+    races: dict[str, str],
+    known: Callable[[str], bool],
+    named: set[str] = frozenset(),
+) -> tuple[list[tuple[str, str]], list[str]]:
     """(English name, card name) for every English TCG card that no other join named and whose
     facts (civilizations, cost, power, type, races where translatable) fit exactly one Japanese
     card, or exactly one of those printed in the TCG's years; and the names left unjoined.
@@ -274,8 +316,11 @@ def join_tcg(cards: list[dict[str, Any]], pool: dict[str, tuple[Any, Any]], race
         # A card the TCG printed has one English name: cards that carry one already are not candidates.
         candidates = [n for n in by_facts.get((civs, cost, power, type_name), []) if n not in named]
         known_races = {r for r in jp_races if r}
-        candidates = [n for n in candidates if known_races <= set(pool[n][0][0].races)
-                      and len(pool[n][0][0].races) == len(jp_races)]
+        candidates = [
+            n
+            for n in candidates
+            if known_races <= set(pool[n][0][0].races) and len(pool[n][0][0].races) == len(jp_races)
+        ]
         if len(candidates) > 1:
             candidates = [n for n in candidates if any(EARLY_SET.match(i) for i in pool[n][1])]
         if not jp_races or not all(jp_races):
@@ -305,12 +350,15 @@ def tcg_ids(card: dict[str, Any]) -> list[str]:
         code, number = TCG_SET.match(printing.get("set", "")), TCG_NUMBER.match(printing.get("id", ""))
         if code and number:
             letters, digits = number.groups()
-            found.append(f"dm{int(code[1]):02d}-" + (f"{letters.lower()}{int(digits):02d}" if letters else f"{int(digits):03d}"))
+            found.append(
+                f"dm{int(code[1]):02d}-" + (f"{letters.lower()}{int(digits):02d}" if letters else f"{int(digits):03d}")
+            )
     return found
 
 
-def join_tcg_by_number(cards: list[dict[str, Any]], by_id: Callable[[str], Any],
-                       known: Callable[[str], bool]) -> list[tuple[str, str]]:
+def join_tcg_by_number(
+    cards: list[dict[str, Any]], by_id: Callable[[str], Any], known: Callable[[str], bool]
+) -> list[tuple[str, str]]:
     """(English name, card name) for each English TCG card no other join named whose set and
     number give a Japanese card (tcg_ids) with its civilizations, cost and kind (a spell, a cross
     gear — the list calls those spells too, its text says Cross Gear — or neither), and its power
@@ -331,9 +379,13 @@ def join_tcg_by_number(cards: list[dict[str, Any]], by_id: Callable[[str], Any],
                 continue
             card_name, faces = found
             face = faces[0] if faces else None
-            if (face is not None and frozenset(face.civilizations) == civs and face.cost == card.get("cost")
-                    and (face.type == kind if kind else face.type not in ("呪文", "クロスギア"))
-                    and (power is None or power_number(face.power) == power)):
+            if (
+                face is not None
+                and frozenset(face.civilizations) == civs
+                and face.cost == card.get("cost")
+                and (face.type == kind if kind else face.type not in ("呪文", "クロスギア"))
+                and (power is None or power_number(face.power) == power)
+            ):
                 fitting.add(card_name)
         if len(fitting) == 1:
             joined.append((name, fitting.pop()))

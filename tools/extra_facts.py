@@ -23,10 +23,31 @@ from duepa_check.data.cards import CIVILIZATIONS, INFINITY, SIDE_SLASH, Face
 COLOURLESS = {"無色", "ゼロ"}
 # The labels of the official card page: never a value.
 LABEL_WORDS = frozenset(
-    {"カードの種類", "文明", "レアリティ", "パワー", "コスト", "マナ", "種族", "イラストレーター", "特殊能力", "フレーバー"}
+    {
+        "カードの種類",
+        "文明",
+        "レアリティ",
+        "パワー",
+        "コスト",
+        "マナ",
+        "種族",
+        "イラストレーター",
+        "特殊能力",
+        "フレーバー",
+    }
 )
 # Types that have no power printed (a power read for one is a leaked value).
-POWERLESS_TYPES = ("呪文", "タマシード", "城", "クロスギア", "オーラ", "フィールド", "ウエポン", "フォートレス", "キング・セル")
+POWERLESS_TYPES = (
+    "呪文",
+    "タマシード",
+    "城",
+    "クロスギア",
+    "オーラ",
+    "フィールド",
+    "ウエポン",
+    "フォートレス",
+    "キング・セル",
+)
 VARIANT = re.compile(r"[（(][^）)]*[）)]$")  # 進化クリーチャー(究極進化) → 進化クリーチャー
 POWER = re.compile(r"^\d+[+-]?$")
 
@@ -138,8 +159,16 @@ def read_facts(data: dict[str, Any], source_file: str, zone_of_type) -> FactsLin
         power, why_power = power_value(type_name, face.get("power"))
         kept_races, why_races = races(face.get("races") or ())
         dropped += [f"{name}: {why}" for why in (why_cost, why_power, *why_races) if why]
-        faces.append(Face(name=side, type=type_name, civilizations=civilizations(face.get("civilizations") or ()),
-                          cost=cost, power=power, races=kept_races))
+        faces.append(
+            Face(
+                name=side,
+                type=type_name,
+                civilizations=civilizations(face.get("civilizations") or ()),
+                cost=cost,
+                power=power,
+                races=kept_races,
+            )
+        )
     english = [str(f.get("name_en") or "").strip() for f in unique]
     if layout == "twinpact" and all(english):
         card_english = (f"{english[0]} / {english[1]}",)
@@ -148,13 +177,22 @@ def read_facts(data: dict[str, Any], source_file: str, zone_of_type) -> FactsLin
     where = str(data.get("source") or "").strip()
     match = str(data.get("match") or "").strip()
     source = f"{source_file}: {where}" + (f" ({match})" if match else "")
-    return FactsLine(name=name, ids=tuple(str(i) for i in data.get("ids") or ()), faces=faces, layout=layout,
-                     source=source, english=card_english, dropped=dropped)
+    return FactsLine(
+        name=name,
+        ids=tuple(str(i) for i in data.get("ids") or ()),
+        faces=faces,
+        layout=layout,
+        source=source,
+        english=card_english,
+        dropped=dropped,
+    )
 
 
 def zone_table(type_rows: dict[str, dict[str, Any]], location_zone: dict[str, str]) -> dict[str, str]:
     """Japanese type name → zone, from the Ether type table."""
-    return {row["jap"]: location_zone.get(row.get("location", "M"), "main") for row in type_rows.values() if "jap" in row}
+    return {
+        row["jap"]: location_zone.get(row.get("location", "M"), "main") for row in type_rows.values() if "jap" in row
+    }
 
 
 def zone_of_type_name(type_name: str, table: dict[str, str]) -> str:

@@ -116,9 +116,15 @@ def main(argv: list[str] | None = None) -> int:
         # mutmut run prints a progress line per mutant; only its exit status matters here, but when it
         # fails (e.g. "failed to collect stats": the clean test run failed) no mutant was tried, and a
         # summary of the last results would read as a result
-        done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children),
-                               *args.mutants], cwd=REPO, stdout=subprocess.PIPE, text=True, encoding="utf-8",
-                              errors="replace", check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children), *args.mutants],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            check=False,
+        )
         if done.returncode != 0:
             tail = done.stdout.replace("\r", "\n").strip().splitlines()[-5:]
             sys.exit(f"mutation_test: mutmut run failed ({done.returncode}):\n" + "\n".join(tail))
@@ -147,8 +153,10 @@ def main(argv: list[str] | None = None) -> int:
         counts = statuses[module]
         survived = counts["survived"]
         other = sum(n for status, n in counts.items() if status not in ("killed", "survived", "no tests"))
-        print(f"{module:44} {counts['killed']:7} {survived:9} {wording[module]:10} {survived - wording[module]:8} "
-              f"{counts['no tests']:9} {other:6}")
+        print(
+            f"{module:44} {counts['killed']:7} {survived:9} {wording[module]:10} {survived - wording[module]:8} "
+            f"{counts['no tests']:9} {other:6}"
+        )
     if logic:
         print(f"\n{len(logic)} logic survivors (read each: add a test, or explain why it is equivalent):")
         for name, diff in logic.items():

@@ -35,7 +35,9 @@ def rules_section(lang: str = "en") -> str:
         parts.append("")
         parts.append(doc)
         parts.append("")
-    parts.append("| house-rule key | changes | default |" if lang == "en" else "| ハウスルールのキー | 変えること | 既定値 |")
+    parts.append(
+        "| house-rule key | changes | default |" if lang == "en" else "| ハウスルールのキー | 変えること | 既定値 |"
+    )
     parts.append("| --- | --- | --- |")
     for key, default in KEYS.items():
         shown = yaml_default(default, lang)
@@ -56,7 +58,7 @@ def write_readmes(root: Path) -> list[Path]:
         start, end = text.find(BEGIN), text.find(END)
         if start < 0 or end < start:
             sys.exit(f"readme_rules: {path} has no {BEGIN} ... {END} markers")
-        new = text[:start] + rules_section(lang) + text[end + len(END):]
+        new = text[:start] + rules_section(lang) + text[end + len(END) :]
         if new != text:
             path.write_text(new, encoding="utf-8")
             changed.append(path)

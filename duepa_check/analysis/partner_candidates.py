@@ -148,12 +148,19 @@ def find(
     ``exclude`` names cards to leave out (those already in the deck).
     """
     skip = set(exclude)
-    return [candidate for candidate in _pool_candidates(pool, regulation, on, frozenset(civilizations), config)[0]
-            if candidate.name not in skip]
+    return [
+        candidate
+        for candidate in _pool_candidates(pool, regulation, on, frozenset(civilizations), config)[0]
+        if candidate.name not in skip
+    ]
 
 
 def closest_fits(
-    pool: CardPool, regulation: Regulation, on: date, civilizations: Iterable[str], config: FormatConfig = FormatConfig()
+    pool: CardPool,
+    regulation: Regulation,
+    on: date,
+    civilizations: Iterable[str],
+    config: FormatConfig = FormatConfig(),
 ) -> tuple[Candidate, ...]:
     """``find``'s candidates (nothing excluded), those that add the fewest civilizations first: what
     the DP003/DP004 hints name (a partner adding none the deck does not use is what it is built around)."""
@@ -175,12 +182,16 @@ def _pool_candidates(
     found = kept.get(key)
     if found is not None and found[0] is regulation and found[1] is config:  # ids of dead objects are reused
         return found[2]
-    ranked = tuple(sorted(
-        (_candidate(card, in_deck=False, off=0)
-         for card in partner_index(pool, config.partner_min_cost).covering(civilizations)
-         if not barred(card, regulation, on, config)),
-        key=rank,
-    ))
+    ranked = tuple(
+        sorted(
+            (
+                _candidate(card, in_deck=False, off=0)
+                for card in partner_index(pool, config.partner_min_cost).covering(civilizations)
+                if not barred(card, regulation, on, config)
+            ),
+            key=rank,
+        )
+    )
     answer = ranked, tuple(sorted(ranked, key=lambda c: (len(c.civilizations), rank(c))))
     if len(kept) >= _FITS_KEPT:
         kept.clear()

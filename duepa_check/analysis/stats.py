@@ -129,8 +129,13 @@ def _facts(card: Card) -> _Facts:
         bucket = cost_bucket(cost)
         numeric = cost if isinstance(cost, int) and bucket != UNKNOWN else None
         found = card.__dict__["_stats_facts"] = _Facts(
-            bucket, numeric, card_civilizations(card), card_type(card), card.layout == "twinpact",
-            len(card.civilizations) >= 2)
+            bucket,
+            numeric,
+            card_civilizations(card),
+            card_type(card),
+            card.layout == "twinpact",
+            len(card.civilizations) >= 2,
+        )
     return found
 
 
@@ -169,8 +174,17 @@ def compute_stats(deck) -> DeckStats:
     return _stats(deck, card_count, curve, civilizations, types, twinpacts, multicolor, cost_total, costed)
 
 
-def _stats(deck, card_count: int, curve: dict[str, int], civilizations: dict[str, int], types: dict[str, int],
-           twinpacts: int, multicolor: int, cost_total: int, costed: int) -> DeckStats:
+def _stats(
+    deck,
+    card_count: int,
+    curve: dict[str, int],
+    civilizations: dict[str, int],
+    types: dict[str, int],
+    twinpacts: int,
+    multicolor: int,
+    cost_total: int,
+    costed: int,
+) -> DeckStats:
     partner = deck.partner
     return DeckStats(
         path=deck.path,

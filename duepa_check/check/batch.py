@@ -46,9 +46,7 @@ class Batch:
                 on_progress(1)
         return results
 
-    def check_forked(
-        self, paths: list, workers: int, on_progress: Callable[[int], None] | None
-    ) -> list[DeckResult]:
+    def check_forked(self, paths: list, workers: int, on_progress: Callable[[int], None] | None) -> list[DeckResult]:
         """This process and one forked child per extra core check the files chunk by chunk.
 
         Chunk numbers wait in a pipe; each process takes the next one until none is left, so a
@@ -102,7 +100,10 @@ class Batch:
                 os.waitpid(pid, 0)
 
     def _check_chunks(
-        self, chunks: list[list[Path]], tickets: int, on_take: Callable[[int], None] | None = None,
+        self,
+        chunks: list[list[Path]],
+        tickets: int,
+        on_take: Callable[[int], None] | None = None,
         parent: int | None = None,
     ) -> dict[int, list[DeckResult]]:
         """Take chunk numbers from the ``tickets`` pipe and check those chunks, until it is empty.
@@ -206,7 +207,10 @@ def _fork_child(batch: Batch, chunks: list[list[Path]], tickets: int) -> tuple[i
         try:
             outcome: tuple = ("results", batch._check_chunks(chunks, tickets, parent=parent))
         except DuepaError as error:
-            outcome = ("usage", error.message if isinstance(error.message, Msg) else str(error))  # put into words by the parent
+            outcome = (
+                "usage",
+                error.message if isinstance(error.message, Msg) else str(error),
+            )  # put into words by the parent
         except BaseException as error:  # a bug: the parent reports it, with its type
             outcome = ("crash", f"{type(error).__name__}: {error}")
         with os.fdopen(write_fd, "wb") as pipe:

@@ -33,10 +33,13 @@ if TYPE_CHECKING:
 def _printable_message(message: Msg | str) -> Msg | str:
     """The message with every text in it made printable (a file name may hold anything)."""
     if isinstance(message, Msg):
-        return Msg(message.key, {
-            name: printable(str(value)) if isinstance(value, (str, os.PathLike)) else value
-            for name, value in message.args.items()
-        })
+        return Msg(
+            message.key,
+            {
+                name: printable(str(value)) if isinstance(value, (str, os.PathLike)) else value
+                for name, value in message.args.items()
+            },
+        )
     return printable(str(message))
 
 
@@ -178,15 +181,20 @@ class Checker:
         result.raw_path = item.path
         return result
 
-    def check_all(self, paths: list[Path | Skipped], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
+    def check_all(
+        self, paths: list[Path | Skipped], on_progress: Callable[[int], None] | None = None
+    ) -> list[DeckResult]:
         """Check many files (``batch.Batch``, given ``_check_item``); a submission sheet among them
         is read here, once, and each of its rows is checked as a file would be
         (reading.sheet.with_submissions)."""
         items: list = paths
         options = self.options
         stdin_sheet = options.stdin_name.lower().endswith(TABLE_SUFFIXES) or options.sheet_columns is not None
-        if any(isinstance(path, Path) and (str(path).lower().endswith(TABLE_SUFFIXES) or stdin_sheet and str(path) == STDIN)
-               for path in paths):
+        if any(
+            isinstance(path, Path)
+            and (str(path).lower().endswith(TABLE_SUFFIXES) or stdin_sheet and str(path) == STDIN)
+            for path in paths
+        ):
             from ..reading.sheet import SheetColumns, with_submissions  # only a .csv/.tsv (or -, so named)
 
             items = with_submissions(paths, options.sheet_columns or SheetColumns(), self.notes, options.stdin_name)
@@ -227,8 +235,13 @@ class Checker:
         key = (id(config), self._close_names_later)
         found = self._contexts.get(key)
         if found is None or found.config is not config:  # the id of a config no longer alive may be reused
-            found = Context(as_of=self.options.as_of, regulation=self._regulation_for(config), config=config, pool=self.pool,
-                            close_names_now=not self._close_names_later)
+            found = Context(
+                as_of=self.options.as_of,
+                regulation=self._regulation_for(config),
+                config=config,
+                pool=self.pool,
+                close_names_now=not self._close_names_later,
+            )
             if len(self._contexts) >= 64:
                 self._contexts.clear()
             self._contexts[key] = found

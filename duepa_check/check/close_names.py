@@ -40,7 +40,8 @@ def fill_close_names(results: Sequence[DeckResult], pool: CardPool, notes: list)
             if found is None and len(searched) >= RUN_SEARCHES:
                 not_searched.add(name)
                 violations[index] = violation._replace(
-                    hint=Msg("unknown-card.hint.not-searched.run", {"card": name, "limit": RUN_SEARCHES}))
+                    hint=Msg("unknown-card.hint.not-searched.run", {"card": name, "limit": RUN_SEARCHES})
+                )
                 continue
             if found is None:
                 found = searched[name] = pool.lookup(name).suggestions

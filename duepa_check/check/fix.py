@@ -108,11 +108,11 @@ def _spliced(data: bytes, text: str, codec: str, bom: int, fixes: list[NameFix])
     at_char, at_byte = 0, bom
     try:
         for fix in sorted(fixes, key=lambda f: f.start):
-            before = len(text[at_char:fix.start].encode(codec))
-            parts.append(data[at_byte:at_byte + before])
+            before = len(text[at_char : fix.start].encode(codec))
+            parts.append(data[at_byte : at_byte + before])
             at_byte += before
-            old = len(text[fix.start:fix.end].encode(codec))
-            if data[at_byte:at_byte + old].decode(codec) != fix.written:
+            old = len(text[fix.start : fix.end].encode(codec))
+            if data[at_byte : at_byte + old].decode(codec) != fix.written:
                 return None
             parts.append((fix.spelling or fix.official).encode(codec))
             at_byte += old
@@ -134,7 +134,9 @@ def _signature(deck: Deck, renamed: dict[int, NameFix] | None = None, pool: Card
         if fix is None:
             return card, unicodedata.normalize("NFKC", entry.name)
         found = pool.lookup(fix.official).card if pool is not None else None
-        return (found.name if found else ""), unicodedata.normalize("NFKC", unwrap(fix.after))  # read as the reader reads it
+        return (found.name if found else ""), unicodedata.normalize(
+            "NFKC", unwrap(fix.after)
+        )  # read as the reader reads it
 
     entries = [(c.entry.line, c.entry.count, c.entry.is_partner, *card_of(c.entry, c.card.name)) for c in deck.cards]
     entries += [(e.line, e.count, e.is_partner, *card_of(e, "")) for e, _ in deck.unresolved]
@@ -186,8 +188,13 @@ def write_fixed(read: ReadFile, data: bytes) -> None:
             current = handle.read(len(read.data) + 1)
     except OSError as error:
         raise FixRefused(Msg("fix.refused.changed", {"path": str(path), "why": error.strerror or error})) from None
-    if (current != read.data or now.st_ino != read.status.st_ino or now.st_size != read.status.st_size
-            or now.st_mtime_ns != read.status.st_mtime_ns or stat.S_ISLNK(now.st_mode)):
+    if (
+        current != read.data
+        or now.st_ino != read.status.st_ino
+        or now.st_size != read.status.st_size
+        or now.st_mtime_ns != read.status.st_mtime_ns
+        or stat.S_ISLNK(now.st_mode)
+    ):
         raise FixRefused(Msg("fix.refused.changed", {"path": str(path), "why": Msg("fix.why.changed", {})}))
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)

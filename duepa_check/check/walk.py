@@ -45,7 +45,10 @@ def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
             found = sorted(_decklists_below(path), key=_walk_order)
             if not found:
                 raise DeckInputError(
-                    Msg("input.folder-without-decks", {"path": printable(str(path)), "suffixes": ", ".join(DECK_SUFFIXES)})
+                    Msg(
+                        "input.folder-without-decks",
+                        {"path": printable(str(path)), "suffixes": ", ".join(DECK_SUFFIXES)},
+                    )
                 )
             yield from found
         else:

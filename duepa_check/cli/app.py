@@ -75,7 +75,9 @@ def _as_of(text: str | None) -> date:
 
 DataDirOption = Annotated[
     Path | None,
-    typer.Option("--data-dir", metavar="DIR", help="Updated card data (default: $DUEPA_CHECK_DATA or the user data dir)."),
+    typer.Option(
+        "--data-dir", metavar="DIR", help="Updated card data (default: $DUEPA_CHECK_DATA or the user data dir)."
+    ),
 ]
 AsOfOption = Annotated[
     str | None,
@@ -87,7 +89,9 @@ ConfigOption = Annotated[
 NoColorOption = Annotated[bool, typer.Option("--no-color", help="No colours.")]
 LangOption = Annotated[
     Lang | None,
-    typer.Option("--lang", help="Language of messages: ja or en (else $DUEPA_CHECK_LANG, house rules lang:, the locale)."),
+    typer.Option(
+        "--lang", help="Language of messages: ja or en (else $DUEPA_CHECK_LANG, house rules lang:, the locale)."
+    ),
 ]
 
 
@@ -95,7 +99,9 @@ LangOption = Annotated[
 def check(
     decks: Annotated[
         list[str],  # str, not Path: Path("") is "." and an unset $VAR would check the current folder
-        typer.Argument(help="Decklist files or folders; - reads standard input.", show_default=False, metavar="DECK..."),
+        typer.Argument(
+            help="Decklist files or folders; - reads standard input.", show_default=False, metavar="DECK..."
+        ),
     ],
     partner: Annotated[str | None, typer.Option(metavar="CARD", help="Designate or override the partner.")] = None,
     output_format: Annotated[
@@ -126,17 +132,40 @@ def check(
     lang: LangOption = None,
     deck_column: Annotated[
         str | None,
-        typer.Option(metavar="COLUMN",
-                     help="Submission sheet (CSV/TSV of form responses): the decklist column, by header or number."),
+        typer.Option(
+            metavar="COLUMN",
+            help="Submission sheet (CSV/TSV of form responses): the decklist column, by header or number.",
+        ),
     ] = None,
     player_column: Annotated[
         str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the player's name column.")
     ] = None,
-    partner_column: Annotated[str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the partner column.")] = None,
-    time_column: Annotated[str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the timestamp column.")] = None,
-    fix: Annotated[bool, typer.Option("--fix", help="Write every card name as the official card list spells it (nothing else changes); - prints the fixed list.")] = False,
-    diff: Annotated[bool, typer.Option("--diff", help="Print what --fix would change as a diff and write nothing; exit 1 when something would change.")] = False,
-    unsafe_fixes: Annotated[bool, typer.Option("--unsafe-fixes", help="With --fix or --diff, also fix a typo when one card is clearly the one meant.")] = False,
+    partner_column: Annotated[
+        str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the partner column.")
+    ] = None,
+    time_column: Annotated[
+        str | None, typer.Option(metavar="COLUMN", help="Submission sheet: the timestamp column.")
+    ] = None,
+    fix: Annotated[
+        bool,
+        typer.Option(
+            "--fix",
+            help="Write every card name as the official card list spells it (nothing else changes); - prints the fixed list.",
+        ),
+    ] = False,
+    diff: Annotated[
+        bool,
+        typer.Option(
+            "--diff",
+            help="Print what --fix would change as a diff and write nothing; exit 1 when something would change.",
+        ),
+    ] = False,
+    unsafe_fixes: Annotated[
+        bool,
+        typer.Option(
+            "--unsafe-fixes", help="With --fix or --diff, also fix a typo when one card is clearly the one meant."
+        ),
+    ] = False,
 ) -> int:
     """Check decklists (this is also what `duepa-check DECK...` does)."""
     from .commands import check_decks
@@ -150,10 +179,20 @@ def check(
 
         fixing = Fixing(write=not diff, unsafe=unsafe_fixes)
     results = check_decks(
-        _deck_paths(decks, partner), output_format.value, day, lang=_lang(lang), partner=partner, config=config,
-        include_unconfirmed=include_unconfirmed, data_dir=data_dir, stdin_filename=stdin_filename,
-        sheet_columns=(deck_column, player_column, partner_column, time_column), quiet=quiet, no_color=no_color,
-        skip_non_decklists=skip_non_decklists, fixing=fixing,
+        _deck_paths(decks, partner),
+        output_format.value,
+        day,
+        lang=_lang(lang),
+        partner=partner,
+        config=config,
+        include_unconfirmed=include_unconfirmed,
+        data_dir=data_dir,
+        stdin_filename=stdin_filename,
+        sheet_columns=(deck_column, player_column, partner_column, time_column),
+        quiet=quiet,
+        no_color=no_color,
+        skip_non_decklists=skip_non_decklists,
+        fixing=fixing,
     )
     if fixing is not None and (fixing.refused or not fixing.write):
         return EXIT_USAGE if fixing.refused else EXIT_VIOLATION if fixing.changed else EXIT_OK
@@ -225,7 +264,9 @@ def rules(
 
 @app.command()
 def update(
-    source: Annotated[str | None, typer.Option(metavar="URL", help="The official site or a mirror (same paths).")] = None,
+    source: Annotated[
+        str | None, typer.Option(metavar="URL", help="The official site or a mirror (same paths).")
+    ] = None,
     full: Annotated[bool, typer.Option("--full", help="Refetch every card, not only new ones.")] = False,
     delay: Annotated[
         float, typer.Option(metavar="SECONDS", help="Seconds between requests (at least 1).", min=1.0)
@@ -256,7 +297,9 @@ def stats(
     ],
     partner: Annotated[str | None, typer.Option(metavar="CARD", help="Designate or override the partner.")] = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
-    svg: Annotated[Path | None, typer.Option(metavar="FILE", help="Also write the view as an SVG picture here.")] = None,
+    svg: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Also write the view as an SVG picture here.")
+    ] = None,
     no_color: NoColorOption = False,
     data_dir: DataDirOption = None,
     lang: LangOption = None,
@@ -288,8 +331,9 @@ def partners(
     from .commands import show_partners
 
     lang_code = set_language(_lang(lang), house_language(deck if str(deck) != "-" else Path.cwd(), config))
-    working = show_partners(deck, search_pool, output_format is SimpleFormat.json, _as_of(as_of), config, no_color,
-                            data_dir, lang_code)
+    working = show_partners(
+        deck, search_pool, output_format is SimpleFormat.json, _as_of(as_of), config, no_color, data_dir, lang_code
+    )
     return EXIT_OK if working else EXIT_VIOLATION
 
 

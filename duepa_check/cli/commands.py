@@ -40,7 +40,11 @@ def load_data(data_dir: Path | None):
         from ..messages import msg, text
 
         lang = current_language()
-        warning = missing_data_warning(directory) if unusable is None else msg("data-dir.default-unusable", path=directory, why=unusable)
+        warning = (
+            missing_data_warning(directory)
+            if unusable is None
+            else msg("data-dir.default-unusable", path=directory, why=unusable)
+        )
         print(text(msg("cli.warning", message=warning), lang), file=sys.stderr)
     pool = CardPool.load(folder)
     regulation = load_current(folder)
@@ -50,9 +54,21 @@ def load_data(data_dir: Path | None):
 
 
 def check_decks(
-    decks: list[Path], output_format: str, day: date, *, lang: str | None, partner: str | None, config: Path | None,
-    include_unconfirmed: bool, data_dir: Path | None, stdin_filename: str | None, sheet_columns: tuple,
-    quiet: bool, no_color: bool, skip_non_decklists: bool = False, fixing=None,
+    decks: list[Path],
+    output_format: str,
+    day: date,
+    *,
+    lang: str | None,
+    partner: str | None,
+    config: Path | None,
+    include_unconfirmed: bool,
+    data_dir: Path | None,
+    stdin_filename: str | None,
+    sheet_columns: tuple,
+    quiet: bool,
+    no_color: bool,
+    skip_non_decklists: bool = False,
+    fixing=None,
 ) -> list:
     """Check the decks and write the report in ``output_format``; the results, for the exit code.
 
@@ -63,10 +79,21 @@ def check_decks(
     from ..check.walk import deck_files, run_order
 
     pool, regulation, used = load_data(data_dir)
-    checker = _checker(pool, regulation, day, partner=partner, config=config, include_unconfirmed=include_unconfirmed,
-                       stdin_filename=stdin_filename, sheet_columns=sheet_columns, with_stats=output_format == "html")
+    checker = _checker(
+        pool,
+        regulation,
+        day,
+        partner=partner,
+        config=config,
+        include_unconfirmed=include_unconfirmed,
+        stdin_filename=stdin_filename,
+        sheet_columns=sheet_columns,
+        with_stats=output_format == "html",
+    )
     files = run_order(deck_files(decks))
-    info = RunInfo(as_of=day, data_date=regulation.data_date, data_source=used, lang=_decide_language(lang, checker, files))
+    info = RunInfo(
+        as_of=day, data_date=regulation.data_date, data_source=used, lang=_decide_language(lang, checker, files)
+    )
     if skip_non_decklists:
         files = _decklists_only(files, pool)
         if not files:
@@ -89,8 +116,18 @@ def check_decks(
     return results
 
 
-def _checker(pool, regulation, day: date, *, partner: str | None, config: Path | None, include_unconfirmed: bool,
-             stdin_filename: str | None, sheet_columns: tuple, with_stats: bool):
+def _checker(
+    pool,
+    regulation,
+    day: date,
+    *,
+    partner: str | None,
+    config: Path | None,
+    include_unconfirmed: bool,
+    stdin_filename: str | None,
+    sheet_columns: tuple,
+    with_stats: bool,
+):
     """The run's checker, from the command's options (a sheet's columns only when one is named)."""
     from ..check.checker import Checker, CheckOptions
 
@@ -99,8 +136,15 @@ def _checker(pool, regulation, day: date, *, partner: str | None, config: Path |
         from ..reading.sheet import SheetColumns
 
         columns = SheetColumns(*sheet_columns)
-    options = CheckOptions(as_of=day, config_path=config, partner=partner, include_unconfirmed=include_unconfirmed,
-                           stdin_name=stdin_filename or "<stdin>", with_stats=with_stats, sheet_columns=columns)
+    options = CheckOptions(
+        as_of=day,
+        config_path=config,
+        partner=partner,
+        include_unconfirmed=include_unconfirmed,
+        stdin_name=stdin_filename or "<stdin>",
+        with_stats=with_stats,
+        sheet_columns=columns,
+    )
     return Checker(pool, regulation, options)
 
 
@@ -250,8 +294,9 @@ def _run_update_with_progress(console, run_update, options: dict, lang: str = "e
         return run_update(**options, on_progress=on_progress)
 
 
-def show_stats(deck: Path, partner: str | None, as_json: bool, svg: Path | None, no_color: bool,
-               data_dir: Path | None, lang: str) -> bool:
+def show_stats(
+    deck: Path, partner: str | None, as_json: bool, svg: Path | None, no_color: bool, data_dir: Path | None, lang: str
+) -> bool:
     """Show a deck's shape; False (after showing why on stderr) when a line of it is not a card."""
     from ..analysis.stats import compute_stats
     from ..reading.decklist import load_decklist
@@ -289,8 +334,16 @@ def _explain_unreadable_deck(deck, regulation, used: str, no_color: bool, lang: 
     render_text(console, [result], RunInfo(date.today(), regulation.data_date, used, lang=lang), quiet=True)
 
 
-def show_partners(deck: Path, search_pool: bool, as_json: bool, day: date, config: Path | None, no_color: bool,
-                  data_dir: Path | None, lang: str) -> bool:
+def show_partners(
+    deck: Path,
+    search_pool: bool,
+    as_json: bool,
+    day: date,
+    config: Path | None,
+    no_color: bool,
+    data_dir: Path | None,
+    lang: str,
+) -> bool:
     """Which cards could lead the deck, best first; False when none makes every card's colour legal."""
     from ..check.advise import advise
     from ..report.partners_view import not_counted_notes, render_advice

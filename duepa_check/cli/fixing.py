@@ -58,8 +58,16 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
         except OSError:
             continue
         fixing.fixes[stdin_name if stdin else str(item)] = [
-            {"line": fix.line, "from": fix.typed or fix.written, "to": fix.official, "column": fix.column,
-         "end_column": fix.column + fix.end - fix.start, "spelling": fix.spelling or fix.official} for fix in fixed.fixes]
+            {
+                "line": fix.line,
+                "from": fix.typed or fix.written,
+                "to": fix.official,
+                "column": fix.column,
+                "end_column": fix.column + fix.end - fix.start,
+                "spelling": fix.spelling or fix.official,
+            }
+            for fix in fixed.fixes
+        ]
         if stdin:
             _fixed_stdin(fixing, data, fixed.data, shown)
             continue

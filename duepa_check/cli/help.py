@@ -126,4 +126,3 @@ def show_help(command, ctx, lang: str, file=None) -> None:
                 summary = (sub.help or "").split("\n\n")[0]
                 table.add_row(name, breaking_text(" ".join(summary.split())))
         console.print(Panel(table, title=words["help.label.commands"], title_align="left", border_style="dim"))
-

@@ -66,8 +66,10 @@ def early_language(args: list[str]) -> str:
     for index, arg in enumerate(args):
         if arg == "--":
             break
-        value = arg[len("--lang="):] if arg.startswith("--lang=") else (
-            args[index + 1] if arg == "--lang" and index + 1 < len(args) else None
+        value = (
+            arg[len("--lang=") :]
+            if arg.startswith("--lang=")
+            else (args[index + 1] if arg == "--lang" and index + 1 < len(args) else None)
         )
         if value in LANGUAGES:
             option = value

@@ -56,12 +56,16 @@ def usage_detail(error, ctx):
         return error.format_message()
     hint = param.get_error_hint(ctx)
     if kind == "MissingParameter":
-        return msg("cli.usage.missing-option" if param.param_type_name == "option" else "cli.usage.missing-argument", name=hint)
+        return msg(
+            "cli.usage.missing-option" if param.param_type_name == "option" else "cli.usage.missing-argument", name=hint
+        )
     if kind != "BadParameter":
         return error.format_message()
     choices = getattr(param.type, "choices", None)
     if choices:
-        return msg("cli.usage.choice", name=hint, choices=Listed(tuple(str(getattr(c, "value", c)) for c in choices), "sep.or"))
+        return msg(
+            "cli.usage.choice", name=hint, choices=Listed(tuple(str(getattr(c, "value", c)) for c in choices), "sep.or")
+        )
     low, high = getattr(param.type, "min", None), getattr(param.type, "max", None)
     if low is not None and high is None and not getattr(param.type, "min_open", False):
         return msg("cli.usage.at-least", name=hint, least=f"{low:g}")

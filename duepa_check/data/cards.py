@@ -62,7 +62,8 @@ class Face(namedtuple("_FaceFields", _FACE_FIELDS, defaults=((),))):
 
 # Every set of civilizations as a tuple in the canonical order (32 of them, () among them).
 _IN_ORDER = frozenset(
-    tuple(c for number, c in enumerate(CIVILIZATIONS) if chosen >> number & 1) for chosen in range(2 ** len(CIVILIZATIONS))
+    tuple(c for number, c in enumerate(CIVILIZATIONS) if chosen >> number & 1)
+    for chosen in range(2 ** len(CIVILIZATIONS))
 )
 
 
@@ -74,8 +75,18 @@ def cost_at_least(cost: Cost, minimum: int) -> bool:
 
 
 _CARD_FIELDS = (
-    "name", "faces", "layout", "zone", "partner_eligible", "may_exceed_four", "aliases", "english", "ids", "complete",
-    "source", "provenance",
+    "name",
+    "faces",
+    "layout",
+    "zone",
+    "partner_eligible",
+    "may_exceed_four",
+    "aliases",
+    "english",
+    "ids",
+    "complete",
+    "source",
+    "provenance",
 )
 # Where a card's facts come from: official card data (the official site, and the card databases
 # copied from it: the default, not written in a record), or a fan transcription of a set the
@@ -121,7 +132,11 @@ class _Later:
             return self
         rest = json.loads(b"{" + card.__dict__.pop("_rest"))  # the record from its "aliases" key on
         get = rest.get
-        card.aliases, card.english, card.ids = tuple(get("aliases", ())), tuple(get("english", ())), tuple(get("ids", ()))
+        card.aliases, card.english, card.ids = (
+            tuple(get("aliases", ())),
+            tuple(get("english", ())),
+            tuple(get("ids", ())),
+        )
         card.source = str(get("source", ""))
         card.provenance = str(get("provenance", OFFICIAL))
         return card.__dict__[self.name]
@@ -238,8 +253,14 @@ class Lookup:
 
     __slots__ = ("typed", "cards", "_suggestions", "matched_by", "_suggest")
 
-    def __init__(self, typed: str, cards: list[Card] | None = None, suggestions: list[str] | None = None,
-                 matched_by: str = "", suggest: Callable[[], list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        typed: str,
+        cards: list[Card] | None = None,
+        suggestions: list[str] | None = None,
+        matched_by: str = "",
+        suggest: Callable[[], list[str]] | None = None,
+    ) -> None:
         self.typed = typed
         self.cards = cards or []
         self._suggestions = suggestions
@@ -261,4 +282,3 @@ class Lookup:
 
     def __repr__(self) -> str:
         return f"Lookup({self.typed!r}, cards={[c.name for c in self.cards]}, suggestions={self.suggestions})"
-

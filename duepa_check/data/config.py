@@ -141,8 +141,17 @@ def _read(path: Path) -> str:
         with open(descriptor, "rb") as handle:
             mode = os.fstat(handle.fileno()).st_mode
             if not stat.S_ISREG(mode):
-                kind = ("fifo" if stat.S_ISFIFO(mode) else "device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-                        else "socket" if stat.S_ISSOCK(mode) else "folder" if stat.S_ISDIR(mode) else "special")
+                kind = (
+                    "fifo"
+                    if stat.S_ISFIFO(mode)
+                    else "device"
+                    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                    else "socket"
+                    if stat.S_ISSOCK(mode)
+                    else "folder"
+                    if stat.S_ISDIR(mode)
+                    else "special"
+                )
                 raise ConfigError(msg("house-rules.not-regular", path=path, kind=msg(f"house-rules.kind.{kind}")))
             data = handle.read(MAX_CONFIG_BYTES + 1)
         if len(data) > MAX_CONFIG_BYTES:
@@ -184,8 +193,13 @@ def _no_duplicate_keys(node: Any, path: Path) -> None:
                 if isinstance(key_node, yaml.ScalarNode):
                     key = str(key_node.value).replace("-", "_")
                     if key in keys:
-                        raise ConfigError(msg("house-rules.duplicate-key", path=f"{path}:{key_node.start_mark.line + 1}",
-                                              key=_shown(str(key_node.value))))
+                        raise ConfigError(
+                            msg(
+                                "house-rules.duplicate-key",
+                                path=f"{path}:{key_node.start_mark.line + 1}",
+                                key=_shown(str(key_node.value)),
+                            )
+                        )
                     keys.add(key)
                 waiting.extend((key_node, value_node))
         elif isinstance(current, yaml.SequenceNode):
@@ -269,8 +283,11 @@ def validate(
         key = str(raw_key).replace("-", "_")
         if key not in KEYS:
             close = difflib.get_close_matches(key, KEYS, n=1)
-            hint = msg("house-rules.hint.did-you-mean", close=close[0]) if close else msg(
-                "house-rules.hint.known-keys", keys=", ".join(KEYS))
+            hint = (
+                msg("house-rules.hint.did-you-mean", close=close[0])
+                if close
+                else msg("house-rules.hint.known-keys", keys=", ".join(KEYS))
+            )
             raise ConfigError(msg("house-rules.unknown-key", where=where, key=_shown(raw_key), hint=hint))
         values[key] = _check_value(key, value, where, resolve_card, rule_ids)
     return FormatConfig(**values)
@@ -278,8 +295,15 @@ def validate(
 
 def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
     def fail(expected: str, **args: Any) -> ConfigError:
-        return ConfigError(msg("house-rules.expected", where=where, key=key,
-                               expected=msg(f"house-rules.expected.{expected}", **args), got=_shown(value)))
+        return ConfigError(
+            msg(
+                "house-rules.expected",
+                where=where,
+                key=key,
+                expected=msg(f"house-rules.expected.{expected}", **args),
+                got=_shown(value),
+            )
+        )
 
     return CHECKS[key](value, fail, key, where, resolve_card, rule_ids)
 
@@ -303,10 +327,14 @@ def _card_names(value, fail, key, where, resolve_card, rule_ids) -> tuple[str, .
     for index, typed in enumerate(value):
         name, close = resolve_card(typed)
         if name is None:
-            hint = msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{c}》" for c in close),
-                                                                    "sep.names")) if close else ""
-            raise ConfigError(msg("house-rules.no-card", where=f"{where}: {key}[{index}]", typed=_shown(typed),
-                                  hint=hint))
+            hint = (
+                msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{c}》" for c in close), "sep.names"))
+                if close
+                else ""
+            )
+            raise ConfigError(
+                msg("house-rules.no-card", where=f"{where}: {key}[{index}]", typed=_shown(typed), hint=hint)
+            )
         names.append(name)
     return tuple(names)
 
@@ -332,8 +360,7 @@ def _severities(value, fail, key, where, resolve_card, rule_ids) -> dict[str, st
 def _announcements(value, fail, key, where, resolve_card, rule_ids) -> tuple[Announcement, ...]:
     if not isinstance(value, list):
         raise fail("announcements")
-    return tuple(_announcement(item, f"{where}: regulation[{index}]", resolve_card)
-                 for index, item in enumerate(value))
+    return tuple(_announcement(item, f"{where}: regulation[{index}]", resolve_card) for index, item in enumerate(value))
 
 
 def _language(value, fail, *_) -> str:
@@ -360,7 +387,9 @@ CHECKS: dict[str, Callable[..., Any]] = {
     "lang": _language,
 }
 # key → its default as shown (`duepa-check rules`, the README), in FormatConfig's order
-KEYS: dict[str, Any] = {key: _shown_default(FormatConfig._field_defaults[key]) for key in FormatConfig._fields if key in CHECKS}
+KEYS: dict[str, Any] = {
+    key: _shown_default(FormatConfig._field_defaults[key]) for key in FormatConfig._fields if key in CHECKS
+}
 
 
 def _announcement(item: Any, where: str, resolve_card: Callable[[str], tuple[str | None, list[str]]]) -> Announcement:
@@ -371,8 +400,11 @@ def _announcement(item: Any, where: str, resolve_card: Callable[[str], tuple[str
     shape = ("date", "combo") if "combo" in fields else ("date", "card", "status")
     for field in sorted(fields - set(shape)):
         close = difflib.get_close_matches(field, shape, n=1)
-        hint = msg("house-rules.hint.did-you-mean", close=close[0]) if close else msg(
-            "house-rules.hint.expected", fields=", ".join(shape))
+        hint = (
+            msg("house-rules.hint.did-you-mean", close=close[0])
+            if close
+            else msg("house-rules.hint.expected", fields=", ".join(shape))
+        )
         raise ConfigError(msg("house-rules.unknown-key", where=where, key=_shown(field), hint=hint))
     for field in shape:
         if field not in fields:
@@ -391,9 +423,13 @@ def _announcement(item: Any, where: str, resolve_card: Callable[[str], tuple[str
     if status not in ANNOUNCEMENT_STATUSES:
         typed = str(status)
         close = [s for s in ANNOUNCEMENT_STATUSES if typed and s.startswith(typed)] or difflib.get_close_matches(
-            typed, ANNOUNCEMENT_STATUSES, n=1)
-        hint = msg("house-rules.hint.did-you-mean", close=close[0]) if close else msg(
-            "house-rules.hint.expected", fields=", ".join(ANNOUNCEMENT_STATUSES))
+            typed, ANNOUNCEMENT_STATUSES, n=1
+        )
+        hint = (
+            msg("house-rules.hint.did-you-mean", close=close[0])
+            if close
+            else msg("house-rules.hint.expected", fields=", ".join(ANNOUNCEMENT_STATUSES))
+        )
         raise ConfigError(msg("house-rules.unknown-status", where=f"{where}.status", status=_shown(status), hint=hint))
     return Announcement(on=on, card=card, status=status)
 
@@ -415,8 +451,11 @@ def _card(typed: Any, where: str, resolve_card: Callable[[str], tuple[str | None
         raise ConfigError(msg("house-rules.card-name", where=where, got=_shown(typed)))
     name, close = resolve_card(typed)
     if name is None:
-        hint = msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{c}》" for c in close),
-                                                                "sep.names")) if close else ""
+        hint = (
+            msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{c}》" for c in close), "sep.names"))
+            if close
+            else ""
+        )
         raise ConfigError(msg("house-rules.no-card", where=where, typed=_shown(typed), hint=hint))
     return name
 

@@ -49,10 +49,33 @@ LOOK_ALIKES: dict[str, str] = {
     **dict.fromkeys("∑Σσς", "σ"),
     **dict.fromkeys("∆Δδ", "δ"),
     **dict.fromkeys("Фф", "φ"),
-    **{greek: latin for pair in ("Αα a", "Ββ b", "Εε e", "Ζζ z", "Ηη h", "Ιι i", "Κκ k", "Μμ m", "Νν n", "Οο o", "Ρρ p",
-                                 "Ττ t", "Υυ y", "Χχ x") for latin in pair[-1:] for greek in pair[:2]},
-    **{cyrillic: latin for pair in ("Аа a", "Вв b", "Ее e", "Кк k", "Мм m", "Нн h", "Оо o", "Рр p", "Сс c", "Тт t",
-                                    "Уу y", "Хх x") for latin in pair[-1:] for cyrillic in pair[:2]},
+    **{
+        greek: latin
+        for pair in (
+            "Αα a",
+            "Ββ b",
+            "Εε e",
+            "Ζζ z",
+            "Ηη h",
+            "Ιι i",
+            "Κκ k",
+            "Μμ m",
+            "Νν n",
+            "Οο o",
+            "Ρρ p",
+            "Ττ t",
+            "Υυ y",
+            "Χχ x",
+        )
+        for latin in pair[-1:]
+        for greek in pair[:2]
+    },
+    **{
+        cyrillic: latin
+        for pair in ("Аа a", "Вв b", "Ее e", "Кк k", "Мм m", "Нн h", "Оо o", "Рр p", "Сс c", "Тт t", "Уу y", "Хх x")
+        for latin in pair[-1:]
+        for cyrillic in pair[:2]
+    },
     **dict.fromkeys("×✕✖⨯", "x"),
     "♯": "#",
 }
@@ -65,17 +88,20 @@ _INVISIBLE: dict[int, None] = dict.fromkeys(chain.from_iterable(range(low, high 
 # One table, one pass: the look-alikes folded into one character (slashes, hyphens, 『』 as 「」,
 # hiragana as katakana) and the dropped characters. None of the folded characters makes or is
 # a dropped one, so folding and dropping in one translate is the same as one after the other.
-_FOLD = str.maketrans(
-    {
-        **{c: "/" for c in "∕⁄／"},
-        **{c: "-" for c in "‐‑‒–—―−－"},
-        "『": "「",
-        "』": "」",
-        **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},  # ぁ-ゖ → ァ-ヶ
-        **LOOK_ALIKES,
-        **{c: None for c in _DROPPED},
-    }
-) | _INVISIBLE
+_FOLD = (
+    str.maketrans(
+        {
+            **{c: "/" for c in "∕⁄／"},
+            **{c: "-" for c in "‐‑‒–—―−－"},
+            "『": "「",
+            "』": "」",
+            **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},  # ぁ-ゖ → ァ-ヶ
+            **LOOK_ALIKES,
+            **{c: None for c in _DROPPED},
+        }
+    )
+    | _INVISIBLE
+)
 
 
 def name_key(name: str) -> str:

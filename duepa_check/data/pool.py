@@ -151,7 +151,9 @@ class Shard:
                 except (ValueError, OSError):
                     return handle.read()
         except OSError as error:
-            raise CardDataError(msg("card-data.cannot-read", path=self.cards_path, why=str(error.strerror or error))) from None
+            raise CardDataError(
+                msg("card-data.cannot-read", path=self.cards_path, why=str(error.strerror or error))
+            ) from None
 
     def _parse(self, line: bytes, offset: int) -> Card:
         if self.trusted:  # built and checked by tools/ (see __init__): decode what a check reads
@@ -167,7 +169,9 @@ class Shard:
             data = None
         problem = msg("card-data.not-a-record") if data is None else None if self.trusted else record_problem(data)
         if problem:
-            raise CardDataError(msg("card-data.bad-record", path=self.cards_path, offset=offset, problem=problem)) from None
+            raise CardDataError(
+                msg("card-data.bad-record", path=self.cards_path, offset=offset, problem=problem)
+            ) from None
         return card_from_json(data)
 
     def lines_with(self, marker: bytes) -> Iterator[tuple[int, bytes]]:

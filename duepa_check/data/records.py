@@ -17,10 +17,18 @@ from .cards import CIVILIZATIONS, LAYOUTS, OFFICIAL, PROVENANCES, ZONES, Card, F
 def card_from_json(data: dict) -> Card:
     get = data.get
     return Card(
-        name=data["name"], faces=_faces(get("faces", ())), layout=get("layout", "single"), zone=get("zone", "main"),
-        partner_eligible=bool(get("partner_eligible", False)), may_exceed_four=bool(get("may_exceed_four", False)),
-        aliases=tuple(get("aliases", ())), english=tuple(get("english", ())), ids=tuple(get("ids", ())),
-        complete=bool(get("complete", True)), source=str(get("source", "")), provenance=str(get("provenance", OFFICIAL)),
+        name=data["name"],
+        faces=_faces(get("faces", ())),
+        layout=get("layout", "single"),
+        zone=get("zone", "main"),
+        partner_eligible=bool(get("partner_eligible", False)),
+        may_exceed_four=bool(get("may_exceed_four", False)),
+        aliases=tuple(get("aliases", ())),
+        english=tuple(get("english", ())),
+        ids=tuple(get("ids", ())),
+        complete=bool(get("complete", True)),
+        source=str(get("source", "")),
+        provenance=str(get("provenance", OFFICIAL)),
     )
 
 
@@ -44,10 +52,14 @@ def card_from_record(line: bytes) -> Card | None:
     get = data.get
     card = Card.__new__(Card)
     card.__dict__ = {
-        "name": data["name"], "faces": _faces(get("faces", ())), "layout": get("layout", "single"),
-        "zone": get("zone", "main"), "partner_eligible": bool(get("partner_eligible", False)),
+        "name": data["name"],
+        "faces": _faces(get("faces", ())),
+        "layout": get("layout", "single"),
+        "zone": get("zone", "main"),
+        "partner_eligible": bool(get("partner_eligible", False)),
         "may_exceed_four": bool(get("may_exceed_four", False)),
-        "complete": line.find(b',"complete":false', cut) < 0, "_rest": line[cut + 1 :],
+        "complete": line.find(b',"complete":false', cut) < 0,
+        "_rest": line[cut + 1 :],
     }
     return card
 
@@ -61,13 +73,16 @@ def _faces(faces: list[dict]) -> tuple[Face, ...]:
     return tuple(
         [
             Face(
-                name=f["name"], type=f["type"], civilizations=tuple(f.get("civilizations", ())), cost=f.get("cost"),
-                power=f.get("power"), races=tuple(f.get("races", ())),
+                name=f["name"],
+                type=f["type"],
+                civilizations=tuple(f.get("civilizations", ())),
+                cost=f.get("cost"),
+                power=f.get("power"),
+                races=tuple(f.get("races", ())),
             )
             for f in faces
         ]
     )
-
 
 
 _TEXT_LISTS = ("aliases", "english", "ids")
@@ -126,4 +141,3 @@ def record_problem(data: object) -> Msg | None:
     if data.get("provenance", OFFICIAL) not in PROVENANCES:
         return msg("card-data.problem.provenance", value=f"{data.get('provenance')!r:.40}", known=Listed(PROVENANCES))
     return None
-

@@ -84,7 +84,9 @@ class Regulation:
         self._memo: dict[tuple[str, date, bool], str] = {}
 
     def __repr__(self) -> str:
-        return f"Regulation(data_date={self.data_date}, {len(self.events)} cards with events, {len(self.combos)} combos)"
+        return (
+            f"Regulation(data_date={self.data_date}, {len(self.events)} cards with events, {len(self.combos)} combos)"
+        )
 
     @cached_property
     def restricted_names(self) -> frozenset[str]:
@@ -147,15 +149,18 @@ class Regulation:
                 history = [event for event in events.get(change.card, []) if event[0] != change.on]
                 events[change.card] = sorted([*history, (change.on, change.status)])
         return Regulation(
-            data_date=self.data_date, events=events, combos=combos, prohibited=self.prohibited,
-            unconfirmed=self.unconfirmed, unconfirmed_source=self.unconfirmed_source,
-            starts_in_battle_zone=self.starts_in_battle_zone, sources=self.sources,
+            data_date=self.data_date,
+            events=events,
+            combos=combos,
+            prohibited=self.prohibited,
+            unconfirmed=self.unconfirmed,
+            unconfirmed_source=self.unconfirmed_source,
+            starts_in_battle_zone=self.starts_in_battle_zone,
+            sources=self.sources,
         )
 
     def to_yaml_data(self) -> dict[str, Any]:
-        rows = sorted(
-            (d.isoformat(), name, status) for name, history in self.events.items() for d, status in history
-        )
+        rows = sorted((d.isoformat(), name, status) for name, history in self.events.items() for d, status in history)
         return {
             "format": 1,
             "data_date": self.data_date.isoformat(),
@@ -233,7 +238,9 @@ def regulation_from_data(data: Any, where: str) -> Regulation:
             raise RegulationError(msg("regulation-data.event-fields", at=at))
         name, status, when = _text(event["card"], at), event["status"], _date(event["date"], at)
         if status not in STATUSES:
-            raise RegulationError(msg("regulation-data.unknown-status", at=at, status=_shown(status), known=", ".join(STATUSES)))
+            raise RegulationError(
+                msg("regulation-data.unknown-status", at=at, status=_shown(status), known=", ".join(STATUSES))
+            )
         regulation.events.setdefault(name, []).append((when, status))
     for history in regulation.events.values():
         history.sort()
@@ -245,7 +252,9 @@ def regulation_from_data(data: Any, where: str) -> Regulation:
         until = combo.get("until")
         kind = combo.get("kind", "premium_combo")
         if kind not in COMBO_KINDS:
-            raise RegulationError(msg("regulation-data.unknown-kind", at=at, kind=_shown(kind), known=", ".join(COMBO_KINDS)))
+            raise RegulationError(
+                msg("regulation-data.unknown-kind", at=at, kind=_shown(kind), known=", ".join(COMBO_KINDS))
+            )
         regulation.combos.append(
             Combo(
                 cards=(_text(cards[0], at), _text(cards[1], at)),
@@ -300,9 +309,13 @@ def load_regulation(path: Path) -> Regulation:
         try:
             data = yaml.load(text, Loader=_yaml_loader())
         except yaml.YAMLError as error:
-            raise RegulationError(msg("regulation-data.invalid-yaml", path=path, why=(str(error).splitlines() or [''])[0])) from None
+            raise RegulationError(
+                msg("regulation-data.invalid-yaml", path=path, why=(str(error).splitlines() or [""])[0])
+            ) from None
         except (ValueError, TypeError, OverflowError, RecursionError) as error:  # e.g. a date 2026-13-45
-            raise RegulationError(msg("regulation-data.yaml-value", path=path, why=(str(error).splitlines() or [''])[0][:100])) from None
+            raise RegulationError(
+                msg("regulation-data.yaml-value", path=path, why=(str(error).splitlines() or [""])[0][:100])
+            ) from None
     regulation = regulation_from_data(data, str(path))
     regulation.path = path
     return regulation

@@ -146,11 +146,15 @@ def read_pointer(directory: Path) -> dict[str, object] | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise DataDirError(msg("data-dir.pointer-unreadable", path=path, why=str(error.strerror or error), mend=_mend(directory))) from None
+        raise DataDirError(
+            msg("data-dir.pointer-unreadable", path=path, why=str(error.strerror or error), mend=_mend(directory))
+        ) from None
     try:
         raw = os.read(descriptor, POINTER_LIMIT + 1)
     except OSError as error:
-        raise DataDirError(msg("data-dir.pointer-unreadable", path=path, why=str(error.strerror or error), mend=_mend(directory))) from None
+        raise DataDirError(
+            msg("data-dir.pointer-unreadable", path=path, why=str(error.strerror or error), mend=_mend(directory))
+        ) from None
     finally:
         os.close(descriptor)
     try:
@@ -189,14 +193,25 @@ def data_folder(directory: Path) -> Path | None:
         return directory if flat else None
     folder = directory / str(pointer["folder"])
     if folder.is_symlink() or not folder.is_dir():
-        raise DataDirError(msg("data-dir.no-folder", pointer=directory / POINTER_FILE, name=folder.name, mend=_mend(directory)))
+        raise DataDirError(
+            msg("data-dir.no-folder", pointer=directory / POINTER_FILE, name=folder.name, mend=_mend(directory))
+        )
     for name, size in pointer["sizes"].items():  # type: ignore[union-attr]
         try:
             found = os.lstat(folder / name).st_size
         except OSError as error:
-            raise DataDirError(msg("data-dir.file-unreadable", path=folder / name, why=str(error.strerror or error), mend=_mend(directory))) from None
+            raise DataDirError(
+                msg(
+                    "data-dir.file-unreadable",
+                    path=folder / name,
+                    why=str(error.strerror or error),
+                    mend=_mend(directory),
+                )
+            ) from None
         if found != size:
-            raise DataDirError(msg("data-dir.wrong-size", path=folder / name, found=found, size=size, mend=_mend(directory)))
+            raise DataDirError(
+                msg("data-dir.wrong-size", path=folder / name, found=found, size=size, mend=_mend(directory))
+            )
     return folder
 
 

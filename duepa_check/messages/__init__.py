@@ -96,5 +96,13 @@ def _words(value: Any, words: dict[str, str]) -> Any:
 
 
 __all__ = [
-    "DEFAULT_LANG", "LANGUAGES", "Listed", "Msg", "catalogue", "msg", "plural", "rule_doc", "text",
+    "DEFAULT_LANG",
+    "LANGUAGES",
+    "Listed",
+    "Msg",
+    "catalogue",
+    "msg",
+    "plural",
+    "rule_doc",
+    "text",
 ]

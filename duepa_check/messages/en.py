@@ -269,524 +269,578 @@ MESSAGES: dict[str, str] = {
     "html.back": "back to the table",
 }
 
-MESSAGES.update({
-    # ------------------------------------------------------------ the command line
-    "cli.error": "duepa-check: {message}",
-    "cli.completion-takes-nothing": ("{option} takes no shell name or other argument: it finds the shell it runs in "
-                                     "(bash, zsh, fish or PowerShell); run 'duepa-check {option}' alone in that shell"),
-    "cli.interrupted": "interrupted",
-    "cli.terminated": "stopped by SIGTERM",
-    "error.lang-variable": "${variable}={value!r}: expected ja or en",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ the command line
+        "cli.error": "duepa-check: {message}",
+        "cli.completion-takes-nothing": (
+            "{option} takes no shell name or other argument: it finds the shell it runs in "
+            "(bash, zsh, fish or PowerShell); run 'duepa-check {option}' alone in that shell"
+        ),
+        "cli.interrupted": "interrupted",
+        "cli.terminated": "stopped by SIGTERM",
+        "error.lang-variable": "${variable}={value!r}: expected ja or en",
+    }
+)
 
-MESSAGES.update({
-    "error.empty-deck-argument": "DECK argument {number} of {count} is empty (an unset variable?): name a decklist file or folder",
-    "error.partner-split": "{path}: no such file; a --partner name with a space needs quotes: --partner '{partner}'",
-    "error.as-of": "--as-of {value!r}: expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD)",
-    # ------------------------------------------------------------ --help (the English is cli.py's own help=)
-    "help.app": "Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
-    "help.command.check": "Check decklists (this is also what `duepa-check DECK...` does).",
-    "help.command.card": "Look a card up: faces, civilizations, cost, zone, partner eligibility, 殿堂 status.",
-    "help.command.rules": "List the rules, their ids, and what house rules can change.",
-    "help.command.update": "Refresh the card pool and the regulation from the official site.",
-    "help.command.stats": "Show a deck's shape: mana curve, civilizations, card types, partner.",
-    "help.option.version": "Show the version.",
-    "help.option.decks": "Decklist files or folders; - reads standard input.",
-    "help.option.partner": "Designate or override the partner.",
-    "help.option.output_format": "Output format (default text; github on GitHub Actions).",
-    "help.card.output_format": "Output format: text or json.",
-    "help.rules.output_format": "Output format: text or json.",
-    "help.stats.output_format": "Output format: text or json.",
-    "help.option.as_of": "Regulation in force on this date (YYYY-MM-DD or YYYY/MM/DD).",
-    "help.option.config": "House rules file (default: nearest .duepa-check.yaml).",
-    "help.option.strict": "Warnings fail too.",
-    "help.option.exit_zero": "Exit 0 even when a deck is not legal.",
-    "help.option.quiet": "Print only problems.",
-    "help.option.no_color": "No colours.",
-    "help.option.include_unconfirmed": "Apply the unconfirmed later 殿堂 change.",
-    "help.option.data_dir": "Updated card data (default: $DUEPA_CHECK_DATA or the user data dir).",
-    "help.option.stdin_filename": "What to call a deck read from -: its format (by suffix) and house rules.",
-    "help.option.skip_non_decklists": "A file named that is no decklist (prose, another tool's YAML) is listed as skipped, not checked (the pre-commit hook).",
-    "help.option.lang": "Language of messages: ja or en (else $DUEPA_CHECK_LANG, house rules lang:, the locale).",
-    "help.option.name": "A card name, typed any way.",
-    "help.option.rule": "Show one rule in full (id or name).",
-    "help.option.source": "The official site or a mirror (same paths).",
-    "help.option.full": "Refetch every card, not only new ones.",
-    "help.option.delay": "Seconds between requests (at least 1).",
-    "help.option.max_time": "Stop after this many seconds; the next update resumes.",
-    "help.option.deck": "One decklist file; - reads standard input.",
-    "help.option.svg": "Also write the view as an SVG picture here.",
-    "help.command.partners": "Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal).",
-    "help.option.search_pool": "Also list cards of the whole pool that fit every card of the deck.",
-    "help.partners.output_format": "Output format: text or json.",
-})
+MESSAGES.update(
+    {
+        "error.empty-deck-argument": "DECK argument {number} of {count} is empty (an unset variable?): name a decklist file or folder",
+        "error.partner-split": "{path}: no such file; a --partner name with a space needs quotes: --partner '{partner}'",
+        "error.as-of": "--as-of {value!r}: expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD)",
+        # ------------------------------------------------------------ --help (the English is cli.py's own help=)
+        "help.app": "Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
+        "help.command.check": "Check decklists (this is also what `duepa-check DECK...` does).",
+        "help.command.card": "Look a card up: faces, civilizations, cost, zone, partner eligibility, 殿堂 status.",
+        "help.command.rules": "List the rules, their ids, and what house rules can change.",
+        "help.command.update": "Refresh the card pool and the regulation from the official site.",
+        "help.command.stats": "Show a deck's shape: mana curve, civilizations, card types, partner.",
+        "help.option.version": "Show the version.",
+        "help.option.decks": "Decklist files or folders; - reads standard input.",
+        "help.option.partner": "Designate or override the partner.",
+        "help.option.output_format": "Output format (default text; github on GitHub Actions).",
+        "help.card.output_format": "Output format: text or json.",
+        "help.rules.output_format": "Output format: text or json.",
+        "help.stats.output_format": "Output format: text or json.",
+        "help.option.as_of": "Regulation in force on this date (YYYY-MM-DD or YYYY/MM/DD).",
+        "help.option.config": "House rules file (default: nearest .duepa-check.yaml).",
+        "help.option.strict": "Warnings fail too.",
+        "help.option.exit_zero": "Exit 0 even when a deck is not legal.",
+        "help.option.quiet": "Print only problems.",
+        "help.option.no_color": "No colours.",
+        "help.option.include_unconfirmed": "Apply the unconfirmed later 殿堂 change.",
+        "help.option.data_dir": "Updated card data (default: $DUEPA_CHECK_DATA or the user data dir).",
+        "help.option.stdin_filename": "What to call a deck read from -: its format (by suffix) and house rules.",
+        "help.option.skip_non_decklists": "A file named that is no decklist (prose, another tool's YAML) is listed as skipped, not checked (the pre-commit hook).",
+        "help.option.lang": "Language of messages: ja or en (else $DUEPA_CHECK_LANG, house rules lang:, the locale).",
+        "help.option.name": "A card name, typed any way.",
+        "help.option.rule": "Show one rule in full (id or name).",
+        "help.option.source": "The official site or a mirror (same paths).",
+        "help.option.full": "Refetch every card, not only new ones.",
+        "help.option.delay": "Seconds between requests (at least 1).",
+        "help.option.max_time": "Stop after this many seconds; the next update resumes.",
+        "help.option.deck": "One decklist file; - reads standard input.",
+        "help.option.svg": "Also write the view as an SVG picture here.",
+        "help.command.partners": "Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal).",
+        "help.option.search_pool": "Also list cards of the whole pool that fit every card of the deck.",
+        "help.partners.output_format": "Output format: text or json.",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ a file that is no decklist at all (exit 2)
-    "input.no-such-file": "{path}: no such file",
-    "input.is-folder": "{path}: is a folder, not a decklist file",
-    "input.cannot-read": "{path}: cannot read ({why})",
-    "input.no-stdin": "{path}: no standard input to read",
-    "input.changed-while-read": "{path}: the file changed while it was read (still being written?); check it again once it is complete",
-    "input.too-large": "{path}: file is larger than {megabytes} MB; not a decklist",
-    "input.binary-nul": "{path}: binary file (contains NUL bytes); expected a text decklist",
-    "input.binary-control": "{path}: binary file (control characters); expected a text decklist",
-    "input.empty": "{path}: empty file; expected a decklist",
-    "input.cannot-decode": "{path}: cannot decode: not UTF-8, UTF-16 (with BOM) or CP932/Shift_JIS text",
-    "input.not-a-mapping": "{path}: expected a mapping with 'partner' and 'cards'",
-    "input.cards-not-a-list": "{path}: 'cards' must be a list of names or {{name, count}}",
-    "input.invalid-yaml": "{path}: invalid YAML ({why})",
-    "input.yaml-too-deep": "{path}: invalid YAML (nested too deeply for a decklist)",
-    "input.invalid-json": "{path}: invalid JSON ({why})",
-    "input.json-too-deep": "{path}: invalid JSON (nested too deeply for a decklist)",
-    "input.folder-without-decks": "{path}: folder holds no decklist files ({suffixes})",
-    "input.not-a-file": "{path}: {kind}, not a decklist file",
-    "skipped": "{path}: {reason}",
-    "error.cannot-check": "{path}: cannot check this deck ({why}); please report it",
-    "skipped.cannot-read": "cannot read ({why})",
-    "skipped.folder-unlisted": "folder cannot be listed ({why})",
-    "skipped.folder-unlisted.decks": "folder cannot be listed ({why}); its decks were not checked",
-    "skipped.symlink-folder": "symlink to a folder outside the folder checked; not followed",
-    "skipped.symlink-file": "symlink to a file outside the folder checked; not followed",
-    "skipped.not-a-decklist": "{path}: not a decklist, skipped",
-    "input.kind.folder": "is a folder",
-    "input.kind.fifo": "is a named pipe (to read a pipe, pass - and redirect it to standard input)",
-    "input.kind.device": "is a device",
-    "input.kind.not-regular": "is not a regular file",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ a file that is no decklist at all (exit 2)
+        "input.no-such-file": "{path}: no such file",
+        "input.is-folder": "{path}: is a folder, not a decklist file",
+        "input.cannot-read": "{path}: cannot read ({why})",
+        "input.no-stdin": "{path}: no standard input to read",
+        "input.changed-while-read": "{path}: the file changed while it was read (still being written?); check it again once it is complete",
+        "input.too-large": "{path}: file is larger than {megabytes} MB; not a decklist",
+        "input.binary-nul": "{path}: binary file (contains NUL bytes); expected a text decklist",
+        "input.binary-control": "{path}: binary file (control characters); expected a text decklist",
+        "input.empty": "{path}: empty file; expected a decklist",
+        "input.cannot-decode": "{path}: cannot decode: not UTF-8, UTF-16 (with BOM) or CP932/Shift_JIS text",
+        "input.not-a-mapping": "{path}: expected a mapping with 'partner' and 'cards'",
+        "input.cards-not-a-list": "{path}: 'cards' must be a list of names or {{name, count}}",
+        "input.invalid-yaml": "{path}: invalid YAML ({why})",
+        "input.yaml-too-deep": "{path}: invalid YAML (nested too deeply for a decklist)",
+        "input.invalid-json": "{path}: invalid JSON ({why})",
+        "input.json-too-deep": "{path}: invalid JSON (nested too deeply for a decklist)",
+        "input.folder-without-decks": "{path}: folder holds no decklist files ({suffixes})",
+        "input.not-a-file": "{path}: {kind}, not a decklist file",
+        "skipped": "{path}: {reason}",
+        "error.cannot-check": "{path}: cannot check this deck ({why}); please report it",
+        "skipped.cannot-read": "cannot read ({why})",
+        "skipped.folder-unlisted": "folder cannot be listed ({why})",
+        "skipped.folder-unlisted.decks": "folder cannot be listed ({why}); its decks were not checked",
+        "skipped.symlink-folder": "symlink to a folder outside the folder checked; not followed",
+        "skipped.symlink-file": "symlink to a file outside the folder checked; not followed",
+        "skipped.not-a-decklist": "{path}: not a decklist, skipped",
+        "input.kind.folder": "is a folder",
+        "input.kind.fifo": "is a named pipe (to read a pipe, pass - and redirect it to standard input)",
+        "input.kind.device": "is a device",
+        "input.kind.not-regular": "is not a regular file",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ duepa-check rules
-    "severity.error": "error",
-    "severity.warning": "warning",
-    "rules.unknown": "no rule {rule!r}; ids are {ids}",
-    "rules.house-rules": "house rules: {keys}",
-    "rules.column.id": "id",
-    "rules.column.name": "name",
-    "rules.column.severity": "severity",
-    "rules.column.what": "what",
-    "rules.column.house-rules": "house rules",
-    "rules.keys-title": "house rules (.duepa-check.yaml or [tool.duepa-check])",
-    "rules.column.key": "key",
-    "rules.column.changes": "changes",
-    "rules.column.default": "default",
-    "rules.default-none": "(none)",
-    # the house-rule keys (config.CHECKS: one row each; tests/rules/test_rule_docs.py checks both catalogues)
-    "config.deck_size": "number of cards in a deck, partner included",
-    "config.partner_min_cost": "lowest cost a partner creature may have",
-    "config.singleton": "one copy of each name (false lifts DP002; DP009 then limits 殿堂入り to one)",
-    "config.banned": "extra banned cards (reported as DP010)",
-    "config.allowed": "cards allowed despite DP006, DP007, DP008 and DP010",
-    "config.disable": "rule ids turned off",
-    "config.severity": "rule id → error or warning",
-    "config.include_unconfirmed": "apply the unconfirmed later 殿堂 change",
-    "config.regulation": (
-        "殿堂 changes applied from their dates on top of the data: {{date, card, status}} or {{date, combo: [A, B]}}"
-    ),
-    "config.lang": "language of messages and reports: ja or en (--lang and $DUEPA_CHECK_LANG come first)",
-    # ------------------------------------------------------------ duepa-check card
-    "card.label.civilizations": "civilizations",
-    "card.label.face": "face",
-    "card.label.data": "data",
-    "card.label.zone": "zone",
-    "card.label.partner": "partner",
-    "card.label.copies": "copies",
-    "card.label.status": "殿堂",
-    "card.label.unconfirmed": "unconfirmed",
-    "card.label.also": "also",
-    "card.label.printing": "printing",
-    "card.printing": "「{name}」 ({id})",
-    "card.label.ids": "ids",
-    "card.face": "{type}  cost {cost}",
-    "card.face.power": "{type}  cost {cost}  power {power}",
-    "card.no-data": "known card, no data yet (run duepa-check update)",
-    "card.label.provenance": "facts",
-    "card.provenance.fan_transcription": "facts from a fan transcription, not yet on the official site (run duepa-check update once it is)",
-    "card.eligible": "eligible",
-    "card.not-eligible": "not eligible",
-    "card.partner-reason.eligible": "a creature of cost 5 or more in the main deck",
-    "card.may-exceed-four": "may be put in a deck more than 4 times (may repeat in デュエパーティー)",
-    "card.status": "{status} (as of {as_of})",
-    "card.status.since": "{status} since {since} (as of {as_of})",
-    "card.unconfirmed": "a later change would make it {status}",
-    "card.matches": "{typed!r} matches {count} cards: {names}",
-    "card.not-found": "no card named {typed!r}",
-    "card.not-found.suggestions": "no card named {typed!r}; did you mean {names}?",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ duepa-check rules
+        "severity.error": "error",
+        "severity.warning": "warning",
+        "rules.unknown": "no rule {rule!r}; ids are {ids}",
+        "rules.house-rules": "house rules: {keys}",
+        "rules.column.id": "id",
+        "rules.column.name": "name",
+        "rules.column.severity": "severity",
+        "rules.column.what": "what",
+        "rules.column.house-rules": "house rules",
+        "rules.keys-title": "house rules (.duepa-check.yaml or [tool.duepa-check])",
+        "rules.column.key": "key",
+        "rules.column.changes": "changes",
+        "rules.column.default": "default",
+        "rules.default-none": "(none)",
+        # the house-rule keys (config.CHECKS: one row each; tests/rules/test_rule_docs.py checks both catalogues)
+        "config.deck_size": "number of cards in a deck, partner included",
+        "config.partner_min_cost": "lowest cost a partner creature may have",
+        "config.singleton": "one copy of each name (false lifts DP002; DP009 then limits 殿堂入り to one)",
+        "config.banned": "extra banned cards (reported as DP010)",
+        "config.allowed": "cards allowed despite DP006, DP007, DP008 and DP010",
+        "config.disable": "rule ids turned off",
+        "config.severity": "rule id → error or warning",
+        "config.include_unconfirmed": "apply the unconfirmed later 殿堂 change",
+        "config.regulation": (
+            "殿堂 changes applied from their dates on top of the data: {{date, card, status}} or {{date, combo: [A, B]}}"
+        ),
+        "config.lang": "language of messages and reports: ja or en (--lang and $DUEPA_CHECK_LANG come first)",
+        # ------------------------------------------------------------ duepa-check card
+        "card.label.civilizations": "civilizations",
+        "card.label.face": "face",
+        "card.label.data": "data",
+        "card.label.zone": "zone",
+        "card.label.partner": "partner",
+        "card.label.copies": "copies",
+        "card.label.status": "殿堂",
+        "card.label.unconfirmed": "unconfirmed",
+        "card.label.also": "also",
+        "card.label.printing": "printing",
+        "card.printing": "「{name}」 ({id})",
+        "card.label.ids": "ids",
+        "card.face": "{type}  cost {cost}",
+        "card.face.power": "{type}  cost {cost}  power {power}",
+        "card.no-data": "known card, no data yet (run duepa-check update)",
+        "card.label.provenance": "facts",
+        "card.provenance.fan_transcription": "facts from a fan transcription, not yet on the official site (run duepa-check update once it is)",
+        "card.eligible": "eligible",
+        "card.not-eligible": "not eligible",
+        "card.partner-reason.eligible": "a creature of cost 5 or more in the main deck",
+        "card.may-exceed-four": "may be put in a deck more than 4 times (may repeat in デュエパーティー)",
+        "card.status": "{status} (as of {as_of})",
+        "card.status.since": "{status} since {since} (as of {as_of})",
+        "card.unconfirmed": "a later change would make it {status}",
+        "card.matches": "{typed!r} matches {count} cards: {names}",
+        "card.not-found": "no card named {typed!r}",
+        "card.not-found.suggestions": "no card named {typed!r}; did you mean {names}?",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ duepa-check stats
-    "stats.curve": "mana curve",
-    "stats.civilizations": "civilizations",
-    "stats.types": "types",
-    "stats.totals": "twinpacts {twinpacts}  multicolour {multicolor}  average cost {average}",
-    "stats.unreadable": "{path}: cannot show stats until every line names one card",
-    "error.svg-write": "--svg {path}: cannot write ({why})",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ duepa-check stats
+        "stats.curve": "mana curve",
+        "stats.civilizations": "civilizations",
+        "stats.types": "types",
+        "stats.totals": "twinpacts {twinpacts}  multicolour {multicolor}  average cost {average}",
+        "stats.unreadable": "{path}: cannot show stats until every line names one card",
+        "error.svg-write": "--svg {path}: cannot write ({why})",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ duepa-check update
-    "sep.update-names": "、",
-    "update.names.more": "{shown} … and {count} more",
-    "update.done": "Updated card data in {data_dir} from {source}",
-    "update.fetched": "{cards} cards fetched, {pages} list pages read",
-    "update.fetched.resumed": "{cards} cards fetched, {pages} list pages read (resumed an interrupted run)",
-    "update.new-cards": "{count} new cards",
-    "update.new-cards.list": "{count} new cards: {names}",
-    "update.changed-cards": "{count} changed cards: {names}",
-    "update.data-date": "殿堂 data as of {date}: {count} status changes",
-    "update.status-change": "{date} {card}: {old} → {new}",
-    "update.more-changes": "… and {count} more",
-    "update.not-for-official-play": "「公式大会では使えません」 (allowed in デュエパーティー): {names}",
-    "update.note": "note: {note}",
-    "update.note.cleaned": "removed what an interrupted update had left: {names}",
-    "update.note.missing": "{count} listed cards answered 404 and were skipped: {names}",
-    "update.note.no-date": "the regulation page has no dated 「■…より」 heading; the 殿堂 data was left as it was",
-    "update.progress.done": "done",
-    "update.progress.list-page": "list page {page}",
-    "update.progress.regulation": "regulation",
-    "update.progress.updating": "updating",
-    "progress.checking": "checking",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ duepa-check update
+        "sep.update-names": "、",
+        "update.names.more": "{shown} … and {count} more",
+        "update.done": "Updated card data in {data_dir} from {source}",
+        "update.fetched": "{cards} cards fetched, {pages} list pages read",
+        "update.fetched.resumed": "{cards} cards fetched, {pages} list pages read (resumed an interrupted run)",
+        "update.new-cards": "{count} new cards",
+        "update.new-cards.list": "{count} new cards: {names}",
+        "update.changed-cards": "{count} changed cards: {names}",
+        "update.data-date": "殿堂 data as of {date}: {count} status changes",
+        "update.status-change": "{date} {card}: {old} → {new}",
+        "update.more-changes": "… and {count} more",
+        "update.not-for-official-play": "「公式大会では使えません」 (allowed in デュエパーティー): {names}",
+        "update.note": "note: {note}",
+        "update.note.cleaned": "removed what an interrupted update had left: {names}",
+        "update.note.missing": "{count} listed cards answered 404 and were skipped: {names}",
+        "update.note.no-date": "the regulation page has no dated 「■…より」 heading; the 殿堂 data was left as it was",
+        "update.progress.done": "done",
+        "update.progress.list-page": "list page {page}",
+        "update.progress.regulation": "regulation",
+        "update.progress.updating": "updating",
+        "progress.checking": "checking",
+    }
+)
 
-MESSAGES.update({
-    "cli.cannot-write-output": "cannot write the report to standard output ({why})",
-    "cli.version": "duepa-check {version} (regulation data up to {data_date}, {source})",
-    "cli.stdout-closed": "standard output is closed; nowhere to write the report",
-    "cli.version.unusable": "duepa-check {version} (card data unusable: {error})",
-})
+MESSAGES.update(
+    {
+        "cli.cannot-write-output": "cannot write the report to standard output ({why})",
+        "cli.version": "duepa-check {version} (regulation data up to {data_date}, {source})",
+        "cli.stdout-closed": "standard output is closed; nowhere to write the report",
+        "cli.version.unusable": "duepa-check {version} (card data unusable: {error})",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ house rules (.duepa-check.yaml, pyproject.toml) (exit 2)
-    "sep.or": " or ",
-    "house-rules.no-such-file": "{path}: no such config file",
-    "house-rules.cannot-look": "{where}: cannot look for house rules ({why})",
-    "house-rules.not-regular": "{path}: {kind}, not a regular file; expected a house-rules file",
-    "house-rules.kind.fifo": "a FIFO (named pipe)",
-    "house-rules.kind.device": "a device",
-    "house-rules.kind.socket": "a socket",
-    "house-rules.kind.folder": "a folder",
-    "house-rules.kind.special": "a special file",
-    "house-rules.symlink-out": "{path}: symlink to a file outside its folder; house rules not read (point to a file in the folder, or use --config)",
-    "house-rules.duplicate-key": "{path}: key {key} given twice; keep one (the earlier value would be lost)",
-    "house-rules.too-large": "{path}: larger than {megabytes} MB; not a house-rules file",
-    "house-rules.cannot-read": "{path}: cannot read config ({why})",
-    "house-rules.invalid-toml": "{path}: invalid TOML ({why})",
-    "house-rules.no-tool-table": "{path}: no [tool.duepa-check] table, so no house rules; add the table or name the file that has them",
-    "house-rules.toml-too-deep": "{path}: invalid TOML (nested too deeply)",
-    "house-rules.tool-not-table": "{path}: 'tool' is not a table, so it holds no [tool.duepa-check]",
-    "house-rules.invalid-yaml": "{path}: invalid YAML ({why})",
-    "house-rules.yaml-too-deep": "{path}: invalid YAML (nested too deeply)",
-    "house-rules.yaml-value": "{path}: invalid YAML value ({why})",
-    "house-rules.not-a-mapping": "{where}: expected a mapping of house-rule keys",
-    "house-rules.too-deep": "{where}: a value is nested too deeply",
-    "house-rules.unknown-key": "{where}: unknown key {key}{hint}",
-    "house-rules.hint.did-you-mean": "; did you mean {close!r}?",
-    "house-rules.hint.did-you-mean-cards": "; did you mean {cards}?",
-    "house-rules.hint.did-you-mean-rule": "; did you mean {rule}?",
-    "house-rules.hint.known-keys": "; known keys: {keys}",
-    "house-rules.hint.expected": "; expected {fields}",
-    "house-rules.expected": "{where}: {key}: expected {expected}, got {got}",
-    "house-rules.expected.whole-number": "a whole number from 0 to 1000",
-    "house-rules.expected.boolean": "true or false",
-    "house-rules.expected.card-names": "a list of card names",
-    "house-rules.expected.rule-ids": "a list of rule ids",
-    "house-rules.expected.severity": "a mapping of rule id to error or warning",
-    "house-rules.expected.announcements": "a list of {{date, card, status}} or {{date, combo: [A, B]}}",
-    "house-rules.expected.lang": "{languages}",
-    "house-rules.expected.known": "a known value",
-    "house-rules.no-card": "{where}: {typed} matches no card{hint}",
-    "house-rules.severity-level": "{where}: severity.{rule}: expected error or warning, got {got}",
-    "house-rules.announcement-shape": "{where}: expected {{date, card, status}} or {{date, combo: [A, B]}}, got {got}",
-    "house-rules.field-missing": "{where}: {field} is missing (expected {fields})",
-    "house-rules.combo-pair": "{where}: expected two card names, got {got}",
-    "house-rules.combo-same": "{where}: names the same card twice (《{card}》)",
-    "house-rules.unknown-status": "{where}: unknown status {status}{hint}",
-    "house-rules.date": "{where}: expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD), got {got}",
-    "house-rules.card-name": "{where}: expected a card name, got {got}",
-    "house-rules.rule-id": "{where}: {key}: expected a rule id such as DP002, got {got}",
-    "house-rules.unknown-rule": "{where}: {key}: unknown rule id {rule}{hint}",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ house rules (.duepa-check.yaml, pyproject.toml) (exit 2)
+        "sep.or": " or ",
+        "house-rules.no-such-file": "{path}: no such config file",
+        "house-rules.cannot-look": "{where}: cannot look for house rules ({why})",
+        "house-rules.not-regular": "{path}: {kind}, not a regular file; expected a house-rules file",
+        "house-rules.kind.fifo": "a FIFO (named pipe)",
+        "house-rules.kind.device": "a device",
+        "house-rules.kind.socket": "a socket",
+        "house-rules.kind.folder": "a folder",
+        "house-rules.kind.special": "a special file",
+        "house-rules.symlink-out": "{path}: symlink to a file outside its folder; house rules not read (point to a file in the folder, or use --config)",
+        "house-rules.duplicate-key": "{path}: key {key} given twice; keep one (the earlier value would be lost)",
+        "house-rules.too-large": "{path}: larger than {megabytes} MB; not a house-rules file",
+        "house-rules.cannot-read": "{path}: cannot read config ({why})",
+        "house-rules.invalid-toml": "{path}: invalid TOML ({why})",
+        "house-rules.no-tool-table": "{path}: no [tool.duepa-check] table, so no house rules; add the table or name the file that has them",
+        "house-rules.toml-too-deep": "{path}: invalid TOML (nested too deeply)",
+        "house-rules.tool-not-table": "{path}: 'tool' is not a table, so it holds no [tool.duepa-check]",
+        "house-rules.invalid-yaml": "{path}: invalid YAML ({why})",
+        "house-rules.yaml-too-deep": "{path}: invalid YAML (nested too deeply)",
+        "house-rules.yaml-value": "{path}: invalid YAML value ({why})",
+        "house-rules.not-a-mapping": "{where}: expected a mapping of house-rule keys",
+        "house-rules.too-deep": "{where}: a value is nested too deeply",
+        "house-rules.unknown-key": "{where}: unknown key {key}{hint}",
+        "house-rules.hint.did-you-mean": "; did you mean {close!r}?",
+        "house-rules.hint.did-you-mean-cards": "; did you mean {cards}?",
+        "house-rules.hint.did-you-mean-rule": "; did you mean {rule}?",
+        "house-rules.hint.known-keys": "; known keys: {keys}",
+        "house-rules.hint.expected": "; expected {fields}",
+        "house-rules.expected": "{where}: {key}: expected {expected}, got {got}",
+        "house-rules.expected.whole-number": "a whole number from 0 to 1000",
+        "house-rules.expected.boolean": "true or false",
+        "house-rules.expected.card-names": "a list of card names",
+        "house-rules.expected.rule-ids": "a list of rule ids",
+        "house-rules.expected.severity": "a mapping of rule id to error or warning",
+        "house-rules.expected.announcements": "a list of {{date, card, status}} or {{date, combo: [A, B]}}",
+        "house-rules.expected.lang": "{languages}",
+        "house-rules.expected.known": "a known value",
+        "house-rules.no-card": "{where}: {typed} matches no card{hint}",
+        "house-rules.severity-level": "{where}: severity.{rule}: expected error or warning, got {got}",
+        "house-rules.announcement-shape": "{where}: expected {{date, card, status}} or {{date, combo: [A, B]}}, got {got}",
+        "house-rules.field-missing": "{where}: {field} is missing (expected {fields})",
+        "house-rules.combo-pair": "{where}: expected two card names, got {got}",
+        "house-rules.combo-same": "{where}: names the same card twice (《{card}》)",
+        "house-rules.unknown-status": "{where}: unknown status {status}{hint}",
+        "house-rules.date": "{where}: expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD), got {got}",
+        "house-rules.card-name": "{where}: expected a card name, got {got}",
+        "house-rules.rule-id": "{where}: {key}: expected a rule id such as DP002, got {got}",
+        "house-rules.unknown-rule": "{where}: {key}: unknown rule id {rule}{hint}",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ regulation data (regulation.yaml) (exit 2)
-    "regulation-data.date": "{where}: {value} is not a date (YYYY-MM-DD)",
-    "regulation-data.list": "{where}: {key} must be a list, not {value}",
-    "regulation-data.card-name": "{where}: {value} is not a card name",
-    "regulation-data.not-ours": "{where}: not a duepa-check regulation file (format: 1 missing)",
-    "regulation-data.event-fields": "{at} needs date, card and status",
-    "regulation-data.unknown-status": "{at}: unknown status {status} (one of {known})",
-    "regulation-data.combo-fields": "{at} needs two cards and a since date",
-    "regulation-data.unknown-kind": "{at}: unknown kind {kind} (one of {known})",
-    "regulation-data.prohibited-fields": "{at} needs a card (and a reason)",
-    "regulation-data.unconfirmed": "{where}: unconfirmed must be a mapping with source and changes",
-    "regulation-data.change-fields": "{at} needs a card and a valid status",
-    "regulation-data.cannot-read": "{path}: cannot read regulation data ({why})",
-    "regulation-data.too-large": "{path}: more than {megabytes} MB, not a regulation file",
-    "regulation-data.invalid-yaml": "{path}: invalid YAML ({why})",
-    "regulation-data.yaml-value": "{path}: invalid YAML value ({why})",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ regulation data (regulation.yaml) (exit 2)
+        "regulation-data.date": "{where}: {value} is not a date (YYYY-MM-DD)",
+        "regulation-data.list": "{where}: {key} must be a list, not {value}",
+        "regulation-data.card-name": "{where}: {value} is not a card name",
+        "regulation-data.not-ours": "{where}: not a duepa-check regulation file (format: 1 missing)",
+        "regulation-data.event-fields": "{at} needs date, card and status",
+        "regulation-data.unknown-status": "{at}: unknown status {status} (one of {known})",
+        "regulation-data.combo-fields": "{at} needs two cards and a since date",
+        "regulation-data.unknown-kind": "{at}: unknown kind {kind} (one of {known})",
+        "regulation-data.prohibited-fields": "{at} needs a card (and a reason)",
+        "regulation-data.unconfirmed": "{where}: unconfirmed must be a mapping with source and changes",
+        "regulation-data.change-fields": "{at} needs a card and a valid status",
+        "regulation-data.cannot-read": "{path}: cannot read regulation data ({why})",
+        "regulation-data.too-large": "{path}: more than {megabytes} MB, not a regulation file",
+        "regulation-data.invalid-yaml": "{path}: invalid YAML ({why})",
+        "regulation-data.yaml-value": "{path}: invalid YAML value ({why})",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ card data (cards.jsonl, index.tsv) (exit 2)
-    "card-data.cannot-read": "{path}: cannot read card data ({why})",
-    "card-data.no-header": "{path}: line 1 is not a card-data header",
-    "card-data.cut-short": (
-        "{path}: {rows} rows for {cards} cards (cut short?); run 'duepa-check update' again or delete the data dir"
-    ),
-    "card-data.malformed-row": "{path}: malformed row {row}",
-    "card-data.not-a-record": "is not a card record",
-    "card-data.bad-record": "{path}: the record at byte {offset} {problem}",
-    "card-data.no-directory": "no card data directory given",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ card data (cards.jsonl, index.tsv) (exit 2)
+        "card-data.cannot-read": "{path}: cannot read card data ({why})",
+        "card-data.no-header": "{path}: line 1 is not a card-data header",
+        "card-data.cut-short": (
+            "{path}: {rows} rows for {cards} cards (cut short?); run 'duepa-check update' again or delete the data dir"
+        ),
+        "card-data.malformed-row": "{path}: malformed row {row}",
+        "card-data.not-a-record": "is not a card record",
+        "card-data.bad-record": "{path}: the record at byte {offset} {problem}",
+        "card-data.no-directory": "no card data directory given",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ duepa-check update: errors (exit 2)
-    "update.error.source-spaces": "update: --source {source} holds spaces or control characters",
-    "update.error.source-invalid": "update: --source {source} is not a valid URL ({why})",
-    "update.error.source-not-http": "update: --source {source} is not an http(s) URL with a host",
-    "update.error.source-query": "update: --source {source}: give the site's address without ?query or #fragment",
-    "update.error.delay": "update: --delay {delay}: give seconds between 1 and {most}",
-    "update.error.max-time": "update: --max-time {max_time}: give a number of seconds greater than 0",
-    "update.error.not-a-directory": "update: {path} is not a directory; nothing changed",
-    "update.error.embedded-dir": "update: {path} is the card data shipped with duepa-check; choose another --data-dir",
-    "update.error.cannot-read-dir": "update: cannot read {path} ({why}); nothing changed",
-    "update.error.foreign-files": (
-        "update: {path} holds files that are not duepa-check data ({name}); choose an empty or new --data-dir; nothing changed"
-    ),
-    "update.error.cannot-create": "update: cannot create {path} ({why}); nothing changed",
-    "update.error.cannot-lock": "update: cannot lock {path} ({why}); nothing changed",
-    "update.error.locked": "update: another update is running on {path}{who}; wait until it ends, then run update again; nothing changed",
-    "update.error.locked.process": " (process {process})",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ duepa-check update: errors (exit 2)
+        "update.error.source-spaces": "update: --source {source} holds spaces or control characters",
+        "update.error.source-invalid": "update: --source {source} is not a valid URL ({why})",
+        "update.error.source-not-http": "update: --source {source} is not an http(s) URL with a host",
+        "update.error.source-query": "update: --source {source}: give the site's address without ?query or #fragment",
+        "update.error.delay": "update: --delay {delay}: give seconds between 1 and {most}",
+        "update.error.max-time": "update: --max-time {max_time}: give a number of seconds greater than 0",
+        "update.error.not-a-directory": "update: {path} is not a directory; nothing changed",
+        "update.error.embedded-dir": "update: {path} is the card data shipped with duepa-check; choose another --data-dir",
+        "update.error.cannot-read-dir": "update: cannot read {path} ({why}); nothing changed",
+        "update.error.foreign-files": (
+            "update: {path} holds files that are not duepa-check data ({name}); choose an empty or new --data-dir; nothing changed"
+        ),
+        "update.error.cannot-create": "update: cannot create {path} ({why}); nothing changed",
+        "update.error.cannot-lock": "update: cannot lock {path} ({why}); nothing changed",
+        "update.error.locked": "update: another update is running on {path}{who}; wait until it ends, then run update again; nothing changed",
+        "update.error.locked.process": " (process {process})",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ duepa-check update: what the site did (exit 2)
-    "update.error.status": "update: {url} answered {status}",
-    "update.error.at": "update: {url}: {problem}",
-    "update.error.tried": "update: {url}: {problem} (tried {attempts} times)",
-    "update.problem.timed-out": "timed out",
-    "update.problem.no-answer": "no complete answer within {seconds} s",
-    "update.error.other-site": (
-        "update: {url} redirects to another site ({target}); "
-        "not followed (give that site as --source if it is the official one now)"
-    ),
-    "update.error.redirects": "update: {url}: more than {most} redirects",
-    "update.error.encoding": "update: {url} answered in Content-Encoding {coding!r}, which duepa-check does not read",
-    "update.error.damaged": "update: {url}: the {coding} body is damaged ({why})",
-    "update.error.too-big": "update: {url}: the page is larger than {size} MB once decompressed; not read",
-    "update.error.time-limit": "update: the run reached its time limit ({limit}, --max-time) at {url}",
-    "update.error.come-back-later": "update: {url} answered {status} and asks to come back in {wait}; run update again later",
-    "update.error.robots-disallows": "update: {source}/robots.txt disallows {path}",
-    "update.error.robots-unreadable": "update: {url} cannot be read ({why})",
-    "update.error.crawl-delay": (
-        "update: {url} asks for {wait} between requests (Crawl-delay); "
-        "duepa-check waits at most {most} s, so it does not read this site"
-    ),
-    "update.error.charset": "update: {url} declares the charset {charset!r}, which is not a known text encoding",
-    "duration.seconds": "{value} s",
-    "duration.minutes": "{value} min",
-    "duration.hours": "{value} h",
-    # ------------------------------------------------------------ duepa-check update: reading the pages (exit 2)
-    "update.error.list-page": "update: {url} page {number}: {error}",
-    "update.error.list-endless": "update: {url}: the card list did not end after {most} pages",
-    "update.error.markup": "update: {url}: {error} (has the site's markup changed?)",
-    # ------------------------------------------------------------ duepa-check update: writing and checking the data (exit 2)
-    "update.error.cannot-write-to": "update: cannot write to {path} ({why}); nothing changed",
-    "update.error.cannot-write": "update: cannot write {path} ({why}); nothing changed",
-    "update.error.none-listed": "update: the site listed no card ({pages} list pages read); nothing changed (is the site down or its search changed?)",
-    "update.error.none-fetched": "update: fetched 0 cards (the {count} listed card pages were all missing); nothing changed",
-    "update.error.stopped": "{error}; stopped, nothing changed{resume}",
-    "update.error.resume": " ({count} cards fetched so far are kept in {path}; run update again to resume)",
-    "update.error.then-nothing-changed": "{error}; nothing changed",
-    "update.error.nothing-changed": "update: {error}; nothing changed",
-    "update.reason.cannot-write": "cannot write {path} ({why})",
-    "update.reason.the-new-data": "the new data",
-    "update.error.card-count": "update: the new card data holds {count} cards, expected {expected}",
-    "update.error.pool-shrinks": "update: the card pool would shrink from {before} to {after} cards",
-    "update.error.regulation-unreadable": "update: the new regulation data does not load ({error})",
-    "update.error.existing-broken": "update: the existing data is broken ({error}); delete {path} and update again",
-    "update.error.embedded-broken": "update: the embedded card data is broken ({error}); reinstall duepa-check",
-    "update.error.few-restricted": (
-        "update: {url} lists only {listed} of the {restricted} restricted "
-        "cards (has the page's markup changed?); nothing changed"
-    ),
-    "update.error.not-ours": (
-        "update: {path} is {what}; duepa-check does not follow or overwrite it (remove it and run again)"
-    ),
-    "update.file.symlink": "a symbolic link",
-    "update.file.not-regular": "not a regular file",
-    "update.file.hard-link": "a hard link",
-    "update.error.cannot-read": "update: cannot read {path} ({why})",
-    "update.interrupted.installed": "update interrupted after the new data was installed in {path}; the next update tidies up",
-    "update.interrupted": "update interrupted; the card data in {path} was not changed{kept}; run update again to resume",
-    "update.interrupted.kept": " ({count} cards fetched so far are kept in {path})",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ duepa-check update: what the site did (exit 2)
+        "update.error.status": "update: {url} answered {status}",
+        "update.error.at": "update: {url}: {problem}",
+        "update.error.tried": "update: {url}: {problem} (tried {attempts} times)",
+        "update.problem.timed-out": "timed out",
+        "update.problem.no-answer": "no complete answer within {seconds} s",
+        "update.error.other-site": (
+            "update: {url} redirects to another site ({target}); "
+            "not followed (give that site as --source if it is the official one now)"
+        ),
+        "update.error.redirects": "update: {url}: more than {most} redirects",
+        "update.error.encoding": "update: {url} answered in Content-Encoding {coding!r}, which duepa-check does not read",
+        "update.error.damaged": "update: {url}: the {coding} body is damaged ({why})",
+        "update.error.too-big": "update: {url}: the page is larger than {size} MB once decompressed; not read",
+        "update.error.time-limit": "update: the run reached its time limit ({limit}, --max-time) at {url}",
+        "update.error.come-back-later": "update: {url} answered {status} and asks to come back in {wait}; run update again later",
+        "update.error.robots-disallows": "update: {source}/robots.txt disallows {path}",
+        "update.error.robots-unreadable": "update: {url} cannot be read ({why})",
+        "update.error.crawl-delay": (
+            "update: {url} asks for {wait} between requests (Crawl-delay); "
+            "duepa-check waits at most {most} s, so it does not read this site"
+        ),
+        "update.error.charset": "update: {url} declares the charset {charset!r}, which is not a known text encoding",
+        "duration.seconds": "{value} s",
+        "duration.minutes": "{value} min",
+        "duration.hours": "{value} h",
+        # ------------------------------------------------------------ duepa-check update: reading the pages (exit 2)
+        "update.error.list-page": "update: {url} page {number}: {error}",
+        "update.error.list-endless": "update: {url}: the card list did not end after {most} pages",
+        "update.error.markup": "update: {url}: {error} (has the site's markup changed?)",
+        # ------------------------------------------------------------ duepa-check update: writing and checking the data (exit 2)
+        "update.error.cannot-write-to": "update: cannot write to {path} ({why}); nothing changed",
+        "update.error.cannot-write": "update: cannot write {path} ({why}); nothing changed",
+        "update.error.none-listed": "update: the site listed no card ({pages} list pages read); nothing changed (is the site down or its search changed?)",
+        "update.error.none-fetched": "update: fetched 0 cards (the {count} listed card pages were all missing); nothing changed",
+        "update.error.stopped": "{error}; stopped, nothing changed{resume}",
+        "update.error.resume": " ({count} cards fetched so far are kept in {path}; run update again to resume)",
+        "update.error.then-nothing-changed": "{error}; nothing changed",
+        "update.error.nothing-changed": "update: {error}; nothing changed",
+        "update.reason.cannot-write": "cannot write {path} ({why})",
+        "update.reason.the-new-data": "the new data",
+        "update.error.card-count": "update: the new card data holds {count} cards, expected {expected}",
+        "update.error.pool-shrinks": "update: the card pool would shrink from {before} to {after} cards",
+        "update.error.regulation-unreadable": "update: the new regulation data does not load ({error})",
+        "update.error.existing-broken": "update: the existing data is broken ({error}); delete {path} and update again",
+        "update.error.embedded-broken": "update: the embedded card data is broken ({error}); reinstall duepa-check",
+        "update.error.few-restricted": (
+            "update: {url} lists only {listed} of the {restricted} restricted "
+            "cards (has the page's markup changed?); nothing changed"
+        ),
+        "update.error.not-ours": (
+            "update: {path} is {what}; duepa-check does not follow or overwrite it (remove it and run again)"
+        ),
+        "update.file.symlink": "a symbolic link",
+        "update.file.not-regular": "not a regular file",
+        "update.file.hard-link": "a hard link",
+        "update.error.cannot-read": "update: cannot read {path} ({why})",
+        "update.interrupted.installed": "update interrupted after the new data was installed in {path}; the next update tidies up",
+        "update.interrupted": "update interrupted; the card data in {path} was not changed{kept}; run update again to resume",
+        "update.interrupted.kept": " ({count} cards fetched so far are kept in {path})",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ official site pages the parser cannot read
-    "page.regulation.no-cards": "regulation page has no cards under 「{label}」",
-    "page.list.no-cards": "no card links, no #cardlist and no card count on the card list page",
-    "page.unknown-civilization": "unknown civilization {name!r}",
-    "page.detail.name-swallowed": "card {card_id}: the card name runs on into the page ({name!r}…); the page is malformed",
-    "page.detail.no-name": "card {card_id}: no card name (no h1–h3 heading, no h3.card-name, no title)",
-    "page.detail.same-name": "card {card_id}: {count} sides share the name {name!r}",
-    "page.detail.no-block": "card {card_id}: no card block (no div.cardDetail with a card type, no カードの種類 label)",
-    "page.side-without-type": "a side of the card has values but no カードの種類",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ official site pages the parser cannot read
+        "page.regulation.no-cards": "regulation page has no cards under 「{label}」",
+        "page.list.no-cards": "no card links, no #cardlist and no card count on the card list page",
+        "page.unknown-civilization": "unknown civilization {name!r}",
+        "page.detail.name-swallowed": "card {card_id}: the card name runs on into the page ({name!r}…); the page is malformed",
+        "page.detail.no-name": "card {card_id}: no card name (no h1–h3 heading, no h3.card-name, no title)",
+        "page.detail.same-name": "card {card_id}: {count} sides share the name {name!r}",
+        "page.detail.no-block": "card {card_id}: no card block (no div.cardDetail with a card type, no カードの種類 label)",
+        "page.side-without-type": "a side of the card has values but no カードの種類",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ the data dir (--data-dir, $DUEPA_CHECK_DATA)
-    "cli.warning": "duepa-check: warning: {message}",
-    "data-dir.fetch": "run 'duepa-check update --data-dir {path}' to fetch it",
-    "data-dir.default-unusable": "the user data dir {path} cannot hold card data ({why}); checking with the embedded data",
-    "data-dir.missing": "data dir {path} does not exist ({fetch}); using the card data shipped with duepa-check",
-    "data-dir.empty": "data dir {path} holds no card data ({fetch}); using the card data shipped with duepa-check",
-    "data-dir.mend": "run 'duepa-check update --data-dir {path}' again, or delete {path}",
-    "data-dir.pointer-unreadable": "{path}: cannot read the data pointer ({why}); {mend}",
-    "data-dir.not-a-pointer": "{path}: not a duepa-check data pointer; {mend}",
-    "data-dir.unreadable": "{path}: cannot read the data dir ({why})",
-    "data-dir.not-a-directory": "{path}: not a directory (--data-dir takes the folder 'duepa-check update' writes)",
-    "data-dir.no-folder": "{pointer} names {name}, which is not a folder there; {mend}",
-    "data-dir.file-unreadable": "{path}: cannot read ({why}); {mend}",
-    "data-dir.wrong-size": "{path}: {found} bytes, but the update wrote {size} (cut short or edited by hand); {mend}",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ the data dir (--data-dir, $DUEPA_CHECK_DATA)
+        "cli.warning": "duepa-check: warning: {message}",
+        "data-dir.fetch": "run 'duepa-check update --data-dir {path}' to fetch it",
+        "data-dir.default-unusable": "the user data dir {path} cannot hold card data ({why}); checking with the embedded data",
+        "data-dir.missing": "data dir {path} does not exist ({fetch}); using the card data shipped with duepa-check",
+        "data-dir.empty": "data dir {path} holds no card data ({fetch}); using the card data shipped with duepa-check",
+        "data-dir.mend": "run 'duepa-check update --data-dir {path}' again, or delete {path}",
+        "data-dir.pointer-unreadable": "{path}: cannot read the data pointer ({why}); {mend}",
+        "data-dir.not-a-pointer": "{path}: not a duepa-check data pointer; {mend}",
+        "data-dir.unreadable": "{path}: cannot read the data dir ({why})",
+        "data-dir.not-a-directory": "{path}: not a directory (--data-dir takes the folder 'duepa-check update' writes)",
+        "data-dir.no-folder": "{pointer} names {name}, which is not a folder there; {mend}",
+        "data-dir.file-unreadable": "{path}: cannot read ({why}); {mend}",
+        "data-dir.wrong-size": "{path}: {found} bytes, but the update wrote {size} (cut short or edited by hand); {mend}",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ what is wrong with one cards.jsonl record
-    "card-data.problem.no-name": "has no name",
-    "card-data.problem.faces-not-a-list": "has faces that are not a list",
-    "card-data.problem.face": "has a face without a name and a type",
-    "card-data.problem.civilizations": "has unknown civilizations {value}",
-    "card-data.problem.cost-power": "has a cost or power that is neither a number nor printed text",
-    "card-data.problem.races": "has races that are not a list of names",
-    "card-data.problem.layout": "has an unknown layout {value} (one of {known})",
-    "card-data.problem.zone": "has an unknown zone {value} (one of {known})",
-    "card-data.problem.provenance": "has an unknown provenance {value} (one of {known})",
-    "card-data.problem.not-text-list": "has {field} that are not a list of text",
-    "card-data.problem.not-a-flag": "has {field} that is not true or false",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ what is wrong with one cards.jsonl record
+        "card-data.problem.no-name": "has no name",
+        "card-data.problem.faces-not-a-list": "has faces that are not a list",
+        "card-data.problem.face": "has a face without a name and a type",
+        "card-data.problem.civilizations": "has unknown civilizations {value}",
+        "card-data.problem.cost-power": "has a cost or power that is neither a number nor printed text",
+        "card-data.problem.races": "has races that are not a list of names",
+        "card-data.problem.layout": "has an unknown layout {value} (one of {known})",
+        "card-data.problem.zone": "has an unknown zone {value} (one of {known})",
+        "card-data.problem.provenance": "has an unknown provenance {value} (one of {known})",
+        "card-data.problem.not-text-list": "has {field} that are not a list of text",
+        "card-data.problem.not-a-flag": "has {field} that is not true or false",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ --partner NAME
-    "partner-option.none": "--partner {typed!r} matches no card{hint}",
-    "partner-option.several": "--partner {typed!r} matches several cards{hint}",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ --partner NAME
+        "partner-option.none": "--partner {typed!r} matches no card{hint}",
+        "partner-option.several": "--partner {typed!r} matches several cards{hint}",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ where the data of a run came from (both parts named)
-    "data.source.cards-only": "{path} (cards), embedded (regulation, newer)",
-    "data.source.regulation-only": "embedded (cards), {path} (regulation)",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ where the data of a run came from (both parts named)
+        "data.source.cards-only": "{path} (cards), embedded (regulation, newer)",
+        "data.source.regulation-only": "embedded (cards), {path} (regulation)",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ YAML decklists
-    "input.alias-loop": "an alias refers to its own anchor",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ YAML decklists
+        "input.alias-loop": "an alias refers to its own anchor",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ odds and ends
-    "cli.stdout-closed.why": "standard output is closed",
-    "card-data.duplicates": "duplicate card names: {names}",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ odds and ends
+        "cli.stdout-closed.why": "standard output is closed",
+        "card-data.duplicates": "duplicate card names: {names}",
+    }
+)
 
-MESSAGES.update({
-    "help.option.help": "Show this message and exit.",  # click's own --help, in our catalogue so that it is translated
-    "help.label.usage": "Usage:",
-    "help.label.arguments": "Arguments",
-    "help.label.options": "Options",
-    "help.label.commands": "Commands",
-    "help.label.default": "[default: {default}]",
-    "help.label.required": "[required]",
-    "help.label.choices": "[choices: {choices}]",
-    "help.option.install_completion": "Install completion for the current shell.",
-    "help.option.show_completion": "Show the completion script for the current shell, to copy it or change how it is installed.",
-})
+MESSAGES.update(
+    {
+        "help.option.help": "Show this message and exit.",  # click's own --help, in our catalogue so that it is translated
+        "help.label.usage": "Usage:",
+        "help.label.arguments": "Arguments",
+        "help.label.options": "Options",
+        "help.label.commands": "Commands",
+        "help.label.default": "[default: {default}]",
+        "help.label.required": "[required]",
+        "help.label.choices": "[choices: {choices}]",
+        "help.option.install_completion": "Install completion for the current shell.",
+        "help.option.show_completion": "Show the completion script for the current shell, to copy it or change how it is installed.",
+    }
+)
 
-MESSAGES.update({
-    "prohibited.reason.official-page": "使用禁止カード on the official regulation page",  # = regulation.OFFICIAL_PAGE_REASON
-})
+MESSAGES.update(
+    {
+        "prohibited.reason.official-page": "使用禁止カード on the official regulation page",  # = regulation.OFFICIAL_PAGE_REASON
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ SARIF descriptors
-    "sarif.unreadable": "A decklist file could not be read or decoded.",
-    "sarif.srcroot": "The directory duepa-check ran in.",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ SARIF descriptors
+        "sarif.unreadable": "A decklist file could not be read or decoded.",
+        "sarif.srcroot": "The directory duepa-check ran in.",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ click's usage errors (the English is click's own, which prints it)
-    "cli.usage": "Usage: {usage}",
-    "cli.usage.try": "Try '{command} {option}' for help.",
-    "cli.usage.error": "Error: {message}",
-    "cli.usage.no-such-option": "No such option: {name}{possible}",
-    "cli.usage.possible": " (Possible options: {options})",
-    "cli.usage.missing-argument": "Missing argument {name}.",
-    "cli.usage.missing-option": "Missing option {name}.",
-    "cli.usage.choice": "Invalid value for {name}: choose {choices}.",
-    "cli.usage.at-least": "Invalid value for {name}: give a number of at least {least}.",
-    "cli.usage.invalid": "Invalid value for {name}: {why}",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ click's usage errors (the English is click's own, which prints it)
+        "cli.usage": "Usage: {usage}",
+        "cli.usage.try": "Try '{command} {option}' for help.",
+        "cli.usage.error": "Error: {message}",
+        "cli.usage.no-such-option": "No such option: {name}{possible}",
+        "cli.usage.possible": " (Possible options: {options})",
+        "cli.usage.missing-argument": "Missing argument {name}.",
+        "cli.usage.missing-option": "Missing option {name}.",
+        "cli.usage.choice": "Invalid value for {name}: choose {choices}.",
+        "cli.usage.at-least": "Invalid value for {name}: give a number of at least {least}.",
+        "cli.usage.invalid": "Invalid value for {name}: {why}",
+    }
+)
 
-MESSAGES.update({
-    "cli.usage.needs-value": "Option {name} requires an argument.",
-    "cli.usage.takes-no-value": "Option {name} does not take a value.",
-    "cli.usage.extra": "Got unexpected extra argument(s) ({args})",
-})
+MESSAGES.update(
+    {
+        "cli.usage.needs-value": "Option {name} requires an argument.",
+        "cli.usage.takes-no-value": "Option {name} does not take a value.",
+        "cli.usage.extra": "Got unexpected extra argument(s) ({args})",
+    }
+)
 
 # Submission sheets (reading.sheet.py): a form's responses, one deck per row.
-MESSAGES.update({
-    "sheet.place": "{path}, row {row}",
-    "sheet.place.player": "{path}, row {row} ({player})",
-    "sheet.at-line": "{place}, line {line}: {message}",
-    "sheet.at-row": "{place}: {message}",
-    "sheet.no-such-column": "{path}: {option} {column}: the header has no such column (columns: {columns})",
-    "sheet.column-twice": "{path}: {option} {column} names the column {other} names; one column is one thing",
-    "sheet.column-is-deck": "{path}: {option} {column} names the decklist column; name another column (or the deck column with --deck-column)",
-    "sheet.no-rows": "{path}: the sheet has a header but no submission",
-    "sheet.too-many-rows": "{path}: more than {rows} rows; split the sheet and check each part",
-    "sheet.empty-cell": "{place}: the deck cell is empty; this deck cannot be checked",
-    "sheet.empty-cell.alone": "The deck cell is empty: this deck could not be checked.",
-    "sheet.cell-too-large.alone": "The deck cell is larger than {megabytes} MB: this deck could not be checked.",
-    "sheet.cell-binary.alone": "The deck cell holds binary data: this deck could not be checked.",
-    "sheet.cell-too-large": "{place}: the deck cell is larger than {megabytes} MB; not a decklist",
-    "sheet.cell-binary": "{place}: the deck cell holds binary data, not a decklist",
-    "sheet.date-order.ambiguous": "{path}: dates such as {example} can be read day-first or month-first and no row tells which; resubmissions are ordered by row",
-    "sheet.date-order.disagree": "{path}: rows disagree on the date order ({day} is day-first, {month} month-first); resubmissions are ordered by row",
-    "sheet.superseded": "{place}: superseded by row {by} (a later submission of the same player); not counted",
-    "sheet.superseded.verdict": "superseded by row {by}",
-    "sheet.superseded.count.one": "{count} earlier submission superseded by a later one of the same player, not counted",
-    "sheet.superseded.count.other": "{count} earlier submissions superseded by later ones of the same player, not counted",
-    "column.player": "player",
-    "column.row": "row",
-    "column.submitted-at": "submitted",
-    "column.superseded-by": "superseded by",
-    "html.unreadable.row": "This deck could not be checked: {error}",
-    "sheet.who.player": "{player} (row {row})",
-    "sheet.who.row": "row {row}",
-    "html.sheet": "Submissions in {path}",
-    "html.superseded": "Superseded submissions (not counted)",
-    "html.tile.superseded": "superseded",
-    "help.check.deck_column": "Submission sheet (CSV/TSV of form responses): the decklist column, by header or number.",
-    "help.check.player_column": "Submission sheet: the player's name column.",
-    "help.check.partner_column": "Submission sheet: the partner column.",
-    "help.check.time_column": "Submission sheet: the timestamp column.",
-    "html.no-player": "(no name)",
-})
+MESSAGES.update(
+    {
+        "sheet.place": "{path}, row {row}",
+        "sheet.place.player": "{path}, row {row} ({player})",
+        "sheet.at-line": "{place}, line {line}: {message}",
+        "sheet.at-row": "{place}: {message}",
+        "sheet.no-such-column": "{path}: {option} {column}: the header has no such column (columns: {columns})",
+        "sheet.column-twice": "{path}: {option} {column} names the column {other} names; one column is one thing",
+        "sheet.column-is-deck": "{path}: {option} {column} names the decklist column; name another column (or the deck column with --deck-column)",
+        "sheet.no-rows": "{path}: the sheet has a header but no submission",
+        "sheet.too-many-rows": "{path}: more than {rows} rows; split the sheet and check each part",
+        "sheet.empty-cell": "{place}: the deck cell is empty; this deck cannot be checked",
+        "sheet.empty-cell.alone": "The deck cell is empty: this deck could not be checked.",
+        "sheet.cell-too-large.alone": "The deck cell is larger than {megabytes} MB: this deck could not be checked.",
+        "sheet.cell-binary.alone": "The deck cell holds binary data: this deck could not be checked.",
+        "sheet.cell-too-large": "{place}: the deck cell is larger than {megabytes} MB; not a decklist",
+        "sheet.cell-binary": "{place}: the deck cell holds binary data, not a decklist",
+        "sheet.date-order.ambiguous": "{path}: dates such as {example} can be read day-first or month-first and no row tells which; resubmissions are ordered by row",
+        "sheet.date-order.disagree": "{path}: rows disagree on the date order ({day} is day-first, {month} month-first); resubmissions are ordered by row",
+        "sheet.superseded": "{place}: superseded by row {by} (a later submission of the same player); not counted",
+        "sheet.superseded.verdict": "superseded by row {by}",
+        "sheet.superseded.count.one": "{count} earlier submission superseded by a later one of the same player, not counted",
+        "sheet.superseded.count.other": "{count} earlier submissions superseded by later ones of the same player, not counted",
+        "column.player": "player",
+        "column.row": "row",
+        "column.submitted-at": "submitted",
+        "column.superseded-by": "superseded by",
+        "html.unreadable.row": "This deck could not be checked: {error}",
+        "sheet.who.player": "{player} (row {row})",
+        "sheet.who.row": "row {row}",
+        "html.sheet": "Submissions in {path}",
+        "html.superseded": "Superseded submissions (not counted)",
+        "html.tile.superseded": "superseded",
+        "help.check.deck_column": "Submission sheet (CSV/TSV of form responses): the decklist column, by header or number.",
+        "help.check.player_column": "Submission sheet: the player's name column.",
+        "help.check.partner_column": "Submission sheet: the partner column.",
+        "help.check.time_column": "Submission sheet: the timestamp column.",
+        "html.no-player": "(no name)",
+    }
+)
 
-MESSAGES.update({
-    # ------------------------------------------------------------ --fix (check.fix, cli.fixing)
-    "fix.done.one": "{count} name fixed in {path}",
-    "fix.done.other": "{count} names fixed in {path}",
-    "fix.refused.symlink": "{path}: a symbolic link, not rewritten by --fix (fix the file it points to)",
-    "fix.refused.outside": "{path}: outside the folder checked ({folder}), not rewritten by --fix",
-    "fix.refused.changed": "{path}: not rewritten by --fix: {why}",
-    "fix.why.changed": "the file changed after it was read; run --fix again",
-    "fix.refused.sheet.one": "{path}: a submission sheet is not rewritten by --fix; {count} name is spelled otherwise than the card list",
-    "fix.refused.sheet.other": "{path}: a submission sheet is not rewritten by --fix; {count} names are spelled otherwise than the card list",
-    "fix.sarif.rule": "A card name written in another spelling than the official card list's (fixed by --fix)",
-    "fix.sarif.fixed": "「{written}」 is written as the official name 《{card}》",
-    "fix.sarif.description": "Write the official name 《{card}》",
-    "help.option.fix": "Write every card name as the official card list spells it (nothing else changes); - prints the fixed list.",
-    "help.option.diff": "Print what --fix would change as a diff and write nothing; exit 1 when something would change.",
-    "help.option.unsafe_fixes": "With --fix or --diff, also fix a typo when one card is clearly the one meant.",
-})
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ --fix (check.fix, cli.fixing)
+        "fix.done.one": "{count} name fixed in {path}",
+        "fix.done.other": "{count} names fixed in {path}",
+        "fix.refused.symlink": "{path}: a symbolic link, not rewritten by --fix (fix the file it points to)",
+        "fix.refused.outside": "{path}: outside the folder checked ({folder}), not rewritten by --fix",
+        "fix.refused.changed": "{path}: not rewritten by --fix: {why}",
+        "fix.why.changed": "the file changed after it was read; run --fix again",
+        "fix.refused.sheet.one": "{path}: a submission sheet is not rewritten by --fix; {count} name is spelled otherwise than the card list",
+        "fix.refused.sheet.other": "{path}: a submission sheet is not rewritten by --fix; {count} names are spelled otherwise than the card list",
+        "fix.sarif.rule": "A card name written in another spelling than the official card list's (fixed by --fix)",
+        "fix.sarif.fixed": "「{written}」 is written as the official name 《{card}》",
+        "fix.sarif.description": "Write the official name 《{card}》",
+        "help.option.fix": "Write every card name as the official card list spells it (nothing else changes); - prints the fixed list.",
+        "help.option.diff": "Print what --fix would change as a diff and write nothing; exit 1 when something would change.",
+        "help.option.unsafe_fixes": "With --fix or --diff, also fix a typo when one card is clearly the one meant.",
+    }
+)

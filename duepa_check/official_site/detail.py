@@ -14,9 +14,7 @@ from .values import ReadSide, make_face, skills_text
 
 HYPERSPATIAL_TYPE_WORDS = ("サイキック", "ドラグハート", "ルール・プラス")
 MAY_EXCEED_FOUR = re.compile(r"(?:4枚より多く|4枚以上|何枚でも)デッキに入れることができる")
-STARTS_IN_BATTLE_ZONE = re.compile(
-    r"ゲーム開始時[^。]*バトルゾーンに(?:置|出)|バトルゾーンに置いてゲームを開始"
-)
+STARTS_IN_BATTLE_ZONE = re.compile(r"ゲーム開始時[^。]*バトルゾーンに(?:置|出)|バトルゾーンに置いてゲームを開始")
 NOT_FOR_OFFICIAL_PLAY = "公式大会では使えません"
 
 
@@ -88,7 +86,9 @@ def _page_name(root: Element) -> str | None:
 
 # What no card name holds: a side's labels (the first of a side and the ability text's), a set
 # and collector number as the page writes it after the name ("(DMTEST 2/12)"), a line break.
-_SWALLOWED = re.compile(r"カードの種類|特殊能力|フレーバー|[(（][A-Za-z0-9-]+\s*[^\s()（）]*\d+\s*/\s*[^\s()（）]*\d+[)）]\s*$|[\n\r\t]")
+_SWALLOWED = re.compile(
+    r"カードの種類|特殊能力|フレーバー|[(（][A-Za-z0-9-]+\s*[^\s()（）]*\d+\s*/\s*[^\s()（）]*\d+[)）]\s*$|[\n\r\t]"
+)
 LONGEST_SITE_NAME = 120  # the longest official name has 113 characters (a decklist's: reading.card_line.LONGEST_NAME)
 
 

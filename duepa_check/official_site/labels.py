@@ -205,7 +205,9 @@ def _value_cell(page: _Page, label: Element, counts: dict[int, int]) -> Element 
     return None
 
 
-def _value(page: _Page, element: Element, key: str, inline: str | None, counts: dict[int, int]) -> tuple[str | None, Element | None]:
+def _value(
+    page: _Page, element: Element, key: str, inline: str | None, counts: dict[int, int]
+) -> tuple[str | None, Element | None]:
     """(value text or None, the value's cell) for one label cell."""
     cell = inline if inline is not None else _value_cell(page, element, counts)
     if isinstance(cell, Element):
@@ -257,7 +259,7 @@ def read_labelled_sides(root: Element, page: _Page | None = None) -> list[Labell
 
 
 def split_packname(text: str) -> str:
-    """"NAME (DM24BD1 1/21)" → "NAME"."""
+    """ "NAME (DM24BD1 1/21)" → "NAME"."""
     return clean(PACKNAME.sub("", clean(text)))
 
 
@@ -273,9 +275,7 @@ def _labelled_page_name(root: Element, page: _Page, first_side: int) -> tuple[st
     before the card's labels (never in the site's header or footer), else ``<title>``.
     """
     headings = [
-        e
-        for e in page.order
-        if (e.tag in NAME_HEADINGS[:3] or "card-name" in e.classes) and not page.in_chrome(e)
+        e for e in page.order if (e.tag in NAME_HEADINGS[:3] or "card-name" in e.classes) and not page.in_chrome(e)
     ]
     choices = (
         [e for e in headings if "card-name" in e.classes],
@@ -321,7 +321,10 @@ def labelled_sides(root: Element) -> tuple[list[ReadSide], str | None]:
         previous = side.start
         values = side.values
         face = make_face(
-            normal(values["type"]), values.get("civil", ""), values.get("cost", ""), values.get("power", ""),
+            normal(values["type"]),
+            values.get("civil", ""),
+            values.get("cost", ""),
+            values.get("power", ""),
             values.get("race", ""),
         )
         blocks.append(ReadSide(name, face, values.get("skills", "")))

@@ -9,9 +9,7 @@ from html.parser import HTMLParser
 
 from ..errors import DuepaError
 
-VOID_TAGS = frozenset(
-    "area base br col embed hr img input link meta param source track wbr".split()
-)
+VOID_TAGS = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 # An open tag of these kinds is closed by the next tag of the same kind (<li>a<li>b).
 SELF_CLOSING_SIBLINGS = frozenset({"li", "p", "tr", "td", "th", "option"})
 # Reading is iterative, so depth is only a cost: nesting past MAX_DEPTH is flattened, and an end
@@ -70,7 +68,6 @@ class Element:
             elif skip_class is None or skip_class not in child.classes:
                 stack.extend(reversed(child.children))
         return "".join(parts)
-
 
     def text_prefix(self, limit: int = 40) -> str:
         """The start of ``text()``, at least ``limit`` characters of it if there are that many."""

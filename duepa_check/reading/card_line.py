@@ -53,7 +53,9 @@ class CardLine(NamedTuple):
 
 # '1 NAME', '1x NAME', '1xNAME', '1 x NAME', '1×NAME', '1枚 NAME'; '1 X-NAME' keeps its X (a
 # separator x needs a space). \d also takes full-width digits, and int() reads them.
-_COUNT_FIRST = r"^(\d+)(?:\s*[×✕*＊]\s*|\s*[xXｘＸ]\s+|[xXｘＸ]\s*|\s*枚\s*|\s+)(.+)$"  # and '4*NAME' (a card site's import box)
+_COUNT_FIRST = (
+    r"^(\d+)(?:\s*[×✕*＊]\s*|\s*[xXｘＸ]\s+|[xXｘＸ]\s*|\s*枚\s*|\s+)(.+)$"  # and '4*NAME' (a card site's import box)
+)
 _X_FIRST = r"^[xXｘＸ×✕*＊]\s*(\d+)\s*枚?\s*(.+)$"  # 'x1 NAME', '×1 NAME', 'ｘ１ NAME'
 _COUNT_LAST = r"^(.+?)(?:\s+[xXｘＸ]\s*|\s*[×✕*＊]\s*)(\d+)\s*枚?$"  # 'NAME x1', 'NAME×1枚', 'NAME *1', 'NAME*4'
 _COUNT_PARENS = r"^(.+?)\s*[（(]\s*[xXｘＸ×✕*＊]?\s*(\d+)\s*枚?\s*[)）]$"  # 'NAME (1)', 'NAME (x1)', 'NAME（1枚）'
@@ -176,8 +178,14 @@ def _may_carry_more(name: str) -> bool:
     # The marks of _REMARK_MARKS one by one: an 'in' each costs less than any(map(...)) over them.
     return bool(name) and (
         name[-1] in _MAY_CARRY_MORE_END
-        or "←" in name or "⇐" in name or "※" in name or "→" in name
-        or "⇒" in name or "★" in name or "☆" in name or "♪" in name
+        or "←" in name
+        or "⇐" in name
+        or "※" in name
+        or "→" in name
+        or "⇒" in name
+        or "★" in name
+        or "☆" in name
+        or "♪" in name
     )
 
 
@@ -188,8 +196,15 @@ def _other_readings(main: Reading, explicit_count: bool) -> list[Reading]:
     name = unicodedata.normalize("NFKC", main.name)  # （）→(), ｘ→x, full-width digits: fewer patterns
     for _ in range(MAX_OTHER_READINGS):
         peeled = None
-        for pattern in (_TRAILING_BRACKETS, _TRAILING_NOTE, _TRAILING_STAR, _COLLECTOR, _SET_CODE,
-                        _TRAILING_COUNT, _WRAPPED):
+        for pattern in (
+            _TRAILING_BRACKETS,
+            _TRAILING_NOTE,
+            _TRAILING_STAR,
+            _COLLECTOR,
+            _SET_CODE,
+            _TRAILING_COUNT,
+            _WRAPPED,
+        ):
             match = re.match(pattern, name)
             if match is None:
                 continue

@@ -95,8 +95,9 @@ def suggestion_scores(typed: str, pool: CardPool) -> list[tuple[str, float]]:
     return sorted(best.items(), key=lambda item: (-item[1], item[0]))
 
 
-def clear_suggestion(typed: str, pool: CardPool, min_score: float = UNSAFE_MIN_SCORE,
-                     margin: float = UNSAFE_MARGIN) -> str | None:
+def clear_suggestion(
+    typed: str, pool: CardPool, min_score: float = UNSAFE_MIN_SCORE, margin: float = UNSAFE_MARGIN
+) -> str | None:
     """The spelling of the one card a typo clearly means (``--unsafe-fixes``), or None when none is
     clearly best: the best card scores ``min_score`` or more and ``margin`` points more than the next, and
     the name is not a card of the English TCG alone."""
@@ -149,13 +150,30 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
         for wanted_entry, target, safe in wanted:
             if wanted_entry is entry:
                 first, last = _kept_outside(text, found[0], found[1], target, _is_alias(entry.name, pool))
-                if target[:1] == "《" and target[-1:] == "》" and text[first - 1 : first] == "《" and text[last : last + 1] == "》":
+                if (
+                    target[:1] == "《"
+                    and target[-1:] == "》"
+                    and text[first - 1 : first] == "《"
+                    and text[last : last + 1] == "》"
+                ):
                     first, last = first - 1, last + 1  # an official name in 《》 (《パーロック～…！～》) written so
                 if text[first:last] != target:
-                    after = text[found[0]:first] + target + text[last:found[1]]
+                    after = text[found[0] : first] + target + text[last : found[1]]
                     spelling = target.replace('"', '""') if doubled else ""
-                    fixes.append(NameFix(entry.line, first, last, text[first:last], target, safe, entry, after,
-                                         spelling, entry.name if doubled else ""))
+                    fixes.append(
+                        NameFix(
+                            entry.line,
+                            first,
+                            last,
+                            text[first:last],
+                            target,
+                            safe,
+                            entry,
+                            after,
+                            spelling,
+                            entry.name if doubled else "",
+                        )
+                    )
                 break
     return [fix._replace(column=fix.start - lines[fix.line - 1][0] + 1) for fix in fixes]
 
@@ -213,7 +231,9 @@ def _escaped_fix(text: str, escaped: tuple[int, int, str], entry: Entry, wanted:
     for wanted_entry, target, safe in wanted:
         if wanted_entry is entry:
             written = json.dumps(value.replace(entry.name, target, 1), ensure_ascii=False)[1:-1]
-            return [NameFix(entry.line, first, last, text[first:last], target, safe, entry, target, written, entry.name)]
+            return [
+                NameFix(entry.line, first, last, text[first:last], target, safe, entry, target, written, entry.name)
+            ]
     return []
 
 
@@ -238,12 +258,12 @@ def find_name(text: str, name: str, start: int, end: int) -> tuple[int, int] | N
     wanted = unicodedata.normalize("NFKC", name)
     longest = len(name) * 3 + 2
     for first in range(start, end):
-        if unicodedata.normalize("NFKC", text[first]) [:1] != wanted[:1]:
+        if unicodedata.normalize("NFKC", text[first])[:1] != wanted[:1]:
             continue
         for last in range(first + 1, min(end, first + longest) + 1):
             if unicodedata.normalize("NFKC", text[first:last]) == wanted:
                 # NFKC composes a half-width voiced mark with the kana before it: take it too
-                if last < end and unicodedata.normalize("NFKC", text[first:last + 1]) == wanted:
+                if last < end and unicodedata.normalize("NFKC", text[first : last + 1]) == wanted:
                     continue
                 return first, last
     return None

@@ -107,17 +107,24 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     if any(entry.mark == LIST_MARK for entry in entries):
         entries = _split_lists(entries, pool)
     # Only lines with other readings or a bracket mark have anything to choose.
-    chosen = [_choose_reading(entry, pool) if entry.others or entry.source or entry.mark else (entry, True)
-              for entry in entries]
+    chosen = [
+        _choose_reading(entry, pool) if entry.others or entry.source or entry.mark else (entry, True)
+        for entry in entries
+    ]
     headings = _marks_used_as_headings(chosen, pool)
-    entries = [entry for entry, known in chosen
-               if known or not entry.mark or entry.mark != LABEL_MARK and entry.mark not in headings]
+    entries = [
+        entry
+        for entry, known in chosen
+        if known or not entry.mark or entry.mark != LABEL_MARK and entry.mark not in headings
+    ]
     zero = [entry for entry in entries if not entry.count]  # 'NAME：0'
     entries = [entry for entry in entries if entry.count]
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
     if zero:  # no copy in the deck, and said so (DP102), as '0 NAME' is
-        deck.problems = sorted(deck.problems + [ParseProblem(e.line, e.name, Msg("parse.count-zero", {})) for e in zero],
-                               key=lambda problem: problem.line)
+        deck.problems = sorted(
+            deck.problems + [ParseProblem(e.line, e.name, Msg("parse.count-zero", {})) for e in zero],
+            key=lambda problem: problem.line,
+        )
     resolved = _shared_sides(pool, [(entry, pool.lookup(entry.name)) for entry in entries])
     if partner is not None:
         resolved = _designate_partner(resolved, pool, partner)
@@ -167,8 +174,13 @@ def _rows_naming_two_cards(decklist: DeckList, pool: CardPool) -> DeckList:
             entries.append(entry)
             continue
         shown = Listed(tuple(f"《{name}》" for name in named))
-        problems.append(ParseProblem(entry.line, ", ".join([entry.name, *names]),
-                                     Msg("parse.row-names-several-cards", {"count": len(named), "cards": shown})))
+        problems.append(
+            ParseProblem(
+                entry.line,
+                ", ".join([entry.name, *names]),
+                Msg("parse.row-names-several-cards", {"count": len(named), "cards": shown}),
+            )
+        )
     read = DeckList(decklist.path)
     read.headings, read.entries = decklist.headings, entries
     read.problems = sorted(decklist.problems + problems, key=lambda problem: problem.line)
@@ -219,8 +231,13 @@ def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
     readings = (*more_readings(entry.source), *entry.others) if entry.source else entry.others
     for reading in readings:
         if _known(pool, reading.name):
-            found = entry._replace(name=reading.name, count=reading.count, is_partner=entry.is_partner or reading.partner,
-                                   others=(), source="")
+            found = entry._replace(
+                name=reading.name,
+                count=reading.count,
+                is_partner=entry.is_partner or reading.partner,
+                others=(),
+                source="",
+            )
             return found, True
     return entry._replace(others=(), source=""), False
 
@@ -236,11 +253,15 @@ def _split_lists(entries: list[Entry], pool: CardPool) -> list[Entry]:
             result.append(entry)
             continue
         whole = entry._replace(others=(), mark="")
-        if _known(pool, entry.name) or (entry.source and any(_known(pool, r.name) for r in more_readings(entry.source))):
+        if _known(pool, entry.name) or (
+            entry.source and any(_known(pool, r.name) for r in more_readings(entry.source))
+        ):
             result.append(whole)
             continue
-        parts = [Entry(entry.line, part.name, part.count, entry.is_partner and not index, (), "", "")
-                 for index, part in enumerate(entry.others)]
+        parts = [
+            Entry(entry.line, part.name, part.count, entry.is_partner and not index, (), "", "")
+            for index, part in enumerate(entry.others)
+        ]
         known = sum(_known(pool, part.name) for part in parts)
         result.extend(parts if known == len(parts) or known >= 2 else [whole])
     return result
@@ -283,9 +304,7 @@ def _shared_sides(pool: CardPool, resolved: list[tuple[Entry, Lookup]]) -> list[
     return result
 
 
-def _designate_partner(
-    resolved: list[tuple[Entry, Lookup]], pool: CardPool, typed: str
-) -> list[tuple[Entry, Lookup]]:
+def _designate_partner(resolved: list[tuple[Entry, Lookup]], pool: CardPool, typed: str) -> list[tuple[Entry, Lookup]]:
     """The first listed copy of the named card becomes the partner; any other loses the mark.
 
     A card that is not listed is added, as a partner line would add it (line 0: the option).
@@ -293,7 +312,9 @@ def _designate_partner(
     wanted = pool.lookup(typed)
     if wanted.card is None:
         close = wanted.suggestions or [c.name for c in wanted.cards]
-        hint = msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{n}》" for n in close))) if close else ""
+        hint = (
+            msg("house-rules.hint.did-you-mean-cards", cards=Listed(tuple(f"《{n}》" for n in close))) if close else ""
+        )
         kind = "partner-option.several" if wanted.cards else "partner-option.none"
         raise PartnerOptionError(msg(kind, typed=typed, hint=hint))
     designated = False

@@ -74,12 +74,17 @@ def header_columns(cells: list[str]) -> dict | None:
         return None
     places: dict[str, list[int]] = {"name": [], "count": [], "partner": []}
     for index, word in enumerate(words):
-        for kind, names in (("name", TABLE_NAME_COLUMNS), ("count", TABLE_COUNT_COLUMNS), ("partner", TABLE_PARTNER_COLUMNS)):
+        for kind, names in (
+            ("name", TABLE_NAME_COLUMNS),
+            ("count", TABLE_COUNT_COLUMNS),
+            ("partner", TABLE_PARTNER_COLUMNS),
+        ):
             if word in names:
                 places[kind].append(index)
     columns: dict = {kind: found[0] for kind, found in places.items() if found}
     names = places["name"]
     if len(names) > 1:  # one card per name column; its count and partner columns, when each has its own
+
         def own(kind: str, number: int) -> int | None:
             found = places[kind]
             return found[number] if len(found) == len(names) else None
@@ -151,7 +156,7 @@ def _by_header(number: int, cells: list[str], columns: dict[str, int]) -> Row:
 
     row = Row()
     free = [cells[index] for index in columns.get("free", ()) if index < len(cells) and cells[index]]
-    free += [cell for cell in cells[columns.get("width", len(cells)):] if cell]
+    free += [cell for cell in cells[columns.get("width", len(cells)) :] if cell]
     _header_card(row, number, cells, cell("name"), cell("count"), "count" in columns, cell("partner"), free)
     for name_at, count_at, partner_at in columns.get("pairs", ()):
         name, count_text = at(name_at), at(count_at)
@@ -160,8 +165,16 @@ def _by_header(number: int, cells: list[str], columns: dict[str, int]) -> Row:
     return row
 
 
-def _header_card(row: Row, number: int, cells: list[str], name: str, count_text: str, counted: bool,
-                 partner_text: str, free: list[str]) -> None:
+def _header_card(
+    row: Row,
+    number: int,
+    cells: list[str],
+    name: str,
+    count_text: str,
+    counted: bool,
+    partner_text: str,
+    free: list[str],
+) -> None:
     if not name:
         shown = ", ".join(c for c in cells if c)
         row.problems.append(ParseProblem(number, shown, Msg("parse.table-no-name", {})))

@@ -60,6 +60,7 @@ MAX_SHEET_BYTES = 20_000_000  # about 8,000 decklists of 60 Japanese card lines
 MAX_SHEET_ROWS = 10_000
 MAX_PLAYER_LENGTH = 80  # a longer player cell is shown cut (it still identifies the player whole)
 
+
 class Submission(NamedTuple):
     """Where a deck came from in a sheet, and whether it counts.
 
@@ -86,14 +87,19 @@ class Submission(NamedTuple):
         return self.cell_line + line - 1 if line else self.row_line
 
     def place(self, path: str) -> Msg:
-        """"responses.csv, row 5 (たろう)": how every output names this row's deck."""
+        """ "responses.csv, row 5 (たろう)": how every output names this row's deck."""
         if self.player is None:
             return Msg("sheet.place", {"path": path, "row": self.row})
         return Msg("sheet.place.player", {"path": path, "row": self.row, "player": self.player})
 
     def to_json(self) -> dict:
         """The ``submission`` object of the JSON contract (design.md, "Submission sheets")."""
-        return {"row": self.row, "player": self.player, "submitted_at": self.submitted_at, "superseded": self.superseded}
+        return {
+            "row": self.row,
+            "player": self.player,
+            "submitted_at": self.submitted_at,
+            "superseded": self.superseded,
+        }
 
 
 class SheetRow(NamedTuple):
@@ -141,8 +147,9 @@ def stdin_is_sheet(stdin_name: str | None, named: SheetColumns) -> bool:
     return bool(stdin_name) and is_sheet_path(stdin_name) or named.deck is not None
 
 
-def with_submissions(items: list, named: SheetColumns = SheetColumns(), notes: list | None = None,
-                     stdin_name: str | None = None) -> list:
+def with_submissions(
+    items: list, named: SheetColumns = SheetColumns(), notes: list | None = None, stdin_name: str | None = None
+) -> list:
     """The items to check, each sheet among them (a .csv/.tsv file read as one) replaced by its
     rows, in row order; other items as they are. Only .csv/.tsv files are read here (one that
     turns out to be a decklist is read again by the decklist reader: a few kilobytes), and
@@ -161,7 +168,11 @@ def with_submissions(items: list, named: SheetColumns = SheetColumns(), notes: l
             continue
         stdin = str(item) == STDIN
         try:
-            rows = read_sheet(Path(stdin_name or "<stdin>"), named, notes, stdin=True) if stdin else read_sheet(item, named, notes)
+            rows = (
+                read_sheet(Path(stdin_name or "<stdin>"), named, notes, stdin=True)
+                if stdin
+                else read_sheet(item, named, notes)
+            )
         except DeckInputError as error:
             expanded.append(Skipped(stdin_name or "<stdin>" if stdin else str(item), error.message))
             continue
@@ -174,8 +185,9 @@ def with_submissions(items: list, named: SheetColumns = SheetColumns(), notes: l
     return expanded
 
 
-def read_sheet(path: Path, named: SheetColumns = SheetColumns(), notes: list | None = None,
-               stdin: bool = False) -> list[SheetRow] | None:
+def read_sheet(
+    path: Path, named: SheetColumns = SheetColumns(), notes: list | None = None, stdin: bool = False
+) -> list[SheetRow] | None:
     """The rows of a responses sheet, each a deck; None when the file is no sheet (a decklist).
 
     A file that cannot be read or decoded is None too: the decklist reader then says why, in

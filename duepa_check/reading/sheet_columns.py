@@ -60,7 +60,9 @@ def _kind(word: str) -> tuple[str, int] | None:
         return "partner", 1
     if any(part in word for part in SHEET_TIME_PARTS):
         return "time", 1
-    if any(part in word for part in SHEET_PLAYER_PARTS) and not any(other in word for other in SHEET_NOT_A_PLAYER_PARTS):
+    if any(part in word for part in SHEET_PLAYER_PARTS) and not any(
+        other in word for other in SHEET_NOT_A_PLAYER_PARTS
+    ):
         return "player", 1
     return None
 
@@ -76,6 +78,7 @@ def find_columns(header: list[str], rows: list[list[str]]) -> dict[str, int]:
     columns = {kind: min(places)[1] for kind, places in found.items()}
     decks = found.get("deck", [])
     if len(decks) > 1:
+
         def lines(index: int) -> int:
             return sum(index < len(row) and "\n" in row[index].strip() for row in rows)
 
@@ -93,7 +96,9 @@ def _named_column(named: str, header: list[str], path: str, option: str) -> int:
             if matches(cell):
                 return index
     shown = ", ".join(f"{index}: {printable(cell.strip())[:40]}" for index, cell in enumerate(header, start=1))
-    raise DeckInputError(Msg("sheet.no-such-column", {"path": path, "option": option, "column": named, "columns": shown}))
+    raise DeckInputError(
+        Msg("sheet.no-such-column", {"path": path, "option": option, "column": named, "columns": shown})
+    )
 
 
 def sheet_columns(header: list[str], rows: list[list[str]], named: SheetColumns, where: str) -> dict[str, int] | None:
@@ -110,12 +115,23 @@ def sheet_columns(header: list[str], rows: list[list[str]], named: SheetColumns,
         if option is not None:
             columns[kind] = _named_column(option, header, where, f"--{kind}-column")
             if columns[kind] in chosen:  # one column is one thing: never dropped in silence
-                raise DeckInputError(Msg("sheet.column-twice", {
-                    "path": where, "option": f"--{kind}-column", "column": option, "other": f"--{chosen[columns[kind]]}-column"}))
+                raise DeckInputError(
+                    Msg(
+                        "sheet.column-twice",
+                        {
+                            "path": where,
+                            "option": f"--{kind}-column",
+                            "column": option,
+                            "other": f"--{chosen[columns[kind]]}-column",
+                        },
+                    )
+                )
             chosen[columns[kind]] = kind
     if named.deck is None and "deck" in columns and columns["deck"] in chosen:
         kind = chosen[columns["deck"]]
-        raise DeckInputError(Msg("sheet.column-is-deck", {"path": where, "option": f"--{kind}-column", "column": getattr(named, kind)}))
+        raise DeckInputError(
+            Msg("sheet.column-is-deck", {"path": where, "option": f"--{kind}-column", "column": getattr(named, kind)})
+        )
     if "deck" not in columns:
         return None
     if named.deck is None and "time" not in columns:

@@ -52,7 +52,9 @@ def _add_structured(deck: DeckList, item: Any, line_of: dict[int, int], is_partn
     else:
         problem = name_problem(name, count)
     if problem:  # a name that looks like none (《♪2×2-4×5+17=1》) is still that card when it is one (deck.py)
-        readings = (Reading(count, name, is_partner),) if 0 < count <= MAX_COUNT and 0 < len(name) <= LONGEST_NAME else ()
+        readings = (
+            (Reading(count, name, is_partner),) if 0 < count <= MAX_COUNT and 0 < len(name) <= LONGEST_NAME else ()
+        )
         deck.problems.append(ParseProblem(line, name[:60], problem, readings))
     elif count > 0:
         deck.entries.append(Entry(line=line, name=name, count=count, is_partner=is_partner))

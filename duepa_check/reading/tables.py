@@ -45,7 +45,11 @@ def parse_csv(text: str, path: str) -> DeckList:
             problem = Msg("parse.csv-error", {"error": str(error)})
             reader.deck.problems.append(ParseProblem(start, lines[start - 1][:60], problem))
         else:
-            pasted = [cell for index, cell in enumerate(cells) if "\n" in cell.strip() and _may_be_cards(reader.columns, index)]
+            pasted = [
+                cell
+                for index, cell in enumerate(cells)
+                if "\n" in cell.strip() and _may_be_cards(reader.columns, index)
+            ]
             if pasted:  # a decklist pasted into one cell (a sheet's row): never read as its first line alone
                 shown = pasted[0].strip().split("\n")[0][:60]
                 lines_in = pasted[0].strip().count("\n") + 1

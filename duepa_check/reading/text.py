@@ -122,7 +122,9 @@ class TextReader:
             # Not inside 《》 (《イルミツリー #夜景がやけに綺麗 #草 #草超えてツリー》 is one name); and the
             # line cut at each later mark, and whole, stay readings of the card (tried when the line
             # without its comment is none).
-            cuts = [match.start() for match in islice(_COMMENT.finditer(line), 8) if not _in_brackets(line, match.start())]
+            cuts = [
+                match.start() for match in islice(_COMMENT.finditer(line), 8) if not _in_brackets(line, match.start())
+            ]
             if cuts:
                 whole = (stripped, *(line[:at].strip() for at in reversed(cuts[1:])))
                 line = line[: cuts[0]]
@@ -152,7 +154,9 @@ class TextReader:
     def read_text_line(self, number: int, line: str) -> None:
         """A line that is no table row: heading, metadata, partner line, bracketed line or card."""
         if "**" in line or "__" in line:
-            emphasis = re.sub(r"(\*\*|__)(.*?)\1", r"\2", line).strip()  # Markdown emphasis: in pairs (《【問１】 テック__》)
+            emphasis = re.sub(
+                r"(\*\*|__)(.*?)\1", r"\2", line
+            ).strip()  # Markdown emphasis: in pairs (《【問１】 テック__》)
             if not emphasis.strip("*_ \t"):
                 return  # '**', '** __': emphasis of nothing
             if emphasis != line:
@@ -217,7 +221,9 @@ class TextReader:
         entries = self.deck.entries
         if len(entries) == 1 and entries[0].line == number - 1 and not entries[0].mark and not entries[0].is_partner:
             title = entries[0]
-            entries[0] = title._replace(mark=LABEL_MARK, others=(*more_readings(title.source), *title.others), source="")
+            entries[0] = title._replace(
+                mark=LABEL_MARK, others=(*more_readings(title.source), *title.others), source=""
+            )
 
     def add_card_or_list(self, number: int, line: str) -> None:
         """A line with commas: one card ('Barkwhip, the Smasher') or several ('NAME,NAME', 'NAME，NAME'
@@ -235,8 +241,9 @@ class TextReader:
                 return
             readings.append(part_read.main)
         main = read.main
-        self.deck.entries.append(Entry(number, main.name, main.count, main.partner, tuple(readings), LIST_MARK,
-                                       line if read.more else ""))
+        self.deck.entries.append(
+            Entry(number, main.name, main.count, main.partner, tuple(readings), LIST_MARK, line if read.more else "")
+        )
 
     def _markdown_heading(self, number: int, line: str) -> None:
         """'## パートナー', '### クリーチャー (25)': a heading; any other '#' line is a comment."""
@@ -300,7 +307,9 @@ class TextReader:
 
     # ------------------------------------------------------------------------ what lines make
 
-    def add_card(self, number: int, text: str, partner: bool = False, mark: str = "", whole: tuple[str, ...] = ()) -> None:
+    def add_card(
+        self, number: int, text: str, partner: bool = False, mark: str = "", whole: tuple[str, ...] = ()
+    ) -> None:
         """A card line; under a partner heading, the first card is the partner."""
         read = read_card_line(text)
         whole = whole or self._whole
@@ -308,8 +317,11 @@ class TextReader:
             # 《♪2×2-4×5+17=1》 looks like no name, and a 113-character name is longer than most:
             # the line's readings stay, and deck.py makes it that card when one names one.
             readings = (read.main, *read.others, *self._whole_readings(whole))  # (not more_readings: 90,000 such lines)
-            readings = tuple(r._replace(partner=r.partner or partner or self.in_partner_section)
-                             for r in readings if r.count <= MAX_COUNT and len(r.name) <= LONGEST_NAME)
+            readings = tuple(
+                r._replace(partner=r.partner or partner or self.in_partner_section)
+                for r in readings
+                if r.count <= MAX_COUNT and len(r.name) <= LONGEST_NAME
+            )
             self.deck.problems.append(ParseProblem(number, text.replace("\t", " "), read.problem, readings))
         elif read.main.count == 0:  # '0 NAME', 'NAME x0': no copy in the deck, and said so (DP102)
             self.deck.problems.append(ParseProblem(number, text.replace("\t", " "), Msg("parse.count-zero", {})))
@@ -334,8 +346,11 @@ class TextReader:
             if "," in text or "\t" in text or "|" in text:  # a table row: each cell, with the row's count
                 cells = [cell.strip().strip('"').strip() for cell in re.split(r"[,\t|]", text)]
                 counts = [int(cell) for cell in cells if cell.isdigit() and len(cell) <= 3]
-                found += (read_card_line(cell).main._replace(count=counts[0] if len(counts) == 1 else 1)
-                          for cell in cells if cell and not cell.isdigit())
+                found += (
+                    read_card_line(cell).main._replace(count=counts[0] if len(counts) == 1 else 1)
+                    for cell in cells
+                    if cell and not cell.isdigit()
+                )
         return tuple(found)
 
     def add_labelled(self, number: int, value: str) -> None:
@@ -359,7 +374,8 @@ class TextReader:
         if readings:
             main = readings[0]
             self.deck.entries.append(
-                Entry(number, main.name, main.count, main.partner, tuple(readings[1:]), LABEL_MARK, ""))
+                Entry(number, main.name, main.count, main.partner, tuple(readings[1:]), LABEL_MARK, "")
+            )
 
     def take_row(self, number: int, row: Row) -> None:
         """What a table row on line ``number`` says (reading.rows): a header, a cell read as a line,

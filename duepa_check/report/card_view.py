@@ -13,8 +13,14 @@ from ..data.regulation import Regulation
 from ..messages import DEFAULT_LANG, msg, text
 
 
-def render_card(console, card: Card, regulation: Regulation, on: date, lang: str = DEFAULT_LANG,
-                printings: list[tuple[str, str]] = ()) -> None:
+def render_card(
+    console,
+    card: Card,
+    regulation: Regulation,
+    on: date,
+    lang: str = DEFAULT_LANG,
+    printings: list[tuple[str, str]] = (),
+) -> None:
     from rich.markup import escape
     from rich.panel import Panel
     from rich.table import Table
@@ -39,7 +45,8 @@ def render_card(console, card: Card, regulation: Regulation, on: date, lang: str
         stats = say(key, type=face.type, cost=face.cost, power=face.power)
         races = f"  ({escape(' / '.join(face.races))})" if face.races else ""
         add(
-            say("card.label.face"), f"《{escape(face.name)}》 {civilization_markup(face.civilizations, lang)}  {stats}{races}"
+            say("card.label.face"),
+            f"《{escape(face.name)}》 {civilization_markup(face.civilizations, lang)}  {stats}{races}",
         )
     if not card.complete:
         add(say("card.label.data"), f"[yellow]{say('card.no-data')}[/]")
@@ -47,8 +54,10 @@ def render_card(console, card: Card, regulation: Regulation, on: date, lang: str
         add(say("card.label.provenance"), f"[yellow]{say(f'card.provenance.{card.provenance}')}[/]")
     add(say("card.label.zone"), say(f"zone.{card.zone}"))
     problem = card.partner_problem()
-    eligible = f"[green]{say('card.eligible')}[/]" if problem is None else (
-        f"[red]{say('card.not-eligible')}[/]: {escape(text(problem, lang))}"
+    eligible = (
+        f"[green]{say('card.eligible')}[/]"
+        if problem is None
+        else (f"[red]{say('card.not-eligible')}[/]: {escape(text(problem, lang))}")
     )
     add(say("card.label.partner"), eligible)
     if card.may_exceed_four:
@@ -59,7 +68,8 @@ def render_card(console, card: Card, regulation: Regulation, on: date, lang: str
     add(say("card.label.status"), say(key, status=msg(f"status.{status}"), since=since, as_of=on))
     if card.name in regulation.unconfirmed:
         add(
-            say("card.label.unconfirmed"), say("card.unconfirmed", status=msg(f"status.{regulation.unconfirmed[card.name]}"))
+            say("card.label.unconfirmed"),
+            say("card.unconfirmed", status=msg(f"status.{regulation.unconfirmed[card.name]}")),
         )
     for printed, card_id in printings:  # a printing under another name, with its official id
         add(say("card.label.printing"), say("card.printing", name=printed, id=card_id))
@@ -80,7 +90,10 @@ def render_not_found(console, found: Lookup, lang: str = DEFAULT_LANG) -> None:
 
     typed = printable(found.typed)  # as the user typed it, a control character or an ESC shown escaped
     if found.cards:
-        line = text(msg("card.matches", typed=typed, count=len(found.cards), names=names_list(c.name for c in found.cards)), lang)
+        line = text(
+            msg("card.matches", typed=typed, count=len(found.cards), names=names_list(c.name for c in found.cards)),
+            lang,
+        )
         console.print(breaking_line(f"[yellow]{escape(line)}[/]"))
     elif found.suggestions:
         line = text(msg("card.not-found.suggestions", typed=typed, names=names_list(found.suggestions)), lang)

@@ -31,7 +31,9 @@ from ..printable import BIDI_CONTROLS
 
 Text = Callable[..., str]  # text(key, **fields) -> words: a catalogue lookup in one language
 
-FONT_FAMILY = "'Noto Sans CJK JP','Noto Sans JP','Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic','Meiryo',sans-serif"
+FONT_FAMILY = (
+    "'Noto Sans CJK JP','Noto Sans JP','Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic','Meiryo',sans-serif"
+)
 # The game's colours: 光 yellow, 水 blue, 闇 dark purple, 火 red, 自然 green, 無色 grey.
 CIVILIZATION_COLOURS = {
     "光": "#e2b100",
@@ -59,7 +61,8 @@ ROW, ROW_BAR, BAR_MAX = 20, 14, 260  # horizontal bars: row height, bar thicknes
 # XML 1.0 cannot carry C0 controls (not even as references), U+FFFE/U+FFFF or lone surrogates;
 # C1 controls and line separators would drive or break what shows them. All become U+FFFD.
 _INVISIBLE = {
-    code: "\ufffd" for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, 0xFFFE, 0xFFFF, *range(0xD800, 0xE000))
+    code: "\ufffd"
+    for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, 0xFFFE, 0xFFFF, *range(0xD800, 0xE000))
 }
 # Bidi controls would reorder a label: named as ``printable`` names them (``\u202e``), as the report does.
 _INVISIBLE.update({ord(control): f"\\u{ord(control):04x}" for control in BIDI_CONTROLS})
@@ -173,8 +176,9 @@ def _bar_words(lang: str, key: str, label: str, count: int) -> str:
 # Charts of a report repeat the same small pieces (a bucket label in its slot, "3" on a bar of the
 # same height): each is made once, and the larger pieces below are made of them.
 @functools.lru_cache(maxsize=16384)
-def _text(x: float, y: float, content: str, size: int, anchor: str = "start", fill: str = INK,
-          bold: bool = False) -> str:
+def _text(
+    x: float, y: float, content: str, size: int, anchor: str = "start", fill: str = INK, bold: bool = False
+) -> str:
     attributes = f'x="{_n(x)}" y="{_n(y)}" font-size="{size}"'
     if anchor != "start":
         attributes += f' text-anchor="{anchor}"'
@@ -226,8 +230,9 @@ def _chart_words(lang: str) -> tuple[str, str, str, str, float]:
 
 
 @functools.lru_cache(maxsize=256)
-def _subtitle(lang: str, partner_name: str | None, partner_civilizations: tuple[str, ...],
-              card_count: int) -> tuple[str, float, str, str, str]:
+def _subtitle(
+    lang: str, partner_name: str | None, partner_civilizations: tuple[str, ...], card_count: int
+) -> tuple[str, float, str, str, str]:
     """The line under the title, drawn: (its pieces, its width, the partner line, the partner's
     civilizations in words, the card count line): what the summary says too."""
     text = wording(lang)
@@ -264,9 +269,13 @@ def _curve_frame(lang: str, buckets: tuple[str, ...]) -> tuple[tuple[str, ...], 
     heading, _, _, unknown, _ = _chart_words(lang)
     labels = tuple(unknown if bucket == UNKNOWN else bucket for bucket in buckets)
     slot = max(SLOT, *(text_px(label, LABEL_SIZE) + 8 for label in labels)) if labels else SLOT
-    start = _text(PAD, CURVE_HEADING_Y, heading, HEADING_SIZE, bold=True) + f'<g role="list" aria-label="{_x(heading)}">'
-    end = (f'</g><line x1="{_n(PAD)}" y1="{_n(CURVE_BASE)}" x2="{_n(PAD + len(labels) * slot)}" y2="{_n(CURVE_BASE)}" '
-           f'stroke="{RULE_INK}"/>')
+    start = (
+        _text(PAD, CURVE_HEADING_Y, heading, HEADING_SIZE, bold=True) + f'<g role="list" aria-label="{_x(heading)}">'
+    )
+    end = (
+        f'</g><line x1="{_n(PAD)}" y1="{_n(CURVE_BASE)}" x2="{_n(PAD + len(labels) * slot)}" y2="{_n(CURVE_BASE)}" '
+        f'stroke="{RULE_INK}"/>'
+    )
     return labels, slot, start, end
 
 
@@ -275,11 +284,15 @@ def _curve_slot(lang: str, index: int, slot: float, label: str, count: int, tall
     """One cost slot: its bar (with the count on top) and the bucket label under it."""
     centre = PAD + index * slot + slot / 2
     height = PLOT_HEIGHT * count / tallest if tallest else 0
-    count_text = _text(centre, CURVE_BASE - height - 4, str(count), LABEL_SIZE, anchor="middle",
-                       fill=INK if count else SOFT_INK)
-    return (_bar(_bar_words(lang, "chart.cost-bar", label, count),
-                 (centre - BAR_WIDTH / 2, CURVE_BASE - height, BAR_WIDTH, height), CURVE_COLOUR, count_text)
-            + _text(centre, CURVE_BASE + 4 + LABEL_SIZE, label, LABEL_SIZE, anchor="middle", fill=SOFT_INK))
+    count_text = _text(
+        centre, CURVE_BASE - height - 4, str(count), LABEL_SIZE, anchor="middle", fill=INK if count else SOFT_INK
+    )
+    return _bar(
+        _bar_words(lang, "chart.cost-bar", label, count),
+        (centre - BAR_WIDTH / 2, CURVE_BASE - height, BAR_WIDTH, height),
+        CURVE_COLOUR,
+        count_text,
+    ) + _text(centre, CURVE_BASE + 4 + LABEL_SIZE, label, LABEL_SIZE, anchor="middle", fill=SOFT_INK)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -288,9 +301,12 @@ def _row(lang: str, y: int, label: str, count: int, colour: str, label_column: f
     length = BAR_MAX * count / largest_row if largest_row else 0
     middle = y + ROW / 2
     count_text = _text(PAD + label_column + length + 6, middle + LABEL_SIZE * 0.35, str(count), LABEL_SIZE)
-    return (_text(PAD, middle + LABEL_SIZE * 0.35, fit(label, LABEL_SIZE, label_column - 10), LABEL_SIZE)
-            + _bar(_bar_words(lang, "chart.row-bar", label, count),
-                   (PAD + label_column, middle - ROW_BAR / 2, length, ROW_BAR), colour, count_text))
+    return _text(PAD, middle + LABEL_SIZE * 0.35, fit(label, LABEL_SIZE, label_column - 10), LABEL_SIZE) + _bar(
+        _bar_words(lang, "chart.row-bar", label, count),
+        (PAD + label_column, middle - ROW_BAR / 2, length, ROW_BAR),
+        colour,
+        count_text,
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -317,15 +333,18 @@ def render_chart(stats: DeckStats, lang: str = DEFAULT_LANG, name: str | None = 
     _, civilizations_heading, types_heading, unknown, curve_heading_px = _chart_words(lang)
     deck = name if name is not None else deck_name(stats.path)
     subtitle, subtitle_width, partner_line, civilizations, count_line = _subtitle(
-        lang, stats.partner_name, tuple(stats.partner_civilizations), stats.card_count)
+        lang, stats.partner_name, tuple(stats.partner_civilizations), stats.card_count
+    )
     average = f"{stats.average_cost:.2f}" if stats.average_cost is not None else "-"
     totals = text("chart.totals", average=average, twinpacts=stats.twinpacts, multicolor=stats.multicolor)
 
     curve = stats.curve
     labels, slot, curve_start, curve_end = _curve_frame(lang, tuple(curve))
     counts = tuple(curve.values())
-    civ_rows = [(unknown if c == UNKNOWN else c, count, CIVILIZATION_COLOURS.get(c, CIVILIZATION_COLOURS[UNKNOWN]))
-                for c, count in stats.civilizations.items()]
+    civ_rows = [
+        (unknown if c == UNKNOWN else c, count, CIVILIZATION_COLOURS.get(c, CIVILIZATION_COLOURS[UNKNOWN]))
+        for c, count in stats.civilizations.items()
+    ]
     type_rows = [(unknown if kind == UNKNOWN else kind, count, TYPE_COLOUR) for kind, count in stats.types.items()]
 
     # Widths first: every piece of text is given the room its display width needs.
@@ -345,7 +364,10 @@ def render_chart(stats: DeckStats, lang: str = DEFAULT_LANG, name: str | None = 
     # Mana curve: vertical bars, the count on top of each, the bucket under it.
     tallest = max(counts, default=0)
     parts = [_text(PAD, PAD + TITLE_SIZE, fit(deck, TITLE_SIZE, content), TITLE_SIZE, bold=True), subtitle, curve_start]
-    parts += [_curve_slot(lang, index, slot, label, count, tallest) for index, (label, count) in enumerate(zip(labels, counts))]
+    parts += [
+        _curve_slot(lang, index, slot, label, count, tallest)
+        for index, (label, count) in enumerate(zip(labels, counts))
+    ]
     parts.append(curve_end)
     y = CURVE_BASE + 4 + LABEL_SIZE
 

@@ -50,10 +50,10 @@ def _github_row(result: DeckResult, path: str, lang: str) -> list[str]:
         level = "error" if v.severity == ERROR else "warning"
         title = _escape_github(f"{v.rule} {v.name}", property_value=True)
         where = f"file={path},line={submission.file_line(v.line)}"
-        lines.append(f"::{level} {where},title={title}::{_escape_github(flat(row_text(result, full_text(v, lang), v.line, lang)))}")
+        lines.append(
+            f"::{level} {where},title={title}::{_escape_github(flat(row_text(result, full_text(v, lang), v.line, lang)))}"
+        )
     if result.omitted:
         message = _escape_github(row_text(result, omitted_line(result, lang), 0, lang))
         lines.append(f"::notice {at_row},title=omitted::{message}")
     return lines
-
-

@@ -116,13 +116,15 @@ def _decks(results: Sequence[DeckResult], lang: str) -> list[_Deck]:
             path = _h(words(msg(key, player=submission.player, row=submission.row), lang))
         else:
             path = _h(place_text(result, lang))  # "responses.csv, row 2 (たろう)"
-        decks.append(_Deck(number, result, path, errors, result.warnings,
-                           result.error is None and errors == 0))  # DeckResult.legal
+        decks.append(
+            _Deck(number, result, path, errors, result.warnings, result.error is None and errors == 0)
+        )  # DeckResult.legal
     return decks
 
 
 def _order(decks: list[_Deck]) -> list[_Deck]:
     """Unreadable and not legal first, then with warnings, then clean; in run order within each."""
+
     def rank(deck: _Deck) -> tuple[int, int]:
         if deck.result.error is not None:
             return (0, deck.number)
@@ -166,7 +168,7 @@ class _Pieces:
         self.text, self.lang = text, lang
         self.no_partner = f'<span class="bad">{_h(text("html.no-partner"))}</span>'
         self.no_problems = f'<p class="good">{_h(text("html.no-problems"))}</p>'
-        self.shape = f'<figure><figcaption>{_h(text("html.shape"))}</figcaption>'
+        self.shape = f"<figure><figcaption>{_h(text('html.shape'))}</figcaption>"
         self.back = f'<p class="back"><a href="#decks">{_h(text("html.back"))}</a></p></section>'
         self._partners: dict[tuple, tuple[str, str, str]] = {}
         self._verdicts: dict[tuple[bool, bool], str] = {}
@@ -254,14 +256,18 @@ def _problems(result: DeckResult, text: Text, lang: str) -> str:
 def _section(deck: _Deck, text: Text, pieces: _Pieces, page: list[str]) -> None:
     """A deck's section, added to ``page`` (its pieces, joined once)."""
     number, result, lang = deck.number, deck.result, pieces.lang
-    page.append(f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">'
-                f'<h2 id="deck-{number}-name">{deck.path}</h2>')
+    page.append(
+        f'<section class="deck" id="deck-{number}" aria-labelledby="deck-{number}-name">'
+        f'<h2 id="deck-{number}-name">{deck.path}</h2>'
+    )
     if result.error is not None:
         page.append(f'<p class="bad">{_h(_unreadable_text(result, text, lang))}</p>')
     else:
         partner = result.partner
         who = pieces.partner(partner)[2] if partner else pieces.no_partner
-        page.append(f"<p>{who} · {pieces.cards(result.card_count)} · {pieces.verdict(deck)} ({pieces.counts(deck)})</p>")
+        page.append(
+            f"<p>{who} · {pieces.cards(result.card_count)} · {pieces.verdict(deck)} ({pieces.counts(deck)})</p>"
+        )
         if result.config:  # the house rules this verdict was reached under
             page.append(f"<p>{_h(text('html.house-rules', config=result.config))}</p>")
         page.append(_problems(result, text, lang) if result.violations else pieces.no_problems)
@@ -354,7 +360,8 @@ def html_pieces(results: Sequence[DeckResult], info: RunInfo) -> Iterator[str]:
         counts["superseded"] = len(superseded)
     tiles = "".join(
         f'<li id="count-{key}"><b>{counts[key]}</b> {_h(text(_tile_key(key, counts[key])))}</li>'
-        for key in (*TILES, "unchecked", "superseded") if key in counts
+        for key in (*TILES, "unchecked", "superseded")
+        if key in counts
     )
     ordered = _order(decks)
     pieces = _Pieces(text, lang)
@@ -366,7 +373,7 @@ def html_pieces(results: Sequence[DeckResult], info: RunInfo) -> Iterator[str]:
         '<meta name="viewport" content="width=device-width,initial-scale=1">',
         f"<title>{_h(text('html.heading'))}: {totals_text}</title>",
         f"<style>{CSS}</style></head><body>",
-        f'<header><h1>{_h(text("html.heading"))}</h1>{sheet}',
+        f"<header><h1>{_h(text('html.heading'))}</h1>{sheet}",
         f'<p class="meta" id="regulation">{_h(data_line(info))}</p>',
         f'<p id="totals">{totals_text}</p>',
         f'<ul class="counts" aria-label="{_h(text("html.counts"))}">{tiles}</ul></header>',

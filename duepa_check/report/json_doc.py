@@ -48,9 +48,7 @@ def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
     data: dict = {
         "path": result.path,
         "legal": result.legal,
-        "partner": (
-            {"name": partner.name, "civilizations": list(partner.civilizations)} if partner else None
-        ),
+        "partner": ({"name": partner.name, "civilizations": list(partner.civilizations)} if partner else None),
         "card_count": result.card_count,
         "config": result.config,
         "violations": [v.to_json(lang) for v in result.violations],
@@ -150,8 +148,14 @@ def _iso(day: date | None) -> str | None:
 
 def not_found_document(found: Lookup) -> str:
     """``card --format json`` for a name that means no card, or several (``matches``)."""
-    return _indented({"query": found.typed, "found": False, "matches": [c.name for c in found.cards],
-                      "suggestions": found.suggestions})
+    return _indented(
+        {
+            "query": found.typed,
+            "found": False,
+            "matches": [c.name for c in found.cards],
+            "suggestions": found.suggestions,
+        }
+    )
 
 
 def rules_document(lang: str = DEFAULT_LANG) -> str:

@@ -23,8 +23,9 @@ def not_counted_notes(advice: Advice, lang: str = DEFAULT_LANG) -> list[str]:
         for s in advice.not_counted[:MAX_NOTES]
     ]
     if len(advice.not_counted) > MAX_NOTES:
-        notes.append(text(msg("partners.not-counted.more", deck=advice.deck, count=len(advice.not_counted) - MAX_NOTES),
-                          lang))
+        notes.append(
+            text(msg("partners.not-counted.more", deck=advice.deck, count=len(advice.not_counted) - MAX_NOTES), lang)
+        )
     return notes
 
 
@@ -74,8 +75,13 @@ def _table(title: str, candidates: list[Candidate], lang: str):
     from .wording import cell, civilization_markup
 
     table = Table(title=title, title_justify="left", show_header=True, header_style="bold")
-    for column, justify in (("number", "right"), ("partner", "left"), ("civilizations", "left"), ("cost", "right"),
-                            ("off-colour", "right")):
+    for column, justify in (
+        ("number", "right"),
+        ("partner", "left"),
+        ("civilizations", "left"),
+        ("cost", "right"),
+        ("off-colour", "right"),
+    ):
         table.add_column(escape(text(msg(f"column.{column}"), lang)), justify=justify, overflow="fold")
     for number, candidate in enumerate(candidates, start=1):
         off = candidate.off_civilization

@@ -92,7 +92,10 @@ def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG) -
         table.add_column(escape(say(f"rules.column.{column}")), overflow="fold")
     for rule in rules:
         table.add_row(
-            rule["id"], rule["name"], escape(say(f"severity.{rule['severity']}")), breaking_text(rule["summary"]),
+            rule["id"],
+            rule["name"],
+            escape(say(f"severity.{rule['severity']}")),
+            breaking_text(rule["summary"]),
             ", ".join(rule["house_rules"]),
         )
     console.print(table)

@@ -136,7 +136,8 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
     rule_index = {module.ID: index for index, module in enumerate(modules)}
     sarif_results = [
         _result(result.raw_path, violation, rule_index, info.lang, result.config)
-        if result.submission is None else _row_result(result, violation, rule_index, info.lang)
+        if result.submission is None
+        else _row_result(result, violation, rule_index, info.lang)
         for result in results
         if result.counted  # a superseded row does not count
         for violation in result.violations  # already in line order per deck

@@ -36,18 +36,26 @@ def fix_results(results: Sequence[DeckResult], rule_index: int, lang: str, locat
         for fix in result.fixes or ():
             region = {"startLine": fix["line"], "startColumn": fix["column"], "endColumn": fix["end_column"]}
             artifact = location(result.raw_path)
-            found.append({
-                "ruleId": FIX_RULE_ID,
-                "ruleIndex": rule_index,
-                "level": "note",
-                "message": {"text": text(msg("fix.sarif.fixed", written=fix["from"], card=fix["to"]), lang)},
-                "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": region}}],
-                "fixes": [{
-                    "description": {"text": text(msg("fix.sarif.description", card=fix["to"]), lang)},
-                    "artifactChanges": [{
-                        "artifactLocation": artifact,
-                        "replacements": [{"deletedRegion": region, "insertedContent": {"text": fix["spelling"]}}],
-                    }],
-                }],
-            })
+            found.append(
+                {
+                    "ruleId": FIX_RULE_ID,
+                    "ruleIndex": rule_index,
+                    "level": "note",
+                    "message": {"text": text(msg("fix.sarif.fixed", written=fix["from"], card=fix["to"]), lang)},
+                    "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": region}}],
+                    "fixes": [
+                        {
+                            "description": {"text": text(msg("fix.sarif.description", card=fix["to"]), lang)},
+                            "artifactChanges": [
+                                {
+                                    "artifactLocation": artifact,
+                                    "replacements": [
+                                        {"deletedRegion": region, "insertedContent": {"text": fix["spelling"]}}
+                                    ],
+                                }
+                            ],
+                        }
+                    ],
+                }
+            )
     return found

@@ -54,12 +54,21 @@ def render_stats(console, stats: DeckStats, lang: str = "en") -> None:
     from .wording import CIVILIZATION_STYLES, cell, civilization_markup
 
     partner = (
-        text(msg("report.partner", name=cell(stats.partner_name),
-                 civilizations=civilization_markup(stats.partner_civilizations, lang)), lang)
+        text(
+            msg(
+                "report.partner",
+                name=cell(stats.partner_name),
+                civilizations=civilization_markup(stats.partner_civilizations, lang),
+            ),
+            lang,
+        )
         if stats.partner_name is not None
         else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
     )
-    header = text(msg("report.header", path=f"[bold]{cell(printable(stats.path))}[/]", partner=partner, count=stats.card_count), lang)
+    header = text(
+        msg("report.header", path=f"[bold]{cell(printable(stats.path))}[/]", partner=partner, count=stats.card_count),
+        lang,
+    )
     console.print(breaking_line(header))
     sections = (
         ("stats.curve", "right", [(bucket, count, "cyan") for bucket, count in stats.curve.items()]),

@@ -39,20 +39,26 @@ def _shown(result: DeckResult, quiet: bool) -> bool:
 
 
 def _verdict_line(result: DeckResult, lang: str, verdict: str | None = None) -> str:
-    """"✔ legal (0 errors, 1 warning)"; ``verdict`` replaces the verdict words (rich adds markup)."""
+    """ "✔ legal (0 errors, 1 warning)"; ``verdict`` replaces the verdict words (rich adds markup)."""
     if verdict is None:
         verdict = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
     return text(msg("report.verdict", verdict=verdict, counts=counts_line(result, lang)), lang)
 
 
 def _header(result: DeckResult, lang: str, path: str, partner: str | None = None, config: str | None = None) -> str:
-    """"PATH  partner 《NAME》 火 自然  cards 60", then the house-rules file when one applied;
+    """ "PATH  partner 《NAME》 火 自然  cards 60", then the house-rules file when one applied;
     rich passes its marked-up path, partner and config."""
     if partner is None:
         found = result.partner
         partner = (
-            text(msg("report.partner", name=found.name, civilizations=_civilizations(found.civilizations, found.complete)), lang)
-            if found else text(msg("report.no-partner"), lang)
+            text(
+                msg(
+                    "report.partner", name=found.name, civilizations=_civilizations(found.civilizations, found.complete)
+                ),
+                lang,
+            )
+            if found
+            else text(msg("report.no-partner"), lang)
         )
     header = msg("report.header", path=path, partner=partner, count=result.card_count)
     if result.config:
@@ -135,11 +141,22 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
         # The header is printed even with --quiet: a table of problems must say which deck it is about.
         partner = result.partner
         who = (
-            text(msg("report.partner", name=cell(partner.name), civilizations=civilization_markup(partner.civilizations, lang, partner.complete)), lang)
-            if partner else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
+            text(
+                msg(
+                    "report.partner",
+                    name=cell(partner.name),
+                    civilizations=civilization_markup(partner.civilizations, lang, partner.complete),
+                ),
+                lang,
+            )
+            if partner
+            else f"[red]{escape(text(msg('report.no-partner'), lang))}[/]"
         )
-        console.print(breaking_line(_header(result, lang, f"[bold]{cell(place_text(result, lang))}[/]", who,
-                                              cell(result.config or ""))))
+        console.print(
+            breaking_line(
+                _header(result, lang, f"[bold]{cell(place_text(result, lang))}[/]", who, cell(result.config or ""))
+            )
+        )
         if result.violations:
             from rich.table import Table  # here: a legal deck's report has no table to import
 

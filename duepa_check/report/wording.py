@@ -32,7 +32,13 @@ def summary(results: Sequence[DeckResult]) -> dict[str, int]:
             unreadable += 1
         elif found == 0:
             legal += 1  # DeckResult.legal
-    return {"decks": len(results) - superseded, "legal": legal, "errors": errors, "warnings": warnings, "unreadable": unreadable}
+    return {
+        "decks": len(results) - superseded,
+        "legal": legal,
+        "errors": errors,
+        "warnings": warnings,
+        "unreadable": unreadable,
+    }
 
 
 def unchecked_rows(results: Sequence[DeckResult]) -> int:
@@ -80,16 +86,25 @@ def superseded_count_line(results: Sequence[DeckResult], lang: str) -> str | Non
 
 PROBLEM_COLUMNS = ("rule", "line", "card", "problem", "hint")  # catalogue keys column.*
 SUMMARY_COLUMNS = ("deck", "partner", "civilizations", "verdict", "errors", "warnings")
-CIVILIZATION_STYLES = {"光": "yellow", "水": "blue", "闇": "bright_black", "火": "red", "自然": "green", "無色": "white"}
+CIVILIZATION_STYLES = {
+    "光": "yellow",
+    "水": "blue",
+    "闇": "bright_black",
+    "火": "red",
+    "自然": "green",
+    "無色": "white",
+}
 
 
 def _many(noun: str, count: int) -> Msg:
-    """"3 errors" / "エラー3件": ``count.NOUN.one``/``.other`` in the catalogue."""
+    """ "3 errors" / "エラー3件": ``count.NOUN.one``/``.other`` in the catalogue."""
     return msg(plural(f"count.{noun}", count), count=count)
 
 
 def counts_line(result: DeckResult, lang: str) -> str:
-    return text(msg("report.counts", errors=_many("error", result.errors), warnings=_many("warning", result.warnings)), lang)
+    return text(
+        msg("report.counts", errors=_many("error", result.errors), warnings=_many("warning", result.warnings)), lang
+    )
 
 
 def summary_verdict(result: DeckResult, lang: str) -> str:
@@ -104,11 +119,19 @@ def totals_line(results: Sequence[DeckResult], lang: str) -> str:
     totals = summary(results)
     unchecked = unchecked_rows(results) if totals["unreadable"] else 0
     unreadable = totals["unreadable"] - unchecked
-    key = ("report.totals.both" if unchecked else "report.totals.unreadable") if unreadable else (
-        "report.totals.unchecked" if unchecked else "report.totals")
+    key = (
+        ("report.totals.both" if unchecked else "report.totals.unreadable")
+        if unreadable
+        else ("report.totals.unchecked" if unchecked else "report.totals")
+    )
     line = msg(
-        key, decks=_many("deck", totals["decks"]), legal=totals["legal"], errors=_many("error", totals["errors"]),
-        warnings=_many("warning", totals["warnings"]), unreadable=unreadable, unchecked=unchecked,
+        key,
+        decks=_many("deck", totals["decks"]),
+        legal=totals["legal"],
+        errors=_many("error", totals["errors"]),
+        warnings=_many("warning", totals["warnings"]),
+        unreadable=unreadable,
+        unchecked=unchecked,
     )
     return text(line, lang)
 
@@ -154,6 +177,6 @@ def civilization_markup(civilizations: Sequence[str], lang: str = DEFAULT_LANG, 
         return f"[dim]{text(msg('civilization.unknown'), lang)}[/]"
     if not civilizations:
         return f"[white]{text(msg('civilization.colorless'), lang)}[/]"
-    return text(Listed(tuple(f"[{CIVILIZATION_STYLES[c]}]{c}[/]" for c in civilizations), "sep.civilizations.words"), lang)
-
-
+    return text(
+        Listed(tuple(f"[{CIVILIZATION_STYLES[c]}]{c}[/]" for c in civilizations), "sep.civilizations.words"), lang
+    )

@@ -65,4 +65,15 @@ def _enabled(config, only: tuple[str, ...] | None) -> list[tuple[str, str, str, 
 _ENABLED: dict[tuple[int, tuple[str, ...] | None], tuple[object, list]] = {}
 
 
-__all__ = ["ERROR", "READING_RULES", "RULES", "RULE_IDS", "WARNING", "Context", "Finding", "Violation", "finding", "run_rules"]
+__all__ = [
+    "ERROR",
+    "READING_RULES",
+    "RULES",
+    "RULE_IDS",
+    "WARNING",
+    "Context",
+    "Finding",
+    "Violation",
+    "finding",
+    "run_rules",
+]

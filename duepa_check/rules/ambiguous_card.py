@@ -22,6 +22,12 @@ def check(deck, context: Context) -> Iterator[Finding]:
         if len(found.cards) > 1 and shared_side_zone(found) is None:  # else DP006 reports it
             names = [c.name for c in found.cards]
             yield finding(
-                entry.line or None, entry.name, "ambiguous-card.matches", hint="ambiguous-card.matches.hint",
-                card=entry.name, count=len(names), names=names_list(names), first=names[0],
+                entry.line or None,
+                entry.name,
+                "ambiguous-card.matches",
+                hint="ambiguous-card.matches.hint",
+                card=entry.name,
+                count=len(names),
+                names=names_list(names),
+                first=names[0],
             )

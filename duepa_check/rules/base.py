@@ -62,8 +62,13 @@ class Violation(NamedTuple):
         """The violation object of the JSON contract (keys in this order), its text in ``lang``."""
         message, hint = self.texts(lang)
         return {
-            "rule": self.rule, "name": self.name, "severity": self.severity, "line": self.line,
-            "card": self.card, "message": message, "hint": hint,
+            "rule": self.rule,
+            "name": self.name,
+            "severity": self.severity,
+            "line": self.line,
+            "card": self.card,
+            "message": message,
+            "hint": hint,
         }
 
 
@@ -158,10 +163,12 @@ def partner_advice(deck: Deck, context: Context) -> Listed:
         if found:
             parts.append(msg("partner-advice.pool", candidates=names_list(c.name for c in found)))
     if own:
-        fewest = Listed(tuple(
-            msg(plural("partner-advice.off-count", c.off_civilization), card=c.name, count=c.off_civilization)
-            for c in own[:ADVICE_NAMES]
-        ))
+        fewest = Listed(
+            tuple(
+                msg(plural("partner-advice.off-count", c.off_civilization), card=c.name, count=c.off_civilization)
+                for c in own[:ADVICE_NAMES]
+            )
+        )
         parts.append(msg("partner-advice.fewest", candidates=fewest))
     return Listed(tuple(parts), "sep.clauses")
 
@@ -181,10 +188,13 @@ def listed_lines(deck: Deck, names: Iterable[str]) -> Listed:
     lines: dict[str, int] = {}
     for deck_card in deck.cards:
         lines.setdefault(deck_card.card.name, deck_card.entry.line)
-    return Listed(tuple(
-        msg("partner-designation.listed", card=name, line=lines[name]) if lines.get(name) else quoted(name)
-        for name in names
-    ), "sep.names")
+    return Listed(
+        tuple(
+            msg("partner-designation.listed", card=name, line=lines[name]) if lines.get(name) else quoted(name)
+            for name in names
+        ),
+        "sep.names",
+    )
 
 
 def shared_side_zone(found) -> str | None:

@@ -33,14 +33,22 @@ def check(deck, context: Context) -> Iterator[Finding]:
         return  # DP004 reports the partner; judging 59 cards against it would bury that
     allowed = set(partner.card.civilizations)
     allowed_text = Listed(partner.card.civilizations, "sep.civilizations.words")
-    hint = take_out(deck, context, "civilization.outside.hint" if allowed else "civilization.outside.hint.colorless-partner")
+    hint = take_out(
+        deck, context, "civilization.outside.hint" if allowed else "civilization.outside.hint.colorless-partner"
+    )
     for deck_card in deck.cards:
         card = deck_card.card
         if deck_card is partner or not card.complete or allowed.issuperset(card.civilizations):
             continue
         outside = [c for c in card.civilizations if c not in allowed]
         yield finding(
-            line_of(deck_card), card.name, "civilization.outside", hint=hint,
-            card=card.name, civilizations=civilization_text(card.civilizations), partner=partner.card.name,
-            outside=civilization_text(outside), allowed=allowed_text,
+            line_of(deck_card),
+            card.name,
+            "civilization.outside",
+            hint=hint,
+            card=card.name,
+            civilizations=civilization_text(card.civilizations),
+            partner=partner.card.name,
+            outside=civilization_text(outside),
+            allowed=allowed_text,
         )

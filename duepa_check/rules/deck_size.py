@@ -25,6 +25,11 @@ def check(deck, context: Context) -> Iterator[Finding]:
     difference = abs(count - wanted)
     action = "deck-size.add" if count < wanted else "deck-size.remove"
     yield finding(
-        None, None, plural("deck-size.count", count), hint=plural(action, difference),
-        count=count, wanted=wanted, difference=difference,
+        None,
+        None,
+        plural("deck-size.count", count),
+        hint=plural(action, difference),
+        count=count,
+        wanted=wanted,
+        difference=difference,
     )

@@ -22,7 +22,13 @@ def check(deck, context: Context) -> Iterator[Finding]:
     for entry, found in deck.unresolved:
         card = _tcg_only_card(entry, found, context)
         if card is not None:
-            yield finding(entry.line or None, entry.name, "english-tcg-only.printed", hint=take_out(deck, context, "english-tcg-only.hint"), card=card)
+            yield finding(
+                entry.line or None,
+                entry.name,
+                "english-tcg-only.printed",
+                hint=take_out(deck, context, "english-tcg-only.hint"),
+                card=card,
+            )
 
 
 def tcg_only(entry, found, context: Context) -> bool:

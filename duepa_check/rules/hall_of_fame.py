@@ -28,6 +28,10 @@ def check(deck, context: Context) -> Iterator[Finding]:
         counts[card.name] = counts.get(card.name, 0) + deck_card.entry.count
         if counts[card.name] > 1 and context.status(card) == HALL_OF_FAME:
             yield finding(
-                line_of(deck_card), card.name, "hall-of-fame.copies", hint=take_out(deck, context, "hall-of-fame.copies.hint"),
-                card=card.name, count=counts[card.name],
+                line_of(deck_card),
+                card.name,
+                "hall-of-fame.copies",
+                hint=take_out(deck, context, "hall-of-fame.copies.hint"),
+                card=card.name,
+                count=counts[card.name],
             )

@@ -40,5 +40,10 @@ def check(deck, context: Context) -> Iterator[Finding]:
         if counted != heading.stated:
             key = "heading-count.total" if heading.start == 0 else "heading-count.group"
             yield finding(
-                heading.line, heading.text[:60], key, hint="heading-count.hint", stated=heading.stated, counted=counted,
+                heading.line,
+                heading.text[:60],
+                key,
+                hint="heading-count.hint",
+                stated=heading.stated,
+                counted=counted,
             )

@@ -23,6 +23,9 @@ def check(deck, context: Context) -> Iterator[Finding]:
         if deck_card.card.complete:
             continue
         yield finding(
-            line_of(deck_card), deck_card.card.name, "incomplete-card-data.no-data",
-            hint="incomplete-card-data.no-data.hint", card=deck_card.card.name,
+            line_of(deck_card),
+            deck_card.card.name,
+            "incomplete-card-data.no-data",
+            hint="incomplete-card-data.no-data.hint",
+            card=deck_card.card.name,
         )

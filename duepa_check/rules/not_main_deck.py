@@ -27,8 +27,13 @@ def check(deck, context: Context) -> Iterator[Finding]:
         zone = shared_side_zone(found)
         if zone is not None:
             yield finding(
-                entry.line or None, entry.name, "not-main-deck.side", hint=take_out(deck, context, "not-main-deck.hint"),
-                card=entry.name, cards=names_list(card.name for card in found.cards), zone=msg(f"zone.{zone}"),
+                entry.line or None,
+                entry.name,
+                "not-main-deck.side",
+                hint=take_out(deck, context, "not-main-deck.hint"),
+                card=entry.name,
+                cards=names_list(card.name for card in found.cards),
+                zone=msg(f"zone.{zone}"),
             )
 
 
@@ -41,6 +46,11 @@ def _checked_cards(deck, context: Context) -> Iterator[Finding]:
             continue
         kind = card.faces[0].type if card.faces else msg("card.kind-unknown")
         yield finding(
-            line_of(deck_card), card.name, "not-main-deck.card", hint=take_out(deck, context, "not-main-deck.hint"),
-            card=card.name, kind=kind, zone=msg(f"zone.{zone}"),
+            line_of(deck_card),
+            card.name,
+            "not-main-deck.card",
+            hint=take_out(deck, context, "not-main-deck.hint"),
+            card=card.name,
+            kind=kind,
+            zone=msg(f"zone.{zone}"),
         )

@@ -31,14 +31,21 @@ def check(deck, context: Context) -> Iterator[Finding]:
     if not partners:
         yield finding(None, None, "partner-designation.none", hint=_none_hint(deck, context))
     elif len(partners) > 1:
-        listed = Listed(tuple(
-            msg("partner-designation.listed", card=e.name, line=e.line) if e.line
-            else msg("partner-designation.listed.outside", card=e.name)  # a sheet's partner column
-            for e in partners
-        ))
+        listed = Listed(
+            tuple(
+                msg("partner-designation.listed", card=e.name, line=e.line)
+                if e.line
+                else msg("partner-designation.listed.outside", card=e.name)  # a sheet's partner column
+                for e in partners
+            )
+        )
         yield finding(
-            partners[1].line or None, partners[1].name, "partner-designation.many",
-            hint="partner-designation.many.hint", count=len(partners), partners=listed,
+            partners[1].line or None,
+            partners[1].name,
+            "partner-designation.many",
+            hint="partner-designation.many.hint",
+            count=len(partners),
+            partners=listed,
         )
 
 

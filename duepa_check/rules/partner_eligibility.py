@@ -36,8 +36,11 @@ def check(deck, context: Context) -> Iterator[Finding]:
         return
     if not partner.card.complete:
         yield finding(
-            line_of(partner), partner.card.name, "partner-eligibility.no-data",
-            hint="partner-eligibility.no-data.hint", card=partner.card.name,
+            line_of(partner),
+            partner.card.name,
+            "partner-eligibility.no-data",
+            hint="partner-eligibility.no-data.hint",
+            card=partner.card.name,
         )
         return
     minimum = context.config.partner_min_cost
@@ -49,7 +52,10 @@ def check(deck, context: Context) -> Iterator[Finding]:
     # partner would list that card twice, DP002, and drop this one, DP001).
     key = "partner-eligibility.hint.move" if partner.entry.line else "partner-eligibility.hint"
     yield finding(
-        line_of(partner), partner.card.name, "partner-eligibility.not-eligible",
+        line_of(partner),
+        partner.card.name,
+        "partner-eligibility.not-eligible",
         hint=msg(key, minimum=minimum, advice=advice, line=partner.entry.line, card=partner.card.name),
-        card=partner.card.name, problem=problem,
+        card=partner.card.name,
+        problem=problem,
     )

@@ -25,6 +25,12 @@ def check(deck, context: Context) -> Iterator[Finding]:
         later = max(first, second, key=lambda c: c.entry.line)
         other = first if later is second else second
         yield finding(
-            line_of(later), later.card.name, "premium-combo.both", hint=take_out(deck, context, "premium-combo.both.hint"),
-            card=later.card.name, other=other.card.name, other_line=other.entry.line, since=combo.since,
+            line_of(later),
+            later.card.name,
+            "premium-combo.both",
+            hint=take_out(deck, context, "premium-combo.both.hint"),
+            card=later.card.name,
+            other=other.card.name,
+            other_line=other.entry.line,
+            since=combo.since,
         )

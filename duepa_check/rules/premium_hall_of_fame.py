@@ -29,5 +29,11 @@ def check(deck, context: Context) -> Iterator[Finding]:
         since = context.regulation.since(card.name, context.as_of)
         key = "premium-hall-of-fame.since" if confirmed and since else "premium-hall-of-fame.unconfirmed"
         yield finding(
-            line_of(deck_card), card.name, key, hint=take_out(deck, context, "hint.remove-it"), card=card.name, since=since, as_of=context.as_of,
+            line_of(deck_card),
+            card.name,
+            key,
+            hint=take_out(deck, context, "hint.remove-it"),
+            card=card.name,
+            since=since,
+            as_of=context.as_of,
         )

@@ -29,8 +29,12 @@ def check(deck, context: Context) -> Iterator[Finding]:
             name = deck_card.card.name
             if name in banned and name not in allowed:
                 yield finding(
-                    line_of(deck_card), name, "prohibited.house-rules", hint=take_out(deck, context, "hint.remove-it"),
-                    card=name, source=context.config.source,
+                    line_of(deck_card),
+                    name,
+                    "prohibited.house-rules",
+                    hint=take_out(deck, context, "hint.remove-it"),
+                    card=name,
+                    source=context.config.source,
                 )
     for deck_card, status in context.restricted_cards(deck):
         name = deck_card.card.name
@@ -39,4 +43,6 @@ def check(deck, context: Context) -> Iterator[Finding]:
             if reason == OFFICIAL_PAGE_REASON:
                 reason = msg("prohibited.reason.official-page")
             key = "prohibited.official.reason" if reason else "prohibited.official"
-            yield finding(line_of(deck_card), name, key, hint=take_out(deck, context, "hint.remove-it"), card=name, reason=reason)
+            yield finding(
+                line_of(deck_card), name, key, hint=take_out(deck, context, "hint.remove-it"), card=name, reason=reason
+            )

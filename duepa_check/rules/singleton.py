@@ -41,8 +41,12 @@ def check(deck, context: Context) -> Iterator[Finding]:
         else:
             hint = "singleton.hint.remove"
         yield finding(
-            extra.entry.line or None, name, plural("singleton.copies", len(lines)), hint=take_out(deck, context, hint),
-            card=name, total=total, lines=where, line=extra.entry.line,
+            extra.entry.line or None,
+            name,
+            plural("singleton.copies", len(lines)),
+            hint=take_out(deck, context, hint),
+            card=name,
+            total=total,
+            lines=where,
+            line=extra.entry.line,
         )
-
-

@@ -22,5 +22,10 @@ def check(deck, context: Context) -> Iterator[Finding]:
     data_date = context.regulation.data_date
     if context.as_of - data_date > MAX_AGE:
         yield finding(
-            None, None, "stale-regulation.old", hint="stale-regulation.old.hint", data_date=data_date, as_of=context.as_of,
+            None,
+            None,
+            "stale-regulation.old",
+            hint="stale-regulation.old.hint",
+            data_date=data_date,
+            as_of=context.as_of,
         )

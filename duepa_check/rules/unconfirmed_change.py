@@ -34,6 +34,11 @@ def check(deck, context: Context) -> Iterator[Finding]:
         source = regulation.unconfirmed_source  # where the change comes from, cited by the hint
         hint = msg("unconfirmed-change.would.hint.source", source=source) if source else "unconfirmed-change.would.hint"
         yield finding(
-            line_of(deck_card), name, "unconfirmed-change.would", hint=hint,
-            card=name, after=msg(f"status.{after}"), before=msg(f"status.{before}"),
+            line_of(deck_card),
+            name,
+            "unconfirmed-change.would",
+            hint=hint,
+            card=name,
+            after=msg(f"status.{after}"),
+            before=msg(f"status.{before}"),
         )

@@ -31,15 +31,31 @@ def check(deck, context: Context) -> Iterator[Finding]:
             continue
         searched += 1
         if searched > SUGGEST_AT_MOST:  # found.suggestions is not read: that is the search
-            yield finding(entry.line or None, entry.name, "unknown-card.none", hint="unknown-card.hint.not-searched",
-                          card=entry.name, limit=SUGGEST_AT_MOST)
+            yield finding(
+                entry.line or None,
+                entry.name,
+                "unknown-card.none",
+                hint="unknown-card.hint.not-searched",
+                card=entry.name,
+                limit=SUGGEST_AT_MOST,
+            )
             continue
         if not context.close_names_now:
-            yield finding(entry.line or None, entry.name, "unknown-card.none", hint="unknown-card.hint",
-                          card=entry.name, **{PENDING: True})
+            yield finding(
+                entry.line or None,
+                entry.name,
+                "unknown-card.none",
+                hint="unknown-card.hint",
+                card=entry.name,
+                **{PENDING: True},
+            )
             continue
         hint = "unknown-card.hint.suggestions" if found.suggestions else "unknown-card.hint"
         yield finding(
-            entry.line or None, entry.name, "unknown-card.none", hint=hint,
-            card=entry.name, suggestions=names_list(found.suggestions),
+            entry.line or None,
+            entry.name,
+            "unknown-card.none",
+            hint=hint,
+            card=entry.name,
+            suggestions=names_list(found.suggestions),
         )

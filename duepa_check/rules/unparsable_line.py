@@ -29,6 +29,10 @@ def check(deck, context: Context) -> Iterator[Finding]:
     for problem in deck.problems:
         hint = HINTS.get(problem.message.key, "unparsable-line.line.hint")  # a ParseProblem's message is a Msg
         yield finding(
-            problem.line or None, problem.text[:60], "unparsable-line.line", hint=hint,
-            line=problem.line, problem=problem.message,
+            problem.line or None,
+            problem.text[:60],
+            "unparsable-line.line",
+            hint=hint,
+            line=problem.line,
+            problem=problem.message,
         )

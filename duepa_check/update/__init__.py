@@ -92,7 +92,9 @@ def run_update(
             try:
                 state = RunState.open(data_dir, public, full, installed_run(data_dir))
             except OSError as error:
-                raise UpdateError(msg("update.error.cannot-write-to", path=data_dir, why=str(error.strerror or error))) from None
+                raise UpdateError(
+                    msg("update.error.cannot-write-to", path=data_dir, why=str(error.strerror or error))
+                ) from None
             client = SiteClient(source, session or new_session(), delay=delay, max_time=max_time)
             summary = UpdateSummary(data_dir=data_dir, source=public, resumed=state.resumed)
             if cleaned:
@@ -102,9 +104,13 @@ def run_update(
                 fetch_cards(client, state, progress, previous.complete_ids)
                 page = fetch_regulation(client, progress)
             except UpdateError as error:
-                raise UpdateError(msg("update.error.stopped", error=error.message, resume=_resume_hint(state))) from None
+                raise UpdateError(
+                    msg("update.error.stopped", error=error.message, resume=_resume_hint(state))
+                ) from None
             except OSError as error:
-                raise UpdateError(msg("update.error.cannot-write", path=state.path, why=str(error.strerror or error))) from None
+                raise UpdateError(
+                    msg("update.error.cannot-write", path=state.path, why=str(error.strerror or error))
+                ) from None
             if not state.listed_ids():  # nothing to install: the data must not be called updated
                 raise UpdateError(msg("update.error.none-listed", pages=len(state.pages)))
             if not state.records and state.missing:
@@ -112,7 +118,9 @@ def run_update(
             summary.pages_listed = len(state.pages)
             summary.cards_fetched = len(state.records)
             if state.missing:
-                summary.notes.append(Msg("update.note.missing", {"count": len(state.missing), "names": names_msg(sorted(state.missing))}))
+                summary.notes.append(
+                    Msg("update.note.missing", {"count": len(state.missing), "names": names_msg(sorted(state.missing))})
+                )
             cards = merge_cards(state, previous, summary)
             regulation = merge_regulation(page, data_dir, public, cards, summary)
             install_overlay(data_dir, cards, regulation, public, previous, run=state.run)

@@ -256,13 +256,13 @@ class SiteClient:
         return outcome["reply"]
 
     def _exchange_now(self, method: str, url: str, outcome: dict[str, Any], **kwargs: Any) -> Reply:
-        response = self.session.request(
-            method, url, timeout=self.timeout, stream=True, allow_redirects=False, **kwargs
-        )
+        response = self.session.request(method, url, timeout=self.timeout, stream=True, allow_redirects=False, **kwargs)
         outcome["response"] = response
         try:
             headers = {name.lower(): value for name, value in response.headers.items()}
-            body = b"" if response.status_code in REDIRECT_STATUSES else self._read_body(response, headers, url, outcome)
+            body = (
+                b"" if response.status_code in REDIRECT_STATUSES else self._read_body(response, headers, url, outcome)
+            )
             return Reply(response.status_code, response.reason or "", headers, url, body)
         finally:
             response.close()
@@ -338,7 +338,9 @@ class SiteClient:
             except (TypeError, ValueError, OverflowError, IndexError):
                 seconds = 0.0
         if seconds > MAX_RETRY_AFTER:
-            raise UpdateError(msg("update.error.come-back-later", url=reply.url, status=_status(reply), wait=_duration(seconds)))
+            raise UpdateError(
+                msg("update.error.come-back-later", url=reply.url, status=_status(reply), wait=_duration(seconds))
+            )
         return seconds
 
     # --- robots.txt -----------------------------------------------------------------
@@ -397,7 +399,7 @@ class SiteClient:
 
 
 def _status(reply: Reply) -> str:
-    """"429 Too Many Requests": the code and its reason phrase (from the server or the standard)."""
+    """ "429 Too Many Requests": the code and its reason phrase (from the server or the standard)."""
     from http import HTTPStatus
 
     reason = _escaped(reply.reason)

@@ -38,7 +38,9 @@ def _parse_list(client: SiteClient, html: str, number: int) -> official_site.Lis
     try:
         return official_site.parse_list_page(html)
     except PageError as error:
-        raise UpdateError(msg("update.error.list-page", url=client.url(LIST_PATH), number=number, error=error.message)) from None
+        raise UpdateError(
+            msg("update.error.list-page", url=client.url(LIST_PATH), number=number, error=error.message)
+        ) from None
 
 
 def post_form(number: int) -> list[tuple[str, str]]:

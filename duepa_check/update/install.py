@@ -65,7 +65,9 @@ def check_data_dir(data_dir: Path) -> None:
             raise UpdateError(msg("update.error.embedded-dir", path=data_dir))
         foreign = sorted(p.name for p in data_dir.iterdir() if not _is_ours(p.name)) if data_dir.is_dir() else []
     except OSError as error:
-        raise UpdateError(msg("update.error.cannot-read-dir", path=data_dir, why=str(error.strerror or error))) from None
+        raise UpdateError(
+            msg("update.error.cannot-read-dir", path=data_dir, why=str(error.strerror or error))
+        ) from None
     if foreign:
         raise UpdateError(msg("update.error.foreign-files", path=data_dir, name=foreign[0]))
 
@@ -94,7 +96,9 @@ class DataDirLock:
         try:
             self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | NO_FOLLOW, 0o666)
         except OSError as error:
-            raise UpdateError(msg("update.error.cannot-lock", path=self.path, why=str(error.strerror or error))) from None
+            raise UpdateError(
+                msg("update.error.cannot-lock", path=self.path, why=str(error.strerror or error))
+            ) from None
         if not _try_lock(self.descriptor):
             holder = os.read(self.descriptor, 32).decode("ascii", errors="replace").strip()
             os.close(self.descriptor)
@@ -225,7 +229,9 @@ def _in_use(data_dir: Path, name: str) -> bool:
 def _reason(error: Exception) -> Msg | str:
     """The error's message (a Msg stays one, to be put into words in the run's language)."""
     if isinstance(error, OSError) and error.strerror:
-        return msg("update.reason.cannot-write", path=error.filename or msg("update.reason.the-new-data"), why=error.strerror)
+        return msg(
+            "update.reason.cannot-write", path=error.filename or msg("update.reason.the-new-data"), why=error.strerror
+        )
     return error.message if isinstance(error, DuepaError) else str(error)
 
 

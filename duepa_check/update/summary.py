@@ -69,16 +69,24 @@ def render_summary(summary: UpdateSummary, lang: str = "en") -> list[str]:
     fetched = "update.fetched.resumed" if summary.resumed else "update.fetched"
     lines.append("  " + say(fetched, cards=summary.cards_fetched, pages=summary.pages_listed))
     if summary.new_cards:
-        lines.append("  " + say("update.new-cards.list", count=len(summary.new_cards), names=names_msg(summary.new_cards)))
+        lines.append(
+            "  " + say("update.new-cards.list", count=len(summary.new_cards), names=names_msg(summary.new_cards))
+        )
     else:
         lines.append("  " + say("update.new-cards", count=0))
     if summary.changed_cards:
-        lines.append("  " + say("update.changed-cards", count=len(summary.changed_cards), names=names_msg(summary.changed_cards)))
+        lines.append(
+            "  " + say("update.changed-cards", count=len(summary.changed_cards), names=names_msg(summary.changed_cards))
+        )
     if summary.data_date:
-        lines.append("  " + say("update.data-date", date=summary.data_date.isoformat(), count=len(summary.status_changes)))
+        lines.append(
+            "  " + say("update.data-date", date=summary.data_date.isoformat(), count=len(summary.status_changes))
+        )
     for change in summary.status_changes[:20]:
         old, new = (Msg(f"status.{s}", {}) if s in STATUSES else s for s in (change.old, change.new))
-        lines.append("    " + say("update.status-change", date=change.date.isoformat(), card=change.card, old=old, new=new))
+        lines.append(
+            "    " + say("update.status-change", date=change.date.isoformat(), card=change.card, old=old, new=new)
+        )
     if len(summary.status_changes) > 20:
         lines.append("    " + say("update.more-changes", count=len(summary.status_changes) - 20))
     if summary.not_for_official_play:

@@ -111,7 +111,9 @@ def test_bad_as_of_date(capsys, tmp_path, as_of):
 
 def test_unknown_partner_option(capsys, tmp_path):
     path = make_deck(tmp_path)
-    line = assert_one_line_error(run(capsys, path, "--partner", "ガルチェンソ・ドラコン"), "--partner", "ガルチェンソ・ドラコン")
+    line = assert_one_line_error(
+        run(capsys, path, "--partner", "ガルチェンソ・ドラコン"), "--partner", "ガルチェンソ・ドラコン"
+    )
     assert "《ガルチェンソ・ドラゴン》" in line  # a suggestion
 
 

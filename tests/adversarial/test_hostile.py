@@ -68,10 +68,12 @@ def test_printable_leaves_alone_exactly_the_characters_it_does_not_escape():
     between letters, is escaped iff it is in the unsafe set (with the bidi controls since issue 39, and
     the invisible characters since its item 9: soft hyphen, U+034F, hangul fillers, zero widths,
     variation selectors, tags)."""
-    unsafe = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-                        r"\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2060-\u206f\u3164"
-                        r"\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
-                        r"\U000e0000-\U000e0fff]")
+    unsafe = re.compile(
+        r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+        r"\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2060-\u206f\u3164"
+        r"\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+        r"\U000e0000-\U000e0fff]"
+    )
     for code in [*range(0x10000), *range(0x10000, 0x110000, 97)]:
         character = chr(code)
         expected = unsafe.search(character) is not None
@@ -130,15 +132,23 @@ def test_control_characters_in_a_file_name_are_shown_escaped_on_one_line(capsys,
 def test_writing_to_a_full_disk_is_one_line_exit_2():
     deck = DECKS / BD4
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "duepa_check", str(deck), "--as-of", AS_OF, "--format", "json"],
-                              stdout=full, stderr=subprocess.PIPE, text=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "duepa_check", str(deck), "--as-of", AS_OF, "--format", "json"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
     assert done.returncode == 2
-    assert done.stderr.strip().splitlines() == ["duepa-check: cannot write the report to standard output (No space left on device)"]
+    assert done.stderr.strip().splitlines() == [
+        "duepa-check: cannot write the report to standard output (No space left on device)"
+    ]
 
 
 def test_a_closed_stdout_is_one_line_exit_2():
     deck = DECKS / BD4
-    code = f"import os, sys; os.close(1); os.execv(sys.executable, [sys.executable, '-m', 'duepa_check', {str(deck)!r}])"
+    code = (
+        f"import os, sys; os.close(1); os.execv(sys.executable, [sys.executable, '-m', 'duepa_check', {str(deck)!r}])"
+    )
     done = subprocess.run([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "standard output" in done.stderr
@@ -249,8 +259,10 @@ def test_json_names_written_with_escapes_get_their_lines(capsys, tmp_path):
     lines = deck.read_text(encoding="utf-8").splitlines()
     partner = lines[1].split(": ", 1)[1]
     names = [line.split(" ", 1)[1] for line in lines[3:]]
-    escaped = [json.dumps(name).upper().replace("\\U", "\\u") if "ボ" in name else json.dumps(name, ensure_ascii=False)
-               for name in names]
+    escaped = [
+        json.dumps(name).upper().replace("\\U", "\\u") if "ボ" in name else json.dumps(name, ensure_ascii=False)
+        for name in names
+    ]
     text = '{"partner": ' + json.dumps(partner) + ',\n "cards": [\n' + ",\n".join(escaped) + "\n]}\n"
     (tmp_path / "deck.json").write_text(text, encoding="utf-8")
     result = run(capsys, tmp_path / "deck.json", "--format", "json", "--as-of", AS_OF)
@@ -261,7 +273,9 @@ def test_json_names_written_with_escapes_get_their_lines(capsys, tmp_path):
 def test_one_deck_reports_its_first_500_problems_and_counts_the_rest(capsys, tmp_path):
     limit = checker_module.MAX_REPORTED
     path = tmp_path / "many.txt"
-    path.write_text("パートナー: ボルシャック・ドラゴ大王\n" + "1 アクア・サーファー\n" * (limit + 200), encoding="utf-8")
+    path.write_text(
+        "パートナー: ボルシャック・ドラゴ大王\n" + "1 アクア・サーファー\n" * (limit + 200), encoding="utf-8"
+    )
     as_json = run(capsys, path, "--format", "json", "--as-of", AS_OF)
     [deck] = as_json.json["decks"]
     assert len(deck["violations"]) == limit and deck["omitted"] > 200
@@ -340,11 +354,19 @@ def test_symlinks_out_of_the_folder_are_not_followed(capsys, tmp_path):
 @pytest.mark.parametrize(
     "name, text, line",
     [
-        ("deck.json", '{"partner": "ボルシャック・ドラゴ大王",\n "cards": ["ボルシャック・ドラゴン"],\n "cards": []}', 3),
+        (
+            "deck.json",
+            '{"partner": "ボルシャック・ドラゴ大王",\n "cards": ["ボルシャック・ドラゴン"],\n "cards": []}',
+            3,
+        ),
         ("deck.yaml", "partner: ボルシャック・ドラゴ大王\ncards:\n  - ボルシャック・ドラゴン\ncards: []\n", 4),
         ("deck.yaml", "cards:\n  - {name: ボルシャック・ドラゴン, count: 1, count: 2}\n", 2),
         ("deck.json", '{"cards": [\n {"name": "ボルシャック・ドラゴン"},\n {"name": "a",\n  "name": "b"}]}', 4),
-        ("deck.json", '{"cards": [{"name": "x", "count": 1}],\n "partner": {"name": "y", "count": 1,\n "count": 2}}', 3),
+        (
+            "deck.json",
+            '{"cards": [{"name": "x", "count": 1}],\n "partner": {"name": "y", "count": 1,\n "count": 2}}',
+            3,
+        ),
     ],
 )
 def test_duplicate_keys_in_structured_decks_are_reported(capsys, tmp_path, name, text, line):
@@ -379,11 +401,47 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-CONFIG_WORDS = st.sampled_from([
-    "deck_size", "partner_min_cost", "singleton", "banned", "allowed", "disable", "severity", "include_unconfirmed",
-    "DP001", "DP005", "error", "warning", "true", "null", "ボルシャック・ドラゴン", "&a", "*a", "!!python/object", "tool",
-    "[tool.duepa-check]", "{", "}", "[", "]", "-", ":", "=", "\n", "  ", "'", '"', "#", "0", "-1", "1e999", "\x00", "\ud800",
-])
+CONFIG_WORDS = st.sampled_from(
+    [
+        "deck_size",
+        "partner_min_cost",
+        "singleton",
+        "banned",
+        "allowed",
+        "disable",
+        "severity",
+        "include_unconfirmed",
+        "DP001",
+        "DP005",
+        "error",
+        "warning",
+        "true",
+        "null",
+        "ボルシャック・ドラゴン",
+        "&a",
+        "*a",
+        "!!python/object",
+        "tool",
+        "[tool.duepa-check]",
+        "{",
+        "}",
+        "[",
+        "]",
+        "-",
+        ":",
+        "=",
+        "\n",
+        "  ",
+        "'",
+        '"',
+        "#",
+        "0",
+        "-1",
+        "1e999",
+        "\x00",
+        "\ud800",
+    ]
+)
 
 
 def assert_at_most_one_line_per_problem(code: int, err: str) -> None:
@@ -393,8 +451,10 @@ def assert_at_most_one_line_per_problem(code: int, err: str) -> None:
 
 
 @PROPERTY
-@given(text=st.lists(CONFIG_WORDS | st.text(max_size=8), max_size=40).map(" ".join),
-       name=st.sampled_from([".duepa-check.yaml", "pyproject.toml"]))
+@given(
+    text=st.lists(CONFIG_WORDS | st.text(max_size=8), max_size=40).map(" ".join),
+    name=st.sampled_from([".duepa-check.yaml", "pyproject.toml"]),
+)
 def test_any_config_text_gives_0_1_or_2_and_one_line(tmp_path_factory, text, name):
     import contextlib
     import io

@@ -36,7 +36,7 @@ RICH_SGR = re.compile(r"\x1b\[[0-9;]*m")  # rich's own colours and bold, on a te
 def assert_harmless(output: str, terminal: bool) -> None:
     shown = RICH_SGR.sub("", output) if terminal else output
     found = UNSAFE.search(shown)
-    assert found is None, repr(shown[max(0, found.start() - 60):found.end() + 20])
+    assert found is None, repr(shown[max(0, found.start() - 60) : found.end() + 20])
 
 
 def _in_line(value: str) -> str:
@@ -105,8 +105,10 @@ def test_no_control_from_a_hostile_sheet_reaches_the_output(capsys, monkeypatch,
         if value == "\0":
             continue  # a NUL makes the whole file binary (one line, tested with the other binary files)
         cell = _in_line(value).replace('"', "")
-        rows.append(f'2026/11/28 11:{number // 60:02d}:{number % 60:02d}{cell},p{number}{cell},'
-                    f'ボルシャック{cell}ドラゴ大王,"1 ボルシャック・{cell}ドラゴン\n{cards}"')
+        rows.append(
+            f"2026/11/28 11:{number // 60:02d}:{number % 60:02d}{cell},p{number}{cell},"
+            f'ボルシャック{cell}ドラゴ大王,"1 ボルシャック・{cell}ドラゴン\n{cards}"'
+        )
     sheet = tmp_path / "responses.csv"
     sheet.write_text("\n".join(rows) + "\n", encoding="utf-8")
     result = _run_check(capsys, monkeypatch, [sheet], output, terminal)
@@ -119,14 +121,21 @@ HOSTILE_NAME = "".join(value for value in every_hostile_value() if value not in 
 
 
 @pytest.mark.parametrize("terminal", [False, True], ids=["plain", "tty"])
-@pytest.mark.parametrize("command", [["stats"], ["stats", "--format", "json"], ["partners", "--pool"],
-                                     ["partners", "--format", "json"]], ids=" ".join)
-def test_no_control_from_a_file_name_or_a_line_reaches_stats_or_partners(capsys, monkeypatch, tmp_path, command,
-                                                                         terminal):
+@pytest.mark.parametrize(
+    "command",
+    [["stats"], ["stats", "--format", "json"], ["partners", "--pool"], ["partners", "--format", "json"]],
+    ids=" ".join,
+)
+def test_no_control_from_a_file_name_or_a_line_reaches_stats_or_partners(
+    capsys, monkeypatch, tmp_path, command, terminal
+):
     (tmp_path / f"d{HOSTILE_NAME.replace('/', '')}.txt").write_text(
-        "パートナー: ボルシャック・ドラゴ大王\n" + "\n".join(deck_lines()[4:30]) + "\n", encoding="utf-8")
+        "パートナー: ボルシャック・ドラゴ大王\n" + "\n".join(deck_lines()[4:30]) + "\n", encoding="utf-8"
+    )
     (tmp_path / f"e{HOSTILE_NAME.replace('/', '')}.txt").write_text(
-        "パートナー: ボルシャック・ドラゴ大王\n1 ボルシャック・\x1b[2Jドラゴン\n1 \u202eクッャシルボ\n", encoding="utf-8")
+        "パートナー: ボルシャック・ドラゴ大王\n1 ボルシャック・\x1b[2Jドラゴン\n1 \u202eクッャシルボ\n",
+        encoding="utf-8",
+    )
     for deck in sorted(tmp_path.glob("*.txt")):
         if terminal:
             monkeypatch.setenv("TTY_COMPATIBLE", "1")

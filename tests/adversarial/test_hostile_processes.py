@@ -20,8 +20,11 @@ BD4, BD5 = DECKS / "DM23-BD4.txt", DECKS / "DM23-BD5.txt"
 
 
 def _environment(**extra: str) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("GITHUB_ACTIONS", "FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS", "NO_COLOR")}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("GITHUB_ACTIONS", "FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS", "NO_COLOR")
+    }
     env.update(extra)
     return env
 
@@ -31,8 +34,9 @@ def _duepa(*args: str) -> list[str]:
 
 
 def _exit_code_to_devnull(args: list[str], env: dict[str, str]) -> int:
-    return subprocess.run(_duepa(*args), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                          timeout=120).returncode
+    return subprocess.run(
+        _duepa(*args), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, timeout=120
+    ).returncode
 
 
 def _exit_code_into_closed_pipe(args: list[str], env: dict[str, str]) -> tuple[int, str]:
@@ -69,10 +73,13 @@ PIPE_COMMANDS = [  # (arguments, also drawn by rich as on a terminal)
 ]
 
 
-@pytest.mark.parametrize(("args", "terminal"), [(args, terminal) for args, rich in PIPE_COMMANDS
-                                                for terminal in ((False, True) if rich else (False,))],
-                         ids=lambda value: " ".join(Path(a).name for a in value[:3]) if isinstance(value, list)
-                         else ("rich" if value else "plain"))
+@pytest.mark.parametrize(
+    ("args", "terminal"),
+    [(args, terminal) for args, rich in PIPE_COMMANDS for terminal in ((False, True) if rich else (False,))],
+    ids=lambda value: (
+        " ".join(Path(a).name for a in value[:3]) if isinstance(value, list) else ("rich" if value else "plain")
+    ),
+)
 def test_a_closed_pipe_keeps_the_commands_exit_code_and_says_nothing(args, terminal, tmp_path):
     if "OFF_COLOUR" in args:
         (tmp_path / "off.txt").write_text(OFF_COLOUR, encoding="utf-8")
@@ -133,8 +140,12 @@ def _slow_batch(tmp_path: Path, files: int = 120) -> Path:
 
 
 def _start_batch(folder: Path) -> tuple[subprocess.Popen, set[int]]:
-    process = subprocess.Popen(_duepa(str(folder), "--format", "json", "--as-of", AS_OF), stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, env=_environment())
+    process = subprocess.Popen(
+        _duepa(str(folder), "--format", "json", "--as-of", AS_OF),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=_environment(),
+    )
     deadline = time.monotonic() + 60
     while not (children := _children(process.pid)):
         assert process.poll() is None and time.monotonic() < deadline, "the batch never forked a worker"
@@ -201,9 +212,12 @@ def test_close_names_are_searched_for_the_first_60_unknown_names_of_a_run(capsys
     assert len(hints) == 200 and len(searches) == RUN_SEARCHES
     assert all(hint.startswith("did you mean") for hint in hints[:RUN_SEARCHES]), hints[:RUN_SEARCHES]
     assert set(hints[RUN_SEARCHES:]) == {
-        "check the spelling (close names are searched for the first 60 unknown names of a run only)"}
-    assert result.err == ("duepa-check: warning: close names were searched for the first 60 unknown names of this "
-                          "run only; not for 140 more\n")
+        "check the spelling (close names are searched for the first 60 unknown names of a run only)"
+    }
+    assert result.err == (
+        "duepa-check: warning: close names were searched for the first 60 unknown names of this "
+        "run only; not for 140 more\n"
+    )
 
 
 def test_a_forked_run_bounds_close_names_the_same_way_every_time(capsys, tmp_path):

@@ -46,12 +46,16 @@ _ROW_SHAPES = [
 
 
 @pytest.mark.parametrize("name, row, two, header", _ROW_SHAPES, ids=[shape[0] for shape in _ROW_SHAPES])
-def test_a_row_naming_a_second_card_in_another_cell_is_never_read_as_the_first_alone(capsys, tmp_path, name, row, two, header):
+def test_a_row_naming_a_second_card_in_another_cell_is_never_read_as_the_first_alone(
+    capsys, tmp_path, name, row, two, header
+):
     """Item 1: the banned card in the row's second name cell must not leave the deck legal."""
     cards = _cards()
     lines = [row.format(c=card) for card in cards]
     lines[0] = two.format(c=cards[0], b=BANNED)
-    head = (header.split("\n") if header else []) + ([] if name.endswith(".csv") or name.endswith(".tsv") else [f"パートナー: {PARTNER}"])
+    head = (header.split("\n") if header else []) + (
+        [] if name.endswith(".csv") or name.endswith(".tsv") else [f"パートナー: {PARTNER}"]
+    )
     path = tmp_path / name
     path.write_text("\n".join(head + lines) + "\n", encoding="utf-8")
     _house_rules(tmp_path)
@@ -93,7 +97,9 @@ def test_a_two_column_recipe_table_reads_both_pairs_of_every_row(capsys, tmp_pat
     for banned in (False, True):
         if shape == "markdown":
             rows = [f"| {row} |" for row in _two_column(cards, " | ", banned)]
-            text = f"パートナー: {PARTNER}\n\n| 枚数 | カード名 | 枚数 | カード名 |\n|---|---|---|---|\n" + "\n".join(rows)
+            text = f"パートナー: {PARTNER}\n\n| 枚数 | カード名 | 枚数 | カード名 |\n|---|---|---|---|\n" + "\n".join(
+                rows
+            )
             path = tmp_path / "recipe.md"
         else:
             text = "枚数,カード名,枚数,カード名\n" + "\n".join(_two_column(cards, ",", banned))
@@ -133,19 +139,35 @@ def _notes(path) -> list:
 def test_players_sharing_the_first_80_characters_are_two_players(tmp_path):
     """Item 3: grouped by the whole cell, not by the 80 characters a report shows."""
     common = "プレイヤー" * 16  # 80 characters
-    path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"],
-                             ["2026-11-28 10:00", common + "A", SHEET_DECK], ["2026-11-28 11:00", common + "B", SHEET_DECK]])
+    path = _sheet(
+        tmp_path,
+        [
+            ["Timestamp", "Player", "Decklist"],
+            ["2026-11-28 10:00", common + "A", SHEET_DECK],
+            ["2026-11-28 11:00", common + "B", SHEET_DECK],
+        ],
+    )
     assert _superseded(path) == [None, None]
-    same = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"],
-                             ["2026-11-28 10:00", common + "A", SHEET_DECK], ["2026-11-28 11:00", " " + common + "Ａ", SHEET_DECK]],
-                  name="same.csv")
+    same = _sheet(
+        tmp_path,
+        [
+            ["Timestamp", "Player", "Decklist"],
+            ["2026-11-28 10:00", common + "A", SHEET_DECK],
+            ["2026-11-28 11:00", " " + common + "Ａ", SHEET_DECK],
+        ],
+        name="same.csv",
+    )
     assert _superseded(same) == [3, None]
 
 
 # Every ISO 8601 form with an offset the reader accepts: (format of the local time, offset text).
 _ISO_FORMS = [
-    ("%Y-%m-%dT%H:%M:%S", "{sign}{hh}:{mm}"), ("%Y-%m-%dT%H:%M:%S", "{sign}{hh}{mm}"), ("%Y-%m-%d %H:%M:%S", "{sign}{hh}:{mm}"),
-    ("%Y-%m-%dT%H:%M:%S.123", "{sign}{hh}:{mm}"), ("%Y-%m-%dT%H:%M", "{sign}{hh}:{mm}"), ("%Y-%m-%dT%H:%M:%S", "Z"),
+    ("%Y-%m-%dT%H:%M:%S", "{sign}{hh}:{mm}"),
+    ("%Y-%m-%dT%H:%M:%S", "{sign}{hh}{mm}"),
+    ("%Y-%m-%d %H:%M:%S", "{sign}{hh}:{mm}"),
+    ("%Y-%m-%dT%H:%M:%S.123", "{sign}{hh}:{mm}"),
+    ("%Y-%m-%dT%H:%M", "{sign}{hh}:{mm}"),
+    ("%Y-%m-%dT%H:%M:%S", "Z"),
 ]
 
 
@@ -174,8 +196,10 @@ def test_offsets_are_applied_and_times_compare_as_instants(tmp_path_factory, fir
     assert parse_time(times[0]) < parse_time(times[1]), times
     if later_first:
         times.reverse()
-    path = _sheet(tmp_path_factory.mktemp("sheet"), [["Timestamp", "Player", "Decklist"],
-                                                    [times[0], "たろう", SHEET_DECK], [times[1], "たろう", SHEET_DECK]])
+    path = _sheet(
+        tmp_path_factory.mktemp("sheet"),
+        [["Timestamp", "Player", "Decklist"], [times[0], "たろう", SHEET_DECK], [times[1], "たろう", SHEET_DECK]],
+    )
     assert _superseded(path) == ([None, 2] if later_first else [3, None]), times
 
 
@@ -194,7 +218,10 @@ _SLASH_FORMS = [
 def test_a_day_first_sheet_is_read_day_first_everywhere(tmp_path, form, teller_row):
     """Item 5: 28/11/2026 on any row makes 02/11/2026 the 2nd of November in every row."""
     write = _SLASH_FORMS[form]
-    cells = [write(2, 11, 15), write(10, 1, 9)]  # たろう: 2 Nov (day-first) is later than 10 Jan (month-first: Feb 11 < Oct 1)
+    cells = [
+        write(2, 11, 15),
+        write(10, 1, 9),
+    ]  # たろう: 2 Nov (day-first) is later than 10 Jan (month-first: Feb 11 < Oct 1)
     rows = [[cells[0], "たろう", SHEET_DECK], [cells[1], "たろう", SHEET_DECK]]
     rows.insert(teller_row, [write(28, 11, 12), "はなこ", SHEET_DECK])
     path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"], *rows])
@@ -205,15 +232,23 @@ def test_a_day_first_sheet_is_read_day_first_everywhere(tmp_path, form, teller_r
 
 
 def test_a_month_first_sheet_stays_month_first(tmp_path):
-    rows = [["02/11/2026 15:00", "たろう", SHEET_DECK], ["10/01/2026 09:00", "たろう", SHEET_DECK], ["11/28/2026 12:00", "はなこ", SHEET_DECK]]
+    rows = [
+        ["02/11/2026 15:00", "たろう", SHEET_DECK],
+        ["10/01/2026 09:00", "たろう", SHEET_DECK],
+        ["11/28/2026 12:00", "はなこ", SHEET_DECK],
+    ]
     path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"], *rows])
     assert _superseded(path) == [3, None, None]  # Feb 11 before Oct 1
 
 
 @pytest.mark.parametrize("teller", [None, ["28/11/2026 12:00", "11/28/2026 12:00"]])
 def test_an_ambiguous_date_order_falls_back_to_row_order_and_says_so_once(capsys, tmp_path, teller):
-    rows = [["02/11/2026 15:00", "たろう", SHEET_DECK], ["10/01/2026 09:00", "たろう", SHEET_DECK],
-            ["03/11/2026 15:00", "じろう", SHEET_DECK], ["10/02/2026 09:00", "じろう", SHEET_DECK]]
+    rows = [
+        ["02/11/2026 15:00", "たろう", SHEET_DECK],
+        ["10/01/2026 09:00", "たろう", SHEET_DECK],
+        ["03/11/2026 15:00", "じろう", SHEET_DECK],
+        ["10/02/2026 09:00", "じろう", SHEET_DECK],
+    ]
     for cell in teller or ():
         rows.append([cell, f"はなこ{cell[:2]}", SHEET_DECK])
     path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"], *rows])
@@ -241,7 +276,13 @@ def test_a_partner_without_card_data_is_never_legal_in_silence(capsys, tmp_path,
     else:
         text, extra = "\n".join(["[パートナー]", f"1 {NO_DATA}", "[メイン]", *body]), ()
     if how == "sheet":
-        path = _sheet(tmp_path, [["Timestamp", "Player", "パートナー", "Decklist"], ["2026-11-28 10:00", "たろう", NO_DATA, "\n".join(body)]])
+        path = _sheet(
+            tmp_path,
+            [
+                ["Timestamp", "Player", "パートナー", "Decklist"],
+                ["2026-11-28 10:00", "たろう", NO_DATA, "\n".join(body)],
+            ],
+        )
     else:
         path = tmp_path / "deck.txt"
         path.write_text(text + "\n", encoding="utf-8")
@@ -269,8 +310,13 @@ def test_a_partner_cell_in_another_spelling_designates_the_listed_card_once(caps
     assert "永遠のリュウセイ・カイザー" in cards and len(cards) == 60
     listed = [f"1 {card}" for card in cards]
     if line:
-        listed = ["パートナー: 永遠のリュウセイ・カイザー"] + [entry for entry in listed if "永遠のリュウセイ" not in entry]
-    path = _sheet(tmp_path, [["Timestamp", "Player", "パートナー", "Decklist"], ["2026-11-28 10:00", "たろう", ENGLISH, "\n".join(listed)]])
+        listed = ["パートナー: 永遠のリュウセイ・カイザー"] + [
+            entry for entry in listed if "永遠のリュウセイ" not in entry
+        ]
+    path = _sheet(
+        tmp_path,
+        [["Timestamp", "Player", "パートナー", "Decklist"], ["2026-11-28 10:00", "たろう", ENGLISH, "\n".join(listed)]],
+    )
     result = run(capsys, "check", path, "--as-of", AS_OF, "--format", "json")
     (deck,) = result.json["decks"]
     assert deck["card_count"] == 60 and deck["partner"]["name"] == "永遠のリュウセイ・カイザー", deck
@@ -287,8 +333,14 @@ def _rows_of(result) -> list:
     return [(deck.get("submission") or {}).get("row") for deck in result.json["decks"]]
 
 
-@pytest.mark.parametrize("extra", [("--stdin-filename", "responses.csv"), ("--deck-column", "4"),
-                                   ("--stdin-filename", "league/responses.csv", "--deck-column", "デッキリスト（パートナーを含む60枚）")])
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ("--stdin-filename", "responses.csv"),
+        ("--deck-column", "4"),
+        ("--stdin-filename", "league/responses.csv", "--deck-column", "デッキリスト（パートナーを含む60枚）"),
+    ],
+)
 def test_a_sheet_on_standard_input_is_read_as_a_sheet(capsys, monkeypatch, extra):
     """Item 11: '-' named responses.csv (or with --deck-column) is a sheet, every row a deck."""
     import io
@@ -306,7 +358,9 @@ def test_a_decklist_on_standard_input_named_csv_is_still_a_decklist(capsys, monk
 
     text = "\n".join(f"{card},1" for card in [*_cards(), PARTNER]) + "\n"
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
-    result = run(capsys, "check", "-", "--stdin-filename", "deck.csv", "--partner", PARTNER, "--as-of", AS_OF, "--format", "json")
+    result = run(
+        capsys, "check", "-", "--stdin-filename", "deck.csv", "--partner", PARTNER, "--as-of", AS_OF, "--format", "json"
+    )
     assert result.code == 0 and result.json["decks"][0]["card_count"] == 60
 
 
@@ -359,8 +413,10 @@ def test_an_empty_deck_argument_is_an_error_not_the_current_folder(capsys, tmp_p
 # ---------------------------------------------------------------------------- 20. a column option naming the deck column
 
 
-@pytest.mark.parametrize("option, column", [("--player-column", "4"), ("--time-column", "デッキリスト（パートナーを含む60枚）"),
-                                            ("--partner-column", "4")])
+@pytest.mark.parametrize(
+    "option, column",
+    [("--player-column", "4"), ("--time-column", "デッキリスト（パートナーを含む60枚）"), ("--partner-column", "4")],
+)
 def test_a_column_option_naming_the_deck_column_is_an_error(capsys, option, column):
     result = run(capsys, "check", RESPONSES, "--as-of", AS_OF, option, column)
     assert result.code == 2 and "Traceback" not in result.err
@@ -375,10 +431,14 @@ def test_a_column_option_naming_the_deck_column_is_an_error(capsys, option, colu
 def test_config_pyproject_without_the_table_is_an_error(capsys, tmp_path):
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "league"\n', encoding="utf-8")
     result = run(capsys, "check", DECKS / BD4, "--as-of", AS_OF, "--config", tmp_path / "pyproject.toml")
-    assert result.code == 2 and "[tool.duepa-check]" in result.err and len(result.err.strip().splitlines()) == 1, result.err
+    assert result.code == 2 and "[tool.duepa-check]" in result.err and len(result.err.strip().splitlines()) == 1, (
+        result.err
+    )
 
 
-@pytest.mark.parametrize("text", ['banned = ["ガルチェンソ・ドラゴン"]\n', '[tool.duepa-check]\nbanned = ["ガルチェンソ・ドラゴン"]\n'])
+@pytest.mark.parametrize(
+    "text", ['banned = ["ガルチェンソ・ドラゴン"]\n', '[tool.duepa-check]\nbanned = ["ガルチェンソ・ドラゴン"]\n']
+)
 def test_a_toml_config_is_read_as_toml(capsys, tmp_path, text):
     config = tmp_path / "rules.toml"
     config.write_text(text, encoding="utf-8")
@@ -466,7 +526,13 @@ def test_a_file_that_grows_while_it_is_read_is_reported_never_cut(capsys, tmp_pa
     import duepa_check.reading.decklist as decklist_module
 
     if name.endswith(".csv"):
-        path = _sheet(tmp_path, [["Timestamp", "Player", "Decklist"], ["2026-11-28 10:00", "たろう", (DECKS / BD4).read_text(encoding="utf-8")]])
+        path = _sheet(
+            tmp_path,
+            [
+                ["Timestamp", "Player", "Decklist"],
+                ["2026-11-28 10:00", "たろう", (DECKS / BD4).read_text(encoding="utf-8")],
+            ],
+        )
     else:
         path = tmp_path / name
         path.write_text((DECKS / BD4).read_text(encoding="utf-8"), encoding="utf-8")

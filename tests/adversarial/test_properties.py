@@ -92,20 +92,79 @@ LINE = st.one_of(
     st.builds(lambda n: f"《{n}》", NAME),
     st.builds(lambda c, n: f"{c}枚 {n}", COUNT, NAME),
     st.builds(lambda n, c: f"{n} {c}", NAME, COUNT),  # a count after a space, or a name ending in digits
-    st.builds(lambda n, c, form: form.format(n, c), NAME, COUNT, st.sampled_from(["{}({})", "{}（{}枚）", "{}：{}", "{} ×{}枚"])),
+    st.builds(
+        lambda n, c, form: form.format(n, c),
+        NAME,
+        COUNT,
+        st.sampled_from(["{}({})", "{}（{}枚）", "{}：{}", "{} ×{}枚"]),
+    ),
     st.builds(lambda b, n: f"{b} {n}", st.sampled_from(["-", "*", "•", "・", "－"]), NAME),
     st.builds(lambda n: f"パートナー: {n}", NAME),
     st.builds(lambda n: f"Partner: {n}", NAME),
     st.builds(lambda n: f"{n} # {n}", NAME),
-    st.builds(lambda form, n, c: form.format(n=n, c=c), st.sampled_from(
-        ["{c}. {n}", "①{n}", "「{n}」×{c}", "x{c} {n}", "{n} (x{c})", "{n} ｘ{c}", "{n} 一枚", "{n} / {c}", "■{n}",
-         "{c} {n} （新規）", "{c} {n} (DM23-BD6)", "{n}（パートナー）", "【{n}】", "[{n}] x{c}", "{n},{c}", "| {c} | {n} |",
-         "{n}&amp;{c}", "{c}\t{n}", "クリーチャー ({c})", "合計{c}枚", "★パートナー★", "=====", "| --- | --- |",
-         "カード名,枚数", "{n} ★パートナー"]), NAME, COUNT),
-    st.builds(lambda m, w, r: f"{m}{w}{r}", st.sampled_from(["【", "[", "■", "◆"]),
-              st.sampled_from(["パートナー】", "メイン】", "デッキ名】", "超次元ゾーン", "Main]", "今すぐ】"]), NAME),
-    st.sampled_from(["", "# comment", "// comment", "[パートナー]", "パートナー", "Partner:", "メイン", "Main", "Deck",
-                     "!!!!", "cards:", "partner:", "  - ", "{", "}", "[", "- name: x", "  count: 3", "title: t"]),
+    st.builds(
+        lambda form, n, c: form.format(n=n, c=c),
+        st.sampled_from(
+            [
+                "{c}. {n}",
+                "①{n}",
+                "「{n}」×{c}",
+                "x{c} {n}",
+                "{n} (x{c})",
+                "{n} ｘ{c}",
+                "{n} 一枚",
+                "{n} / {c}",
+                "■{n}",
+                "{c} {n} （新規）",
+                "{c} {n} (DM23-BD6)",
+                "{n}（パートナー）",
+                "【{n}】",
+                "[{n}] x{c}",
+                "{n},{c}",
+                "| {c} | {n} |",
+                "{n}&amp;{c}",
+                "{c}\t{n}",
+                "クリーチャー ({c})",
+                "合計{c}枚",
+                "★パートナー★",
+                "=====",
+                "| --- | --- |",
+                "カード名,枚数",
+                "{n} ★パートナー",
+            ]
+        ),
+        NAME,
+        COUNT,
+    ),
+    st.builds(
+        lambda m, w, r: f"{m}{w}{r}",
+        st.sampled_from(["【", "[", "■", "◆"]),
+        st.sampled_from(["パートナー】", "メイン】", "デッキ名】", "超次元ゾーン", "Main]", "今すぐ】"]),
+        NAME,
+    ),
+    st.sampled_from(
+        [
+            "",
+            "# comment",
+            "// comment",
+            "[パートナー]",
+            "パートナー",
+            "Partner:",
+            "メイン",
+            "Main",
+            "Deck",
+            "!!!!",
+            "cards:",
+            "partner:",
+            "  - ",
+            "{",
+            "}",
+            "[",
+            "- name: x",
+            "  count: 3",
+            "title: t",
+        ]
+    ),
     NAME,
 )
 NEWLINE = st.sampled_from(["\n", "\r\n", "\r"])
@@ -150,13 +209,37 @@ def test_real_deck_with_random_lines_replaced_gives_exit_0_1_or_2(replaced, base
 
 POOL = CardPool.load()
 PUBLISHED_FORMS = [
-    "{count} {name}", "{count}x{name}", "x{count} {name}", "×{count} {name}", "{name} x{count}", "{name} ×{count}",
-    "{name} ({count})", "{name} (x{count})", "{name}（{count}枚）", "{name} {count}枚", "{name} ｘ{count}",
-    "{name} *{count}", "{name} / {count}", "{name} - {count}", "「{name}」×{count}", "{item}. {name} x{count}",
-    "{item}) {name} ×{count}", "■ {count} {name}", "→ {name} x{count}", "{count} {name} （新規）",
-    "{count} {name} ←お気に入り", "{count} {name} (DM23-BD4)", "{count} {name} 23BD4 {item}/60", "{name},{count}",
-    "{count},{name}", '"{name}",{count}', "| {count} | {name} |", "{count}\t{name}", "{name}\t{count}",
-    "《{name}》 ×{count}枚", "{count} {name} ※要調整",
+    "{count} {name}",
+    "{count}x{name}",
+    "x{count} {name}",
+    "×{count} {name}",
+    "{name} x{count}",
+    "{name} ×{count}",
+    "{name} ({count})",
+    "{name} (x{count})",
+    "{name}（{count}枚）",
+    "{name} {count}枚",
+    "{name} ｘ{count}",
+    "{name} *{count}",
+    "{name} / {count}",
+    "{name} - {count}",
+    "「{name}」×{count}",
+    "{item}. {name} x{count}",
+    "{item}) {name} ×{count}",
+    "■ {count} {name}",
+    "→ {name} x{count}",
+    "{count} {name} （新規）",
+    "{count} {name} ←お気に入り",
+    "{count} {name} (DM23-BD4)",
+    "{count} {name} 23BD4 {item}/60",
+    "{name},{count}",
+    "{count},{name}",
+    '"{name}",{count}',
+    "| {count} | {name} |",
+    "{count}\t{name}",
+    "{name}\t{count}",
+    "《{name}》 ×{count}枚",
+    "{count} {name} ※要調整",
 ]
 
 
@@ -177,10 +260,37 @@ def test_any_published_form_of_a_real_card_reads_that_card_and_count(name, count
     assert (deck.unresolved, deck.problems) == ([], [])
 
 
-HEADING_WORDS = ["クリーチャー", "呪文", "ツインパクト", "タマシード", "フィールド", "メインデッキ", "デッキレシピ", "採用カード",
-                 "Creatures", "Spells", "合計", "計", "デッキ枚数", "Total", "パートナー", "統率者"]
-HEADING_FORMS = ["{word} ({count})", "{word}（{count}枚）", "{word}：{count}", "{word}: {count}", "■{word}（{count}枚）",
-                 "【{word}】（{count}枚）", "## {word} {count}枚", "**{word} {count}枚**", "★{word}★", "<{word}>", "{word}"]
+HEADING_WORDS = [
+    "クリーチャー",
+    "呪文",
+    "ツインパクト",
+    "タマシード",
+    "フィールド",
+    "メインデッキ",
+    "デッキレシピ",
+    "採用カード",
+    "Creatures",
+    "Spells",
+    "合計",
+    "計",
+    "デッキ枚数",
+    "Total",
+    "パートナー",
+    "統率者",
+]
+HEADING_FORMS = [
+    "{word} ({count})",
+    "{word}（{count}枚）",
+    "{word}：{count}",
+    "{word}: {count}",
+    "■{word}（{count}枚）",
+    "【{word}】（{count}枚）",
+    "## {word} {count}枚",
+    "**{word} {count}枚**",
+    "★{word}★",
+    "<{word}>",
+    "{word}",
+]
 
 
 @VARIANT
@@ -219,8 +329,12 @@ def test_a_real_deck_as_csv_is_legal_in_any_column_order_and_quoting(data, heade
     def row(name: str, count: int = 1) -> str:
         if header is None:
             return data.draw(st.sampled_from([f"{cell(name)},{count}", f"{count},{cell(name)}"]))
-        return {"カード名,枚数": f"{cell(name)},{count}", "枚数,カード名": f"{count},{cell(name)}",
-                "name,count": f"{cell(name)},{count}", "No.,カード名,枚数,種類": f"7,{cell(name)},{count},x"}[header]
+        return {
+            "カード名,枚数": f"{cell(name)},{count}",
+            "枚数,カード名": f"{count},{cell(name)}",
+            "name,count": f"{cell(name)},{count}",
+            "No.,カード名,枚数,種類": f"7,{cell(name)},{count},x",
+        }[header]
 
     rows = ([header] if header else []) + [row(f"{partner}（パートナー）")] + [row(c) for c in cards]
     code, out, err = check_bytes(newline.join(rows).encode("utf-8"), suffix, "--format", "json")
@@ -235,9 +349,17 @@ def test_any_bytes_as_csv_or_markdown_give_exit_0_1_or_2(data, suffix):
 
 
 @VARIANT
-@given(lines=st.lists(st.one_of(LINE, st.builds(lambda cells: "|" + "|".join(cells) + "|", st.lists(NAME, max_size=4)),
-                                st.builds(",".join, st.lists(st.one_of(NAME, COUNT), max_size=4))), max_size=40),
-       suffix=st.sampled_from([".csv", ".md", ".txt"]))
+@given(
+    lines=st.lists(
+        st.one_of(
+            LINE,
+            st.builds(lambda cells: "|" + "|".join(cells) + "|", st.lists(NAME, max_size=4)),
+            st.builds(",".join, st.lists(st.one_of(NAME, COUNT), max_size=4)),
+        ),
+        max_size=40,
+    ),
+    suffix=st.sampled_from([".csv", ".md", ".txt"]),
+)
 def test_table_like_text_gives_exit_0_1_or_2(lines, suffix):
     text = "\n".join(lines)
     assert_clean(*check_bytes(text.encode("utf-8", "surrogatepass").decode("utf-8", "replace").encode(), suffix))

@@ -219,7 +219,9 @@ def test_premium_hall_of_fame_cards_are_no_candidates_on_the_check_date(capsys, 
 
 
 def test_premium_card_in_the_deck_is_no_candidate_unless_house_rules_allow_it(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 ボルシャック・ドラゴ大王", 30: f"1 {PREMIUM_FIRE_NATURE}"})
+    path = make_deck(
+        tmp_path, BD4, replace={PARTNER_LINE: "1 ボルシャック・ドラゴ大王", 30: f"1 {PREMIUM_FIRE_NATURE}"}
+    )
     _, document = partners_json(capsys, path)
     assert PREMIUM_FIRE_NATURE not in by_name(document)
     config = write_config(tmp_path, f"allowed: [{PREMIUM_FIRE_NATURE}]\n")
@@ -354,17 +356,23 @@ def test_dp003_hint_names_partners_that_really_make_the_product_legal(capsys, tm
     offered = named(violation["hint"])
     assert 1 <= len(offered) <= 3
     for name in offered:
-        left = [v["rule"] for v in check_violations(capsys, path, "--partner", name) if v["rule"] not in REGULATION_RULES]
+        left = [
+            v["rule"] for v in check_violations(capsys, path, "--partner", name) if v["rule"] not in REGULATION_RULES
+        ]
         assert left == [], (name, left)
 
 
 def test_dp004_hint_names_cards_of_the_deck_that_work(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "パートナー: ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"})
+    path = make_deck(
+        tmp_path, BD4, replace={PARTNER_LINE: "パートナー: ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"}
+    )
     violation = only_violation(capsys, path)
     assert violation["rule"] == "DP004"
     offered = named(violation["hint"])
     assert "ガラスのキッカー王子" not in offered and 1 <= len(offered) <= 3
-    short = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"}, name="b.txt")
+    short = make_deck(
+        tmp_path, BD4, replace={PARTNER_LINE: "1 ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"}, name="b.txt"
+    )
     for name in offered:
         assert check_violations(capsys, short, "--partner", name) == [], name
 
@@ -419,7 +427,9 @@ def test_no_cascade_an_ineligible_partner_is_one_error_not_one_per_card(capsys, 
 
 def test_colours_are_checked_again_once_the_partner_is_valid(capsys, tmp_path):
     """The same cards under an eligible partner of another civilization: DP005 names every one."""
-    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "パートナー: アクア・サーファー", 30: "1 ボルシャック・ドラゴ大王"})
+    path = make_deck(
+        tmp_path, BD4, replace={PARTNER_LINE: "パートナー: アクア・サーファー", 30: "1 ボルシャック・ドラゴ大王"}
+    )
     rules = [v["rule"] for v in check_violations(capsys, path)]
     assert set(rules) == {"DP005"} and len(rules) > 30
 

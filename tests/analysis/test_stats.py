@@ -85,11 +85,19 @@ def test_text_view_matches_the_snapshot(pool):
 
 def test_text_view_shows_every_section(pool):
     text = recorded_text(fixture_stats(pool))
-    for expected in ("partner 《ボルシャック・ドラゴ大王》 火 自然", "cards 60", "mana curve", "civilizations",
-                     "types", "twinpacts 11", "multicolour 21", "average cost 6.37"):
+    for expected in (
+        "partner 《ボルシャック・ドラゴ大王》 火 自然",
+        "cards 60",
+        "mana curve",
+        "civilizations",
+        "types",
+        "twinpacts 11",
+        "multicolour 21",
+        "average cost 6.37",
+    ):
         assert expected in text
     lines = text.splitlines()
-    curve_rows = [line.split() for line in lines[lines.index("mana curve") + 1:][:10]]
+    curve_rows = [line.split() for line in lines[lines.index("mana curve") + 1 :][:10]]
     assert [row[0] for row in curve_rows] == BUCKETS
     # one bar cell per card when no bar is longer than the width: the bar is the count
     assert all(row[1] == BAR * int(row[2]) for row in curve_rows)
@@ -135,7 +143,9 @@ def test_json_for_dm24_bd6_partner_and_colourless(capsys):
 def test_json_counts_respect_entry_counts(capsys, tmp_path):
     # a deck of 3 copies of one card (not legal, but stats shows the shape of any readable list)
     path = tmp_path / "three.txt"
-    path.write_text("パートナー: ボルシャック・ドラゴ大王\n3 ボルシャック・ドラゴン／決闘者・チャージャー\n", encoding="utf-8")
+    path.write_text(
+        "パートナー: ボルシャック・ドラゴ大王\n3 ボルシャック・ドラゴン／決闘者・チャージャー\n", encoding="utf-8"
+    )
     document = run(capsys, "stats", path, "--format", "json").json
     assert document["card_count"] == 4
     assert document["curve"]["6"] == 3 and document["curve"]["10+"] == 1
@@ -207,11 +217,15 @@ def test_twinpact_counts_at_its_creature_side_and_under_both_types():
 
 
 def test_multi_sided_card_counts_at_its_front_side():
-    king = Card("王", (face("王", "キング・セル", cost=None), face("Z", "キング・クリーチャー", cost=9)), layout="multi_side")
+    king = Card(
+        "王", (face("王", "キング・セル", cost=None), face("Z", "キング・クリーチャー", cost=9)), layout="multi_side"
+    )
     assert card_cost(king) is None and card_type(king) == "キング・セル"
 
 
-@pytest.mark.parametrize("count, largest, length", [(0, 5, 0), (3, 12, 3), (40, 40, 40), (60, 60, 40), (1, 60, 1), (30, 60, 20)])
+@pytest.mark.parametrize(
+    "count, largest, length", [(0, 5, 0), (3, 12, 3), (40, 40, 40), (60, 60, 40), (1, 60, 1), (30, 60, 20)]
+)
 def test_bar_length_is_one_cell_per_card_scaled_to_the_width(count, largest, length):
     assert bar_length(count, largest) == length
 
@@ -272,9 +286,11 @@ def test_a_card_of_a_huge_cost_is_counted_like_any_other():
     known = stats_pool_card()
     known_cost = stats.card_cost(known)
     dear = Card("dear", (Face("dear", "クリーチャー", ("火",), 10**8, 1000),))
-    for cards, average in (([(dear, 1)] * 60, 10**8),
-                           ([(known, 1)] * 59 + [(dear, 1)], round((59 * known_cost + 10**8) / 60, 2)),
-                           ([(known, 4), (dear, 1)], round((4 * known_cost + 10**8) / 5, 2))):
+    for cards, average in (
+        ([(dear, 1)] * 60, 10**8),
+        ([(known, 1)] * 59 + [(dear, 1)], round((59 * known_cost + 10**8) / 60, 2)),
+        ([(known, 4), (dear, 1)], round((4 * known_cost + 10**8) / 5, 2)),
+    ):
         deck = Deck(path="d.txt")
         for line, (card, count) in enumerate(cards, start=1):
             deck.cards.append(DeckCard(Entry(line=line, name=card.name, count=count), card))

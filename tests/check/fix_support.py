@@ -16,8 +16,9 @@ from duepa_check.reading.resolve import resolve_deck
 
 POOL = CardPool.load()
 CARDS = sorted((card for card in POOL if card.complete), key=lambda card: card.name)
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                          HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
 # ------------------------------------------------------------------------- other spellings
 
@@ -74,7 +75,12 @@ def english_spellings(card) -> list[str]:
     found = []
     for written in (english.lower(), english.upper(), english.replace(",", "")):
         lookup = POOL.lookup(written)
-        if written != english and lookup.card is not None and lookup.card.name == card.name and written.strip() == written:
+        if (
+            written != english
+            and lookup.card is not None
+            and lookup.card.name == card.name
+            and written.strip() == written
+        ):
             found.append(written)
     return found
 
@@ -84,8 +90,10 @@ def written_as(draw, card) -> tuple[str, str]:
     means it (an English one fixed to the English name), else as printed."""
     spellings = [(written, card.name) for how in sorted(SPELLINGS) if (written := other_spelling(card, how))]
     official = {name_key(card.name), loose_key(name_key(card.name))}  # a Latin official name stays the official one
-    spellings += [(written, card.name if {name_key(written), loose_key(name_key(written))} & official else card.english[0])
-                  for written in english_spellings(card)]
+    spellings += [
+        (written, card.name if {name_key(written), loose_key(name_key(written))} & official else card.english[0])
+        for written in english_spellings(card)
+    ]
     if spellings and draw(st.integers(0, 3)):
         return draw(st.sampled_from(spellings))
     return card.name, card.name

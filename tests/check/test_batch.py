@@ -58,8 +58,10 @@ def checker(monkeypatch):
 
 @pytest.fixture
 def nine_decks(tmp_path):
-    return [make_deck(tmp_path, BD4, replace={22: "1 アクア・サーファー"} if n == 7 else {}, name=f"{n}.txt")
-            for n in range(9)]
+    return [
+        make_deck(tmp_path, BD4, replace={22: "1 アクア・サーファー"} if n == 7 else {}, name=f"{n}.txt")
+        for n in range(9)
+    ]
 
 
 def in_children_only(checker, monkeypatch, action, slow_parent: bool = True):

@@ -67,7 +67,9 @@ def test_a_file_that_grew_is_still_read_up_to_the_limit(monkeypatch, tmp_path):
 
 
 CONTROL_TEXT = st.text(
-    alphabet=st.sampled_from(["a", "名", "ア", "\n", "\r", "\t", "\x00", "\x01", "\x07", "\x0b", "\x0c", "\x1b", "\x7f", " "]),
+    alphabet=st.sampled_from(
+        ["a", "名", "ア", "\n", "\r", "\t", "\x00", "\x01", "\x07", "\x0b", "\x0c", "\x1b", "\x7f", " "]
+    ),
     max_size=40,
 )
 
@@ -116,15 +118,17 @@ def test_lines_with_other_readings_each_become_their_chosen_reading(pool):
     """Without bracket lines, only the entries with another reading are looked at: each becomes its
     first reading that names a card (the line as written when none does), the others stay the very
     same entries."""
-    text = "\n".join([
-        "パートナー: 勝熱英雄 モモキング",
-        "1 ボルシャック・ドラゴン（新規）",  # a remark after a card
-        "1 熱血 バトクロス-1",  # a name that ends like a count
-        "1 「我が名はツラトゥストラ！」",
-        "1 ボルシャック・NEX",
-        "1 まだ見ぬカード（仮）",  # no reading is a card
-        "2 ボルシャック・ドラゴン",
-    ])
+    text = "\n".join(
+        [
+            "パートナー: 勝熱英雄 モモキング",
+            "1 ボルシャック・ドラゴン（新規）",  # a remark after a card
+            "1 熱血 バトクロス-1",  # a name that ends like a count
+            "1 「我が名はツラトゥストラ！」",
+            "1 ボルシャック・NEX",
+            "1 まだ見ぬカード（仮）",  # no reading is a card
+            "2 ボルシャック・ドラゴン",
+        ]
+    )
     listed = parse_decklist(text.encode(), "deck.txt")
     assert sum(bool(entry.others or entry.source) for entry in listed.entries) >= 4
     deck = resolve_deck(listed, pool)
@@ -147,7 +151,9 @@ def test_lines_with_other_readings_each_become_their_chosen_reading(pool):
 def test_an_empty_list_with_a_partner_option_is_only_that_partner(pool):
     empty = parse_decklist(b"# nothing yet\n", "deck.txt")
     deck = resolve_deck(empty, pool, partner="ボルシャック・ドラゴン")
-    assert [(c.entry.line, c.card.name, c.entry.is_partner) for c in deck.cards] == [(0, "ボルシャック・ドラゴン", True)]
+    assert [(c.entry.line, c.card.name, c.entry.is_partner) for c in deck.cards] == [
+        (0, "ボルシャック・ドラゴン", True)
+    ]
 
 
 def test_rules_run_under_each_house_rules_given_in_one_process(pool):
@@ -219,6 +225,7 @@ def test_a_cards_civilizations_are_the_union_of_its_faces_in_canonical_order(poo
         return tuple(c for c in CIVILIZATIONS if c in present)
 
     assert all(card.civilizations == union(card) for card in pool)
+
     def face(*civilizations):
         return Face("x", "呪文", civilizations, 3, None)
 
@@ -232,8 +239,20 @@ def test_a_folder_is_walked_in_path_order_with_what_it_skips_among_the_files(tmp
     and the scandir walk finds what os.walk would: hidden ones and other suffixes left out."""
     from duepa_check.check.walk import Skipped, deck_files
 
-    names = ["a/b.txt", "a-b/x.txt", "a b/y.txt", "a/c/d.txt", "A/z.txt", "b.txt", "a/.hidden.txt", ".git/e.txt",
-             "a/notes.pdf", "aa.txt", "a/c/e/f.dek", "pyproject.toml"]
+    names = [
+        "a/b.txt",
+        "a-b/x.txt",
+        "a b/y.txt",
+        "a/c/d.txt",
+        "A/z.txt",
+        "b.txt",
+        "a/.hidden.txt",
+        ".git/e.txt",
+        "a/notes.pdf",
+        "aa.txt",
+        "a/c/e/f.dek",
+        "pyproject.toml",
+    ]
     for name in names:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("1 ボルシャック・ドラゴン\n", encoding="utf-8")
@@ -242,8 +261,11 @@ def test_a_folder_is_walked_in_path_order_with_what_it_skips_among_the_files(tmp
     (tmp_path / "a" / "link").symlink_to(outside, target_is_directory=True)
     found = list(deck_files([tmp_path]))
     files = [item for item in found if not isinstance(item, Skipped)]
-    expected = sorted(tmp_path / name for name in names if ".hidden" not in name and ".git" not in name
-                      and not name.endswith((".pdf", ".toml")))
+    expected = sorted(
+        tmp_path / name
+        for name in names
+        if ".hidden" not in name and ".git" not in name and not name.endswith((".pdf", ".toml"))
+    )
     assert files == expected
     assert all(type(item) is type(tmp_path) for item in files)
     skipped = [item for item in found if isinstance(item, Skipped)]
@@ -267,8 +289,13 @@ def test_decks_under_the_same_house_rules_share_one_config_and_one_context(pool,
     assert [c.include_unconfirmed for c in configs] == [unconfirmed] * 3 and configs[0].deck_size == 40
     contexts = [checker.context_for(config) for config in configs]
     assert contexts[0] is contexts[1] and contexts[0].config is configs[0] and contexts[2].config is configs[2]
-    explicit = Checker(pool, load_current(None), CheckOptions(as_of=date(2026, 3, 16), include_unconfirmed=unconfirmed,
-                                                              config_path=tmp_path / "a" / ".duepa-check.yaml"))
+    explicit = Checker(
+        pool,
+        load_current(None),
+        CheckOptions(
+            as_of=date(2026, 3, 16), include_unconfirmed=unconfirmed, config_path=tmp_path / "a" / ".duepa-check.yaml"
+        ),
+    )
     assert explicit.config_for(paths[2]) is explicit.config_for(paths[0])
     assert explicit.config_for(paths[2]).include_unconfirmed is unconfirmed
 
@@ -276,8 +303,11 @@ def test_decks_under_the_same_house_rules_share_one_config_and_one_context(pool,
 def test_a_name_typed_as_printed_is_an_exact_match_and_other_spellings_are_not():
     fresh = CardPool.load(None)
     for typed, how in [
-        ("ボルシャック・ドラゴン", "exact"), ("《ボルシャック・ドラゴン》", "exact"), ("ぼるしゃっく・どらごん", "key"),
-        ("《パーロック～陰謀に立ち向かえ！～》", "exact"), ("パーロック～陰謀に立ち向かえ！～", "key"),
+        ("ボルシャック・ドラゴン", "exact"),
+        ("《ボルシャック・ドラゴン》", "exact"),
+        ("ぼるしゃっく・どらごん", "key"),
+        ("《パーロック～陰謀に立ち向かえ！～》", "exact"),
+        ("パーロック～陰謀に立ち向かえ！～", "key"),
     ]:
         found = fresh.lookup(typed)
         assert (len(found.cards), found.matched_by) == (1, how), typed
@@ -326,8 +356,11 @@ def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monk
     from duepa_check.data.pool import embedded_data_dir
     from duepa_check.data.regulation import load_regulation
 
-    checker = checker_module.Checker(pool, load_regulation(embedded_data_dir() / "regulation.yaml"),
-                                     checker_module.CheckOptions(as_of=date(2026, 3, 16)))
+    checker = checker_module.Checker(
+        pool,
+        load_regulation(embedded_data_dir() / "regulation.yaml"),
+        checker_module.CheckOptions(as_of=date(2026, 3, 16)),
+    )
     monkeypatch.setattr(batch_module, "worker_count", lambda files: 1)
     paths = [tmp_path / f"deck{number}.txt" for number in range(batch_module.PARALLEL_FROM)]
     for path in paths:
@@ -343,7 +376,9 @@ def test_a_batch_sets_the_cycle_collector_for_itself_and_puts_it_back(pool, monk
     monkeypatch.setattr(checker_module.Checker, "check", check)
     results = checker.check_all(paths)
     assert [r.card_count for r in results] == [1] * len(paths)
-    assert seen[0][0] == (before[0] * batch_module.YOUNG_THRESHOLD_FACTOR, *before[1:]) and seen[0][1] > 0  # during the batch
+    assert (
+        seen[0][0] == (before[0] * batch_module.YOUNG_THRESHOLD_FACTOR, *before[1:]) and seen[0][1] > 0
+    )  # during the batch
     assert (gc.get_threshold(), gc.get_freeze_count()) == (before, frozen)  # after it
     # What the batch made waits in the oldest generation, not among the young objects the next
     # collection would walk one by one.

@@ -86,8 +86,11 @@ def test_every_spelling_is_met_in_the_pool():
 
 
 def test_fix_rewrites_names_and_reports_the_rest(tmp_path, capsys):
-    deck = make_deck(tmp_path, replace={5: "1 紅に染まりし者「王牙」/クリムゾン・ビクトリー  # ツイン",
-                                        6: "2x 永遠のりゅうせい・かいざー"}, newline="\r\n")
+    deck = make_deck(
+        tmp_path,
+        replace={5: "1 紅に染まりし者「王牙」/クリムゾン・ビクトリー  # ツイン", 6: "2x 永遠のりゅうせい・かいざー"},
+        newline="\r\n",
+    )
     before = deck.read_bytes().decode().split("\r\n")
     os.chmod(deck, 0o640)
     result = run(capsys, "check", "--fix", deck, "--as-of", AS_OF)
@@ -144,7 +147,9 @@ def test_fix_from_stdin_prints_the_fixed_list(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(out, encoding="utf-8"))
     code = __import__("duepa_check.cli", fromlist=["main"]).main(["--fix", "-", "--format", "json"])
     sys.stdout.flush()
-    assert out.getvalue() == "パートナー: ボルシャック・ドラゴ大王\n1 永遠のリュウセイ・カイザー # 切り札\n".encode("utf-8-sig")
+    assert out.getvalue() == "パートナー: ボルシャック・ドラゴ大王\n1 永遠のリュウセイ・カイザー # 切り札\n".encode(
+        "utf-8-sig"
+    )
     err = capsys.readouterr().err
     assert '"fixes": [{"line": 1' in err and "2 names fixed in <stdin>" in err
     assert code == 1  # two cards: not 60

@@ -122,7 +122,9 @@ def test_fixing_every_layout_writes_exactly_the_official_list(generated):
 
 
 def test_a_json_name_written_with_escapes_is_written_anew():
-    written = '{"cards": ["\\u6c38\\u9060\\u306e\\u308a\\u3085\\u3046\\u305b\\u3044\\u30fb\\u304b\\u3044\\u3056\\u30fc"]}'
+    written = (
+        '{"cards": ["\\u6c38\\u9060\\u306e\\u308a\\u3085\\u3046\\u305b\\u3044\\u30fb\\u304b\\u3044\\u3056\\u30fc"]}'
+    )
     fixed = fixed_bytes(written.encode(), "deck.json", POOL)
     assert fixed.data.decode() == '{"cards": ["永遠のリュウセイ・カイザー"]}'
     assert fixed.fixes[0].typed == "永遠のりゅうせい・かいざー"
@@ -135,13 +137,19 @@ def test_an_english_name_that_needs_quotes_gets_them():
     yaml_text = f"cards:\n  - {typed}  # twin\n"
     assert fixed_bytes(yaml_text.encode(), "deck.yaml", POOL).data.decode() == f"cards:\n  - '{official}'  # twin\n"
     csv_text = "カード名,枚数\nogre the one who dyed in crimson / crimson victory,1\n"
-    assert fixed_bytes(csv_text.encode(), "deck.csv", POOL).data.decode() == 'カード名,枚数\n"""Ogre"", The One Who Dyed In Crimson / Crimson Victory",1\n'
+    assert (
+        fixed_bytes(csv_text.encode(), "deck.csv", POOL).data.decode()
+        == 'カード名,枚数\n"""Ogre"", The One Who Dyed In Crimson / Crimson Victory",1\n'
+    )
 
 
 def test_yaml_comments_and_partner_kept():
     text = "# deck\npartner: ぼるしゃっく・どらご大王   # the boss\ncards:\n  - {name: 'ボルザード・スーパーヒーロー/超帝王タイム', count: 1}\n"
     fixed = fixed_bytes(text.encode(), "deck.yml", POOL).data.decode()
-    assert fixed == "# deck\npartner: ボルシャック・ドラゴ大王   # the boss\ncards:\n  - {name: 'ボルザード・スーパーヒーロー／超帝王タイム', count: 1}\n"
+    assert (
+        fixed
+        == "# deck\npartner: ボルシャック・ドラゴ大王   # the boss\ncards:\n  - {name: 'ボルザード・スーパーヒーロー／超帝王タイム', count: 1}\n"
+    )
 
 
 def test_a_submission_sheet_is_not_rewritten(tmp_path, capsys):
@@ -153,7 +161,8 @@ def test_a_submission_sheet_is_not_rewritten(tmp_path, capsys):
     result = run(capsys, "--fix", sheet, "--format", "json")
     assert result.code == 2 and sheet.read_bytes() == before
     assert [line for line in result.err.splitlines() if "submission sheet is not rewritten" in line] == [
-        f"duepa-check: {sheet}: a submission sheet is not rewritten by --fix; 97 names are spelled otherwise than the card list"]
+        f"duepa-check: {sheet}: a submission sheet is not rewritten by --fix; 97 names are spelled otherwise than the card list"
+    ]
 
 
 def test_a_quoted_csv_cell_keeps_its_doubled_quotes():
@@ -162,11 +171,18 @@ def test_a_quoted_csv_cell_keeps_its_doubled_quotes():
     assert fixed_bytes(written.encode(), "deck.csv", POOL).data.decode() == 'カード名,枚数\n"""BC"" ヒット",1\n'
 
 
-@pytest.mark.parametrize(("written", "path", "fixed"), [
-    ("1 パーロック～陰謀に立ち向かえ!～\n", "deck.txt", "1 《パーロック～陰謀に立ち向かえ！～》\n"),
-    ("1 《パーロック～陰謀に立ち向かえ!～》\n", "deck.txt", "1 《パーロック～陰謀に立ち向かえ！～》\n"),
-    ("カード名,枚数\n《パーロック～陰謀に立ち向かえ!～》,1\n", "deck.csv", "カード名,枚数\n《パーロック～陰謀に立ち向かえ！～》,1\n"),
-])
+@pytest.mark.parametrize(
+    ("written", "path", "fixed"),
+    [
+        ("1 パーロック～陰謀に立ち向かえ!～\n", "deck.txt", "1 《パーロック～陰謀に立ち向かえ！～》\n"),
+        ("1 《パーロック～陰謀に立ち向かえ!～》\n", "deck.txt", "1 《パーロック～陰謀に立ち向かえ！～》\n"),
+        (
+            "カード名,枚数\n《パーロック～陰謀に立ち向かえ!～》,1\n",
+            "deck.csv",
+            "カード名,枚数\n《パーロック～陰謀に立ち向かえ！～》,1\n",
+        ),
+    ],
+)
 def test_an_official_name_in_brackets_is_written_with_them_once(written, path, fixed):
     """《パーロック～陰謀に立ち向かえ！～》 has its 《》 in the official name, and the reader takes 《》
     off every name: the fix writes the name with one pair, and a second --fix changes nothing."""

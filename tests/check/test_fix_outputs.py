@@ -38,7 +38,9 @@ def test_sarif_carries_each_fix_at_its_region(capsys, deck, monkeypatch):
     assert kaiser["locations"][0]["physicalLocation"]["region"] == region
     (change,) = kaiser["fixes"][0]["artifactChanges"]
     assert change["artifactLocation"] == {"uri": "decks/deck.txt", "uriBaseId": "%SRCROOT%"}
-    assert change["replacements"] == [{"deletedRegion": region, "insertedContent": {"text": "永遠のリュウセイ・カイザー"}}]
+    assert change["replacements"] == [
+        {"deletedRegion": region, "insertedContent": {"text": "永遠のリュウセイ・カイザー"}}
+    ]
     assert kaiser["level"] == "note" and "永遠のりゅうせい・かいざー" in kaiser["message"]["text"]
 
 

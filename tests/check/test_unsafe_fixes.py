@@ -23,7 +23,9 @@ def test_the_sheets_typo_is_fixed_only_with_unsafe_fixes(tmp_path, capsys):
     result = run(capsys, "--fix", "--unsafe-fixes", deck, "--as-of", AS_OF, "--format", "json")
     assert deck.read_text(encoding="utf-8").splitlines()[5] == "1 龍装艦 チェンジザ／六奇怪の四 ～土を割る逆瀧～"
     assert "DP100" not in [v["rule"] for v in result.json["decks"][0]["violations"]]
-    assert {"line": 6, "from": SHEET_TYPO, "to": "龍装艦 チェンジザ／六奇怪の四 ～土を割る逆瀧～"} in result.json["decks"][0]["fixes"]
+    assert {"line": 6, "from": SHEET_TYPO, "to": "龍装艦 チェンジザ／六奇怪の四 ～土を割る逆瀧～"} in result.json[
+        "decks"
+    ][0]["fixes"]
 
 
 def test_diff_with_unsafe_fixes_shows_the_typo(tmp_path, capsys):

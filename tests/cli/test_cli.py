@@ -171,7 +171,9 @@ FACE_KEYS = {"name", "type", "civilizations", "cost", "power", "races"}
 
 
 def test_card_json_for_a_twinpact(capsys):
-    result = run(capsys, "card", "ネオ・ボルシャック・ドラゴン/ボルシャックゾーン", "--format", "json", "--as-of", AS_OF)
+    result = run(
+        capsys, "card", "ネオ・ボルシャック・ドラゴン/ボルシャックゾーン", "--format", "json", "--as-of", AS_OF
+    )
     assert result.code == 0
     card = result.json
     assert CARD_KEYS <= set(card)
@@ -245,8 +247,25 @@ def test_ambiguous_card_lists_the_matches_and_exits_1(capsys):
 
 # ---------------------------------------------------------------------------- rules, --version
 
-RULE_IDS = ["DP001", "DP002", "DP003", "DP004", "DP005", "DP006", "DP007", "DP008", "DP009", "DP010",
-            "DP100", "DP101", "DP102", "DP201", "DP202", "DP203", "DP204"]
+RULE_IDS = [
+    "DP001",
+    "DP002",
+    "DP003",
+    "DP004",
+    "DP005",
+    "DP006",
+    "DP007",
+    "DP008",
+    "DP009",
+    "DP010",
+    "DP100",
+    "DP101",
+    "DP102",
+    "DP201",
+    "DP202",
+    "DP203",
+    "DP204",
+]
 
 
 def test_rules_lists_every_id(capsys):
@@ -286,8 +305,10 @@ def test_a_partner_name_split_by_the_shell_says_to_quote_it(capsys, words):
     """`--partner 無双竜機 ボルバルザーク` unquoted: the shell makes the rest a DECK argument."""
     result = run(capsys, DECKS / BD4, "--partner", "《無双竜機", *words, "--lang", "en")
     assert result.code == 2 and not result.out
-    assert result.err.strip() == (f"duepa-check: {words[0]}: no such file; a --partner name with a space needs quotes: "
-                                  f"--partner '{' '.join(['《無双竜機', *words])}'")
+    assert result.err.strip() == (
+        f"duepa-check: {words[0]}: no such file; a --partner name with a space needs quotes: "
+        f"--partner '{' '.join(['《無双竜機', *words])}'"
+    )
 
 
 def test_a_missing_deck_file_beside_a_partner_is_still_a_missing_file(capsys, tmp_path):
@@ -295,9 +316,18 @@ def test_a_missing_deck_file_beside_a_partner_is_still_a_missing_file(capsys, tm
     assert result.code == 2 and result.err.strip().endswith("nothere.txt: no such file")
 
 
-@pytest.mark.parametrize("command", [["card", "ボルシャック・ドラゴン"], ["card", "ボルシャック・ドラゴソ"], ["rules"],
-                                     ["rules", "DP005"], ["stats", DECKS / BD4], ["partners", DECKS / BD4],
-                                     [DECKS / BD4]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["card", "ボルシャック・ドラゴン"],
+        ["card", "ボルシャック・ドラゴソ"],
+        ["rules"],
+        ["rules", "DP005"],
+        ["stats", DECKS / BD4],
+        ["partners", DECKS / BD4],
+        [DECKS / BD4],
+    ],
+)
 def test_every_command_that_draws_takes_no_color(capsys, monkeypatch, command):
     """--no-color is plain text in every command that draws (FORCE_COLOR would colour it otherwise)."""
     monkeypatch.setenv("FORCE_COLOR", "1")

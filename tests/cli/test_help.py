@@ -78,8 +78,9 @@ def test_the_labels_are_in_the_runs_language(capsys, monkeypatch, lang):
             assert english not in out + card
 
 
-@pytest.mark.parametrize("argv", [("--lang", "ja", "--help"), ("--help", "--lang", "ja"), ("--lang=ja", "--help"),
-                                  ("--lang", "ja")])
+@pytest.mark.parametrize(
+    "argv", [("--lang", "ja", "--help"), ("--help", "--lang", "ja"), ("--lang=ja", "--help"), ("--lang", "ja")]
+)
 def test_lang_and_help_in_any_order_show_the_command_list(capsys, argv):
     result = run(capsys, *argv)
     assert result.code == 0
@@ -117,12 +118,16 @@ def test_completion_is_typers_own(capsys, monkeypatch):
     monkeypatch.setenv("COMP_WORDS", "duepa-check ch")
     monkeypatch.setenv("COMP_CWORD", "1")
     with pytest.raises(SystemExit) as done:
-        run(capsys, )
+        run(
+            capsys,
+        )
     assert capsys.readouterr().out.split() == ["check"]
     monkeypatch.setenv("COMP_WORDS", "duepa-check check --format ")
     monkeypatch.setenv("COMP_CWORD", "3")
     with pytest.raises(SystemExit):
-        run(capsys, )
+        run(
+            capsys,
+        )
     assert capsys.readouterr().out.split() == ["text", "json", "github", "sarif", "html"]
 
 
@@ -131,8 +136,14 @@ def test_completion_is_in_the_help_of_the_command_list(capsys):
     assert "--install-completion" in out and "--show-completion" in out
 
 
-@pytest.mark.parametrize(("argv", "said"), [(("--lang",), "requires an argument"), (("--lang", "fr"), "'fr' is not one of"),
-                                            (("--lang=fr",), "'fr' is not one of")])
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("--lang",), "requires an argument"),
+        (("--lang", "fr"), "'fr' is not one of"),
+        (("--lang=fr",), "'fr' is not one of"),
+    ],
+)
 def test_a_bad_lang_alone_is_a_usage_error_not_the_help(capsys, argv, said):
     result = run(capsys, *argv)
     assert result.code == 2 and said in result.err and "Commands" not in result.out
@@ -150,8 +161,9 @@ def test_a_leading_lang_runs_the_command(capsys):
     assert "《ボルシャック・ドラゴン》" in run(capsys, "--lang", "ja", "card", "ボルシャック・ドラゴン").out
 
 
-@pytest.mark.parametrize("args", [["--show-completion", "zsh"], ["--install-completion=bash"],
-                                  ["--lang", "ja", "--show-completion", "fish"]])
+@pytest.mark.parametrize(
+    "args", [["--show-completion", "zsh"], ["--install-completion=bash"], ["--lang", "ja", "--show-completion", "fish"]]
+)
 def test_completion_given_a_shell_name_says_it_takes_none(capsys, args):
     """typer finds the shell itself: `--show-completion zsh` was a check of a file 'zsh' that said
     'No such option: --show-completion', an option the help lists."""

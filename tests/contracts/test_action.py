@@ -39,7 +39,7 @@ def substitute(text: str, inputs: dict[str, str]) -> str:
     def value(match: re.Match) -> str:
         expression = match.group(1)
         if expression.startswith("inputs."):
-            return inputs[expression[len("inputs."):]]
+            return inputs[expression[len("inputs.") :]]
         raise AssertionError(f"an expression this test does not know: {expression}")
 
     return EXPRESSION.sub(value, text)
@@ -70,7 +70,12 @@ def run_steps(workspace: Path, inputs: dict[str, str]) -> dict[str, subprocess.C
         script.write_text(substitute(step["run"], inputs), encoding="utf-8")
         result = subprocess.run(
             ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
-            cwd=workspace, env={**environment, **env}, capture_output=True, text=True, encoding="utf-8", timeout=120,
+            cwd=workspace,
+            env={**environment, **env},
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=120,
         )
         done[step["id"]] = result
         if result.returncode != 0:
@@ -108,7 +113,9 @@ def test_run_steps_with_the_defaults_pass_on_legal_decks(workspace):
     check = done["check"]
     assert check.returncode == 0, check.stdout + check.stderr
     # annotations: warnings only (today is past the data's date by months), on the deck files
-    assert all(line.startswith(("::warning file=decks/", "duepa-check: HTML report")) for line in check.stdout.splitlines())
+    assert all(
+        line.startswith(("::warning file=decks/", "duepa-check: HTML report")) for line in check.stdout.splitlines()
+    )
     report = workspace / inputs["html-report"]
     page = report.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "DM23-BD4.txt" in page and "DM24-BD6.txt" in page
@@ -133,8 +140,15 @@ def test_strict_and_a_report_in_a_folder(workspace):
 
 def test_paths_with_spaces_one_per_line(workspace):
     (workspace / "decks").rename(workspace / "deck lists")
-    done = run_steps(workspace, {**defaults(), "paths": "deck lists/DM23-BD4.txt\ndeck lists/DM24-BD6.txt",
-                                 "as-of": "2026-03-16", "html-report": ""})
+    done = run_steps(
+        workspace,
+        {
+            **defaults(),
+            "paths": "deck lists/DM23-BD4.txt\ndeck lists/DM24-BD6.txt",
+            "as-of": "2026-03-16",
+            "html-report": "",
+        },
+    )
     assert done["check"].returncode == 0, done["check"].stderr
     assert not (workspace / "duepa-check-report.html").exists()
 
@@ -143,7 +157,7 @@ def test_docs_show_the_workflow():
     for name in ("docs/ci.md", "docs/ci.ja.md"):
         page = (ROOT / name).read_text(encoding="utf-8")
         assert "uses: OWNER/duepa-check@main" in page
-        block = page[page.index("uses: OWNER/duepa-check@main") - 200:]
+        block = page[page.index("uses: OWNER/duepa-check@main") - 200 :]
         assert "paths:" in block and "upload-artifact" in block
 
 
@@ -156,19 +170,23 @@ def recorded_calls(workspace: Path, inputs: dict[str, str]) -> tuple[dict, list[
     real = Path(sys.executable).parent / "duepa-check"
     (shim / "duepa-check").write_text(
         f'#!/bin/sh\nfor a in "$@"; do printf "%s\\t" "$a"; done >> "{log}"\necho >> "{log}"\nexec "{real}" "$@"\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     (shim / "duepa-check").chmod(0o755)
     done = run_steps(workspace, inputs)
     calls = [line.rstrip("\t").split("\t") for line in log.read_text(encoding="utf-8").splitlines() if line]
     return done, calls
 
 
-@pytest.mark.parametrize("name, value, expected", [
-    ("as-of", "2026-03-16", ["--as-of", "2026-03-16"]),
-    ("config", "club.yaml", ["--config", "club.yaml"]),
-    ("lang", "ja", ["--lang", "ja"]),
-    ("strict", "true", ["--strict"]),
-])
+@pytest.mark.parametrize(
+    "name, value, expected",
+    [
+        ("as-of", "2026-03-16", ["--as-of", "2026-03-16"]),
+        ("config", "club.yaml", ["--config", "club.yaml"]),
+        ("lang", "ja", ["--lang", "ja"]),
+        ("strict", "true", ["--strict"]),
+    ],
+)
 def test_each_input_reaches_duepa_check(workspace, name, value, expected):
     """An input dropped from action.yml (its env line, or its options+= line) fails here."""
     (workspace / "club.yaml").write_text("deck_size: 60\n", encoding="utf-8")
@@ -176,7 +194,7 @@ def test_each_input_reaches_duepa_check(workspace, name, value, expected):
     assert done["check"].returncode in (0, 1), done["check"].stderr
     assert len(calls) == 2  # the annotations, then the HTML report
     for call in calls:
-        at = [i for i in range(len(call)) if call[i:i + len(expected)] == expected]
+        at = [i for i in range(len(call)) if call[i : i + len(expected)] == expected]
         assert at, (name, call)
     without, plain = recorded_calls(workspace, defaults()) if name != "strict" else (None, [])
     for call in plain[-2:]:
@@ -224,7 +242,9 @@ def _earlier_steps(workspace: Path) -> dict[str, str]:
     return earlier
 
 
-@pytest.mark.parametrize("report, legal", [("duepa-check-report.html", True), ("out/organizer.html", False), ("", True)])
+@pytest.mark.parametrize(
+    "report, legal", [("duepa-check-report.html", True), ("out/organizer.html", False), ("", True)]
+)
 def test_what_earlier_steps_wrote_survives_and_each_output_is_added_once(workspace, report, legal):
     """Start from runner files holding earlier steps' lines: after the steps each still starts with
     them, and $GITHUB_OUTPUT gains exactly one line per output the action declares (html-report: the

@@ -203,7 +203,9 @@ def test_sarif_is_valid_and_points_at_the_broken_lines(repo, capsys, sarif_valid
 
 
 def test_sarif_omits_the_region_of_a_violation_without_a_line(repo, capsys, sarif_validator):
-    (repo / "short.txt").write_text("パートナー: ボルシャック・ドラゴ大王\n1 ガルチェンソ・ドラゴン\n", encoding="utf-8")
+    (repo / "short.txt").write_text(
+        "パートナー: ボルシャック・ドラゴ大王\n1 ガルチェンソ・ドラゴン\n", encoding="utf-8"
+    )
     code, document, _ = sarif_run(capsys, sarif_validator, "short.txt")
     assert code == 1
     size = [r for r in document["runs"][0]["results"] if r["ruleId"] == "DP001"]
@@ -305,7 +307,11 @@ def test_text_summary_table_for_several_decks(repo, capsys):
         "broken.txt": ["ボルシャック・ドラゴ大王", "火 自然", "not legal", "2", warnings["broken.txt"]],
         str(Path("decks/bd4.txt")): ["ボルシャック・ドラゴ大王", "火 自然", "legal", "0", warnings["decks/bd4.txt"]],
         str(Path("decks/sub/bd6.txt")): [
-            "偽神殺しのツラトゥストラ", "光 闇 火", "legal", "0", warnings["decks/sub/bd6.txt"]
+            "偽神殺しのツラトゥストラ",
+            "光 闇 火",
+            "legal",
+            "0",
+            warnings["decks/sub/bd6.txt"],
         ],
     }
     total_warnings = sum(int(w) for w in warnings.values())

@@ -125,7 +125,9 @@ def test_every_fact_a_doc_gives_a_card_is_the_datas(where):
             face = card.partner_face or card.faces[0]
             assert str(face.cost) == value, f"{where}: 《{name}》 costs {face.cost} in the data, not {value}"
         elif fact == "civilizations":
-            assert "/".join(card.civilizations) == value, f"{where}: 《{name}》 is {'/'.join(card.civilizations)}, not {value}"
+            assert "/".join(card.civilizations) == value, (
+                f"{where}: 《{name}》 is {'/'.join(card.civilizations)}, not {value}"
+            )
         else:
             status, since = value.split()
             day = date.fromisoformat(since)

@@ -111,7 +111,8 @@ def scratch(tmp_path_factory) -> Path:
         for deck in ("DM23-BD4.txt", "DM24-BD6.txt"):
             shutil.copy(decks / deck, folder / name / deck)
     (folder / "other.yaml").write_text(
-        "partner: 勝熱英雄 モモキング\ncards:\n  - ボルシャック・ドラゴン\n  - {name: はずれポンの助, count: 3}\n", encoding="utf-8"
+        "partner: 勝熱英雄 モモキング\ncards:\n  - ボルシャック・ドラゴン\n  - {name: はずれポンの助, count: 3}\n",
+        encoding="utf-8",
     )
     # A tournament's sheet: the sample's rows whose deck cell is filled (an empty cell is a deck
     # that cannot be checked, exit 2, as the sample is meant to show).
@@ -131,9 +132,12 @@ def reader_env(scratch: Path, **extra: str) -> dict[str, str]:
         PATH=os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")]),
         HOME=str(scratch / "home"),
         XDG_DATA_HOME=str(scratch / "home" / "data"),
-        http_proxy="http://127.0.0.1:9", https_proxy="http://127.0.0.1:9",
-        HTTP_PROXY="http://127.0.0.1:9", HTTPS_PROXY="http://127.0.0.1:9",
-        LANG="C.UTF-8", PYTHONUTF8="1",
+        http_proxy="http://127.0.0.1:9",
+        https_proxy="http://127.0.0.1:9",
+        HTTP_PROXY="http://127.0.0.1:9",
+        HTTPS_PROXY="http://127.0.0.1:9",
+        LANG="C.UTF-8",
+        PYTHONUTF8="1",
     )
     env.update(extra)
     return env
@@ -144,7 +148,11 @@ COMMANDS, SKIPPED = printed_commands()
 
 def test_the_docs_print_commands_and_say_why_a_block_is_not_run():
     assert len(COMMANDS) >= 20
-    assert {c.where.split(":")[0].replace(".ja.md", ".md") for c in COMMANDS} >= {"README.md", "docs/commands.md", "docs/ci.md"}
+    assert {c.where.split(":")[0].replace(".ja.md", ".md") for c in COMMANDS} >= {
+        "README.md",
+        "docs/commands.md",
+        "docs/ci.md",
+    }
     for where, reason in SKIPPED:
         assert len(reason) >= 10, f"{where}: say why the block is not run"
 
@@ -152,8 +160,14 @@ def test_the_docs_print_commands_and_say_why_a_block_is_not_run():
 @pytest.mark.parametrize("printed", COMMANDS, ids=[c.where for c in COMMANDS])
 def test_printed_command_runs_as_printed(printed, scratch):
     done = subprocess.run(
-        ["bash", "-c", printed.command], cwd=scratch, env=reader_env(scratch),
-        capture_output=True, text=True, encoding="utf-8", errors="replace", timeout=300,
+        ["bash", "-c", printed.command],
+        cwd=scratch,
+        env=reader_env(scratch),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=300,
     )
     said = f"{printed.where}: {printed.command}\nexit {done.returncode}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
     assert done.returncode in (0, 1), said
@@ -181,9 +195,13 @@ def test_sample_report_is_what_the_command_prints(sample, scratch):
     dates = re.findall(r"\d{4}-\d{2}-\d{2}", sample.output[-1])
     assert dates, sample.where  # the regulation line names the check date first
     done = subprocess.run(
-        ["bash", "-c", f"{sample.command} --as-of {dates[0]}"], cwd=scratch,
+        ["bash", "-c", f"{sample.command} --as-of {dates[0]}"],
+        cwd=scratch,
         env=reader_env(scratch, TTY_COMPATIBLE="1", NO_COLOR="1", COLUMNS="100"),
-        capture_output=True, text=True, encoding="utf-8", timeout=300,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
     )
     printed = [re.sub(r"\x1b\[[0-9;]*m", "", line).rstrip() for line in done.stdout.splitlines()]
     printed = [line for line in printed if line]

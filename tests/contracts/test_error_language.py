@@ -135,7 +135,9 @@ def test_client_errors_follow_the_language(capsys, tmp_path, fixture_embedded_da
 
 def test_the_robots_and_time_limit_lines_in_english_are_as_before(capsys, tmp_path, fixture_embedded_data):
     en, _ = update_in(capsys, tmp_path, "en", disallowing_robots)
-    assert re.fullmatch(rf"duepa-check: update: {re.escape(SOURCE)}/robots.txt disallows /card/\?v=\S+; stopped, nothing changed\n", en)
+    assert re.fullmatch(
+        rf"duepa-check: update: {re.escape(SOURCE)}/robots.txt disallows /card/\?v=\S+; stopped, nothing changed\n", en
+    )
     en, _ = update_in(capsys, tmp_path / "t", "en", allowing_robots, "--max-time", "1")
     assert en.startswith("duepa-check: update: the run reached its time limit (1 s, --max-time) at ")
     assert en.endswith("; stopped, nothing changed\n")
@@ -166,7 +168,9 @@ def test_a_page_the_parser_cannot_read_follows_the_language(capsys, tmp_path, fi
     assert japanese_only(ja, "div.cardDetail") == []
 
 
-def test_a_regulation_page_that_drops_restricted_cards_follows_the_language(capsys, tmp_path, fixture_embedded_data, no_pause):
+def test_a_regulation_page_that_drops_restricted_cards_follows_the_language(
+    capsys, tmp_path, fixture_embedded_data, no_pause
+):
     from datetime import date
 
     from duepa_check.data.regulation import dump_regulation, load_regulation
@@ -242,7 +246,10 @@ def test_a_data_dir_that_is_a_file_follows_the_language(capsys, tmp_path):
     not_a_dir.write_text("", encoding="utf-8")
     en, ja = run(capsys, deck, "--data-dir", not_a_dir), run(capsys, deck, "--data-dir", not_a_dir, "--lang", "ja")
     assert en.code == ja.code == 2
-    assert en.err == f"duepa-check: {not_a_dir}: not a directory (--data-dir takes the folder 'duepa-check update' writes)\n"
+    assert (
+        en.err
+        == f"duepa-check: {not_a_dir}: not a directory (--data-dir takes the folder 'duepa-check update' writes)\n"
+    )
     assert ja.err == (
         f"duepa-check: {not_a_dir}: フォルダではありません（--data-dir には 'duepa-check update' が書き込むフォルダを指定します）\n"
     )
@@ -278,9 +285,12 @@ def test_a_bad_card_record_is_explained_in_the_language(capsys, tmp_path):
     cards.write_bytes(raw.replace(b'"name":' + name, b'"name":0' + b" " * (len(name) - 1), 1))
     en, ja = run(capsys, deck, "--data-dir", data), run(capsys, deck, "--data-dir", data, "--lang", "ja")
     assert en.code == ja.code == 2
-    assert re.fullmatch(rf"duepa-check: {re.escape(str(data / 'cards.jsonl'))}: the record at byte \d+ has no name\n", en.err)
     assert re.fullmatch(
-        rf"duepa-check: {re.escape(str(data / 'cards.jsonl'))}: \d+バイト目のレコードが正しくありません（カード名がありません）\n", ja.err
+        rf"duepa-check: {re.escape(str(data / 'cards.jsonl'))}: the record at byte \d+ has no name\n", en.err
+    )
+    assert re.fullmatch(
+        rf"duepa-check: {re.escape(str(data / 'cards.jsonl'))}: \d+バイト目のレコードが正しくありません（カード名がありません）\n",
+        ja.err,
     )
 
 
@@ -289,8 +299,12 @@ def test_an_unknown_partner_option_follows_the_language(capsys, tmp_path):
     en = run(capsys, deck, "--partner", "ボルシャック・ドラゴソ")
     ja = run(capsys, deck, "--partner", "ボルシャック・ドラゴソ", "--lang", "ja")
     assert en.code == ja.code == 2
-    assert en.err.startswith("duepa-check: --partner 'ボルシャック・ドラゴソ' matches no card; did you mean 《ボルシャック・ドラゴン》")
-    assert ja.err.startswith("duepa-check: --partner 'ボルシャック・ドラゴソ' に当たるカードがありません（もしかして 《ボルシャック・ドラゴン》")
+    assert en.err.startswith(
+        "duepa-check: --partner 'ボルシャック・ドラゴソ' matches no card; did you mean 《ボルシャック・ドラゴン》"
+    )
+    assert ja.err.startswith(
+        "duepa-check: --partner 'ボルシャック・ドラゴソ' に当たるカードがありません（もしかして 《ボルシャック・ドラゴン》"
+    )
     assert english_sentences(ja.err.replace("--partner", " ")) == []
 
 
@@ -313,9 +327,14 @@ def test_the_civilization_hint_names_the_civilization_the_partner_lacks(capsys, 
     [hint_ja] = [v["hint"] for v in ja if v["rule"] == "DP005"]
     [hint_en] = [v["hint"] for v in en if v["rule"] == "DP005"]
     # a 60-card deck: the card is swapped, not removed (59 cards would be DP001; issue 36)
-    assert hint_ja == "このカードを使える文明のカードと入れ替えるか、闇文明を持つパートナーを選んでください（使える文明: 火・自然・無色）"
-    assert hint_en == ("the partner allows 火 自然 and 無色 cards; put such a card in place of this one "
-                       "or choose a partner that has 闇")
+    assert (
+        hint_ja
+        == "このカードを使える文明のカードと入れ替えるか、闇文明を持つパートナーを選んでください（使える文明: 火・自然・無色）"
+    )
+    assert hint_en == (
+        "the partner allows 火 自然 and 無色 cards; put such a card in place of this one "
+        "or choose a partner that has 闇"
+    )
 
 
 def test_a_yaml_alias_that_refers_to_itself_is_said_in_the_language(capsys, tmp_path):
@@ -324,7 +343,10 @@ def test_a_yaml_alias_that_refers_to_itself_is_said_in_the_language(capsys, tmp_
     en, ja = run(capsys, deck), run(capsys, deck, "--lang", "ja")
     assert en.code == ja.code == 2
     assert en.err == f"duepa-check: {deck}:1: invalid YAML (an alias refers to its own anchor)\n"
-    assert ja.err == f"duepa-check: {deck}:1: YAMLとして正しくありません（エイリアスが自分自身のアンカーを参照しています）\n"
+    assert (
+        ja.err
+        == f"duepa-check: {deck}:1: YAMLとして正しくありません（エイリアスが自分自身のアンカーを参照しています）\n"
+    )
 
 
 def test_duplicate_card_names_in_built_data_are_said_in_both_languages(tmp_path):
@@ -359,7 +381,10 @@ def test_the_reason_update_records_for_a_banned_card_is_said_in_the_language(cap
         found = run(capsys, deck, "--data-dir", data, "--format", "json", "--lang", lang).json["decks"][0]["violations"]
         [messages[lang]] = [v["message"] for v in found if v["rule"] == "DP010"]
     assert messages["en"] == "《フェアリー・ライフ》 is 使用禁止: 使用禁止カード on the official regulation page"
-    assert messages["ja"] == "《フェアリー・ライフ》は使用禁止です: 公式サイトのレギュレーションページに載っている使用禁止カード"
+    assert (
+        messages["ja"]
+        == "《フェアリー・ライフ》は使用禁止です: 公式サイトのレギュレーションページに載っている使用禁止カード"
+    )
 
 
 def test_the_help_option_itself_is_translated(capsys):
@@ -380,8 +405,13 @@ def test_sarif_describes_its_rules_in_the_language(capsys, tmp_path):
             doc = rule_doc(module, lang)
             assert descriptor["fullDescription"]["text"] == descriptor["help"]["text"] == doc
             assert descriptor["shortDescription"]["text"] == doc.splitlines()[0].strip()
-    assert en["tool"]["driver"]["notifications"][0]["shortDescription"]["text"] == "A decklist file could not be read or decoded."
-    assert ja["tool"]["driver"]["notifications"][0]["shortDescription"]["text"].startswith("デッキリストのファイルを読めない")
+    assert (
+        en["tool"]["driver"]["notifications"][0]["shortDescription"]["text"]
+        == "A decklist file could not be read or decoded."
+    )
+    assert ja["tool"]["driver"]["notifications"][0]["shortDescription"]["text"].startswith(
+        "デッキリストのファイルを読めない"
+    )
     assert en["originalUriBaseIds"]["%SRCROOT%"]["description"]["text"] == "The directory duepa-check ran in."
     assert english_sentences(ja["originalUriBaseIds"]["%SRCROOT%"]["description"]["text"]) == []
 
@@ -397,17 +427,23 @@ def test_version_and_help_of_the_app_take_lang_too(capsys):
 @pytest.mark.parametrize(
     ("argv", "english", "japanese"),
     [
-        (("check", "x.txt", "--format", "xml"),
-         "Error: Invalid value for '--format': 'xml' is not one of 'text', 'json', 'github', 'sarif', 'html'.",
-         "エラー: '--format' の値が正しくありません。text か json か github か sarif か html を指定してください"),
-        (("check", "x.txt", "--frmat", "json"),
-         "Error: No such option: --frmat (Possible options: --format)",
-         "エラー: --frmat というオプションはありません（候補: --format）"),
+        (
+            ("check", "x.txt", "--format", "xml"),
+            "Error: Invalid value for '--format': 'xml' is not one of 'text', 'json', 'github', 'sarif', 'html'.",
+            "エラー: '--format' の値が正しくありません。text か json か github か sarif か html を指定してください",
+        ),
+        (
+            ("check", "x.txt", "--frmat", "json"),
+            "Error: No such option: --frmat (Possible options: --format)",
+            "エラー: --frmat というオプションはありません（候補: --format）",
+        ),
         (("check",), "Error: Missing argument 'DECK...'.", "エラー: 引数 'DECK...' を指定してください"),
         (("stats", "a", "b"), "Error: Got unexpected extra argument(s) (b)", "エラー: 余分な引数があります（b）"),
-        (("update", "--delay", "0.5"),
-         "Error: Invalid value for '--delay': 0.5 is not in the range x>=1.0.",
-         "エラー: '--delay' の値が正しくありません。1以上の数を指定してください"),
+        (
+            ("update", "--delay", "0.5"),
+            "Error: Invalid value for '--delay': 0.5 is not in the range x>=1.0.",
+            "エラー: '--delay' の値が正しくありません。1以上の数を指定してください",
+        ),
     ],
 )
 def test_usage_errors_follow_the_language(capsys, argv, english, japanese):
@@ -426,7 +462,10 @@ def test_usage_errors_follow_the_language(capsys, argv, english, japanese):
 
 
 def test_an_option_without_its_value_follows_the_language(capsys):
-    en, ja = run(capsys, "check", "x.txt", "--lang", "en", "--format"), run(capsys, "check", "x.txt", "--lang", "ja", "--format")
+    en, ja = (
+        run(capsys, "check", "x.txt", "--lang", "en", "--format"),
+        run(capsys, "check", "x.txt", "--lang", "ja", "--format"),
+    )
     assert en.code == ja.code == 2
     assert en.err == "Error: Option '--format' requires an argument.\n"
     assert ja.err == "エラー: オプション '--format' には値が必要です\n"

@@ -44,31 +44,80 @@ MANY_WAYS = {
 def _decks(tmp_path: Path) -> list[str]:
     """Write the broken decks under ``tmp_path``; their paths relative to it, in report order."""
     make_deck(tmp_path, BD4, replace=MANY_WAYS, name="many.txt")
-    make_deck(tmp_path, BD4, replace={2: "1 ボルシャック・ドラゴ大王"}, append=["1 エール・ライフ"], name="no-partner.txt")
-    make_deck(tmp_path, BD4, replace={2: "パートナー: ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"}, name="cheap-partner.txt")
-    make_deck(tmp_path, BD4, replace={4: "パートナー: ガルチェンソ・ドラゴン"}, name="two-partners.txt")
-    make_deck(tmp_path, BD4, replace={2: "パートナー: エール・ライフ", 30: "1 ボルシャック・ドラゴ大王"}, name="weak-partner.txt")
-    make_deck(tmp_path, BD4, replace={2: "パートナー: フェアリー・シャワー", 30: "1 ボルシャック・ドラゴ大王"}, name="spell-partner.txt")
-    make_deck(tmp_path, BD6, replace={2: "パートナー: ヴォルグ・サンダー", 30: "1 偽神殺しのツラトゥストラ"}, name="psychic-partner.txt")
-    make_deck(tmp_path, BD4, replace={4: "2 ガルチェンソ・ドラゴン", 30: "", 31: "1 ボルシャック・ドラゴ大王", 32: "1 フェアリー・ギフト", 33: "1 フェアリー・ギフト"}, name="copies.txt")
+    make_deck(
+        tmp_path, BD4, replace={2: "1 ボルシャック・ドラゴ大王"}, append=["1 エール・ライフ"], name="no-partner.txt"
+    )
     make_deck(
         tmp_path,
         BD4,
-        replace={2: f"パートナー: {RAINBOW}", 30: "1 【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】", 31: "1 禁断英雄 モモキングダムX", 40: "1 未来王龍 モモキングJO"},
+        replace={2: "パートナー: ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"},
+        name="cheap-partner.txt",
+    )
+    make_deck(tmp_path, BD4, replace={4: "パートナー: ガルチェンソ・ドラゴン"}, name="two-partners.txt")
+    make_deck(
+        tmp_path,
+        BD4,
+        replace={2: "パートナー: エール・ライフ", 30: "1 ボルシャック・ドラゴ大王"},
+        name="weak-partner.txt",
+    )
+    make_deck(
+        tmp_path,
+        BD4,
+        replace={2: "パートナー: フェアリー・シャワー", 30: "1 ボルシャック・ドラゴ大王"},
+        name="spell-partner.txt",
+    )
+    make_deck(
+        tmp_path,
+        BD6,
+        replace={2: "パートナー: ヴォルグ・サンダー", 30: "1 偽神殺しのツラトゥストラ"},
+        name="psychic-partner.txt",
+    )
+    make_deck(
+        tmp_path,
+        BD4,
+        replace={
+            4: "2 ガルチェンソ・ドラゴン",
+            30: "",
+            31: "1 ボルシャック・ドラゴ大王",
+            32: "1 フェアリー・ギフト",
+            33: "1 フェアリー・ギフト",
+        },
+        name="copies.txt",
+    )
+    make_deck(
+        tmp_path,
+        BD4,
+        replace={
+            2: f"パートナー: {RAINBOW}",
+            30: "1 【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】",
+            31: "1 禁断英雄 モモキングダムX",
+            40: "1 未来王龍 モモキングJO",
+        },
         name="premium.txt",
     )
     house = tmp_path / "house"
     make_deck(house, BD4, replace={30: "1 フェアリー・ギフト"}, name="house.txt")
     (house / ".duepa-check.yaml").write_text("singleton: false\nbanned: [ガルチェンソ・ドラゴン]\n", encoding="utf-8")
     (tmp_path / "structured.yaml").write_text(
-        "partner: ボルシャック・ドラゴ大王\nnotes: x\ncards:\n  - [1, 2]\n  - {name: ガルチェンソ・ドラゴン, count: 1}\n", encoding="utf-8"
+        "partner: ボルシャック・ドラゴ大王\nnotes: x\ncards:\n  - [1, 2]\n  - {name: ガルチェンソ・ドラゴン, count: 1}\n",
+        encoding="utf-8",
     )
     (tmp_path / "one-spell.yaml").write_text("cards: [エール・ライフ]\n", encoding="utf-8")
     (tmp_path / "empty.txt").write_bytes(b"")
     return [
-        "many.txt", "no-partner.txt", "cheap-partner.txt", "two-partners.txt", "weak-partner.txt",
-        "spell-partner.txt", "psychic-partner.txt", "copies.txt", "premium.txt", "house/house.txt",
-        "structured.yaml", "one-spell.yaml", "empty.txt",
+        "many.txt",
+        "no-partner.txt",
+        "cheap-partner.txt",
+        "two-partners.txt",
+        "weak-partner.txt",
+        "spell-partner.txt",
+        "psychic-partner.txt",
+        "copies.txt",
+        "premium.txt",
+        "house/house.txt",
+        "structured.yaml",
+        "one-spell.yaml",
+        "empty.txt",
     ]
 
 

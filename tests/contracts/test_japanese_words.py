@@ -20,13 +20,22 @@ BROKEN = {30: "1 フェアリー・シャワー", 31: "1 龍の呼び声", 32: "
 
 # What a user reads for each finding of the deck: (rule, line) → (message, hint), as ja.py words them.
 JAPANESE = {
-    ("DP001", None): ("デッキが61枚です。デュエパーティーのデッキはパートナーを含めてちょうど60枚です", "1枚抜いてください"),
-    ("DP005", 30): ("《フェアリー・シャワー》は水・自然文明ですが、パートナー《ボルシャック・ドラゴ大王》は水文明を持っていません",
-                    "このカードを抜くか、水文明を持つパートナーを選んでください（使える文明: 火・自然・無色）"),
-    ("DP100", 32): ("《ボルシャック・ドラゴソ》に一致するカードがありません",
-                    "もしかして: 《ボルシャック・ドラゴン》、《ボルシャック・ドラゴン／決闘者・チャージャー》、《ボルシャック・ドギラゴン》"),
-    ("DP002", 33): ("《龍の呼び声》がデッキに2枚入っています（31、33行目）。同じ名前のカードは1枚までです",
-                    "1枚だけ残して、33行目を消してください"),
+    ("DP001", None): (
+        "デッキが61枚です。デュエパーティーのデッキはパートナーを含めてちょうど60枚です",
+        "1枚抜いてください",
+    ),
+    ("DP005", 30): (
+        "《フェアリー・シャワー》は水・自然文明ですが、パートナー《ボルシャック・ドラゴ大王》は水文明を持っていません",
+        "このカードを抜くか、水文明を持つパートナーを選んでください（使える文明: 火・自然・無色）",
+    ),
+    ("DP100", 32): (
+        "《ボルシャック・ドラゴソ》に一致するカードがありません",
+        "もしかして: 《ボルシャック・ドラゴン》、《ボルシャック・ドラゴン／決闘者・チャージャー》、《ボルシャック・ドギラゴン》",
+    ),
+    ("DP002", 33): (
+        "《龍の呼び声》がデッキに2枚入っています（31、33行目）。同じ名前のカードは1枚までです",
+        "1枚だけ残して、33行目を消してください",
+    ),
 }
 VERDICT = "✘ 使用不可（エラー4件、警告0件）"
 
@@ -47,8 +56,10 @@ def test_each_finding_is_shown_in_the_words_of_the_japanese_catalogue(capsys, de
     the user reads: the terminal report, the GitHub annotations and the JSON."""
     violations = findings(deck)
     assert {v.message.key for v in violations} <= set(catalogue("ja")) and len(violations) == 4
-    shown = {form: run(capsys, "check", deck, "--as-of", AS_OF, "--lang", "ja", "--format", form)
-             for form in ("text", "github", "json")}
+    shown = {
+        form: run(capsys, "check", deck, "--as-of", AS_OF, "--lang", "ja", "--format", form)
+        for form in ("text", "github", "json")
+    }
     messages = [(item["message"], item["hint"]) for item in shown["json"].json["decks"][0]["violations"]]
     for violation in violations:
         words, hint = text(violation.message, "ja"), text(violation.hint, "ja")

@@ -11,8 +11,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_ruff_finds_nothing():
     found = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise",
-         "duepa_check", "tests", "tools", "benchmarks"],
-        cwd=ROOT, capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--no-cache",
+            "--output-format",
+            "concise",
+            "duepa_check",
+            "tests",
+            "tools",
+            "benchmarks",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert found.returncode == 0, found.stdout + found.stderr

@@ -32,7 +32,11 @@ def test_no_entry_is_empty(lang):
 
 def test_placeholders_are_the_same_in_both_languages():
     en, ja = catalogue("en"), catalogue("ja")
-    differ = {key: (placeholders(en[key]), placeholders(ja[key])) for key in en if placeholders(en[key]) != placeholders(ja[key])}
+    differ = {
+        key: (placeholders(en[key]), placeholders(ja[key]))
+        for key in en
+        if placeholders(en[key]) != placeholders(ja[key])
+    }
     assert differ == {}
 
 
@@ -87,7 +91,9 @@ def test_language_precedence(option, environ, house, expected):
 
 @pytest.fixture
 def broken(tmp_path):
-    return make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー", 31: "1 龍の呼び声", 32: "1 ボルシャック・ドラゴソ"})
+    return make_deck(
+        tmp_path, BD4, replace={30: "1 フェアリー・シャワー", 31: "1 龍の呼び声", 32: "1 ボルシャック・ドラゴソ"}
+    )
 
 
 def test_japanese_report_has_no_english_sentence(capsys, broken, tmp_path):
@@ -133,7 +139,10 @@ def test_json_keeps_its_keys_and_ids_while_the_text_is_japanese(capsys, broken):
     ja = run(capsys, broken, "--as-of", AS_OF, "--format", "json", "--lang", "ja").json
     assert without_words(en) == without_words(ja) and list(en) == list(ja)
     messages = [v["message"] for v in ja["decks"][0]["violations"]]
-    assert "《フェアリー・シャワー》は水・自然文明ですが、パートナー《ボルシャック・ドラゴ大王》は水文明を持っていません" in messages
+    assert (
+        "《フェアリー・シャワー》は水・自然文明ですが、パートナー《ボルシャック・ドラゴ大王》は水文明を持っていません"
+        in messages
+    )
 
 
 def without_words(doc: dict) -> list[tuple]:
@@ -186,7 +195,10 @@ def test_house_rules_errors_follow_the_language(capsys, broken):
     assert ja.err == f"duepa-check: {config}: 不明なキー 'deck_sise'（もしかして 'deck_size'？）\n"
     config.write_text("singleton: 3\n", encoding="utf-8")
     ja = run(capsys, broken, "--lang", "ja")
-    assert ja.code == 2 and ja.err == f"duepa-check: {config}: singleton: true か falseを書いてください（書かれている値: 3）\n"
+    assert (
+        ja.code == 2
+        and ja.err == f"duepa-check: {config}: singleton: true か falseを書いてください（書かれている値: 3）\n"
+    )
     config.write_text("lang: fr\n", encoding="utf-8")
     assert "lang: en か jaを書いてください" in run(capsys, broken, "--lang", "ja").err
 
@@ -215,10 +227,13 @@ def test_card_and_regulation_data_errors_follow_the_language(capsys, tmp_path):
     assert ja.err.endswith("duepa-check のレギュレーションファイルではありません（format: 1 がありません）\n")
 
 
-@pytest.mark.parametrize(("lang", "line"), [
-    ("en", "duepa-check: standard output is closed; nowhere to write the report\n"),
-    ("ja", "duepa-check: 標準出力が閉じられています。レポートを書き出す先がありません\n"),
-])
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "duepa-check: standard output is closed; nowhere to write the report\n"),
+        ("ja", "duepa-check: 標準出力が閉じられています。レポートを書き出す先がありません\n"),
+    ],
+)
 def test_closed_stdout_line_follows_the_language(capsys, monkeypatch, lang, line):
     import sys
 

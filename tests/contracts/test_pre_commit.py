@@ -39,7 +39,11 @@ def git(*args: str, cwd: Path) -> str:
         env.pop(name, None)
     done = subprocess.run(
         ["git", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", *args],
-        cwd=cwd, env=env, capture_output=True, text=True, check=True,
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return done.stdout
 
@@ -101,8 +105,23 @@ def test_try_repo_fails_the_illegal_deck_and_passes_the_legal_one(tmp_path):
         env.pop(name, None)  # the hook prints the text format, as on a player's machine
 
     done = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(project), "duepa-check", "--all-files", "--color", "never"],
-        cwd=decks, env=env, capture_output=True, text=True, encoding="utf-8", timeout=900,
+        [
+            sys.executable,
+            "-m",
+            "pre_commit",
+            "try-repo",
+            str(project),
+            "duepa-check",
+            "--all-files",
+            "--color",
+            "never",
+        ],
+        cwd=decks,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=900,
     )
     out = done.stdout + done.stderr
     assert done.returncode == 1, out
@@ -198,7 +217,9 @@ def test_hook_lists_files_that_are_no_decklists_as_skipped_and_passes(capsys, tm
     monkeypatch.chdir(tmp_path)
     (tmp_path / "decks").mkdir()
     files = {
-        "decks/notes.txt": PROSE, "mkdocs.yml": MKDOCS, "package.json": '{"name": "decks", "version": "1.0.0"}\n',
+        "decks/notes.txt": PROSE,
+        "mkdocs.yml": MKDOCS,
+        "package.json": '{"name": "decks", "version": "1.0.0"}\n',
         "decks/memo.yaml": "title: spring\nplayers: [a, b]\n",
     }
     for name, text in files.items():

@@ -35,10 +35,17 @@ def _private_names_reached(tree: ast.AST) -> list[str]:
             bound.update(alias.asname or alias.name for alias in node.names)
             found += [f"{node.module}.{alias.name}" for alias in node.names if _private(alias.name)]
         elif isinstance(node, ast.Import):
-            bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names
-                         if alias.name.startswith("duepa_check"))
+            bound.update(
+                (alias.asname or alias.name).split(".")[0]
+                for alias in node.names
+                if alias.name.startswith("duepa_check")
+            )
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and _private(node.attr) and node.attr not in ("_replace", "_fields", "_asdict"):
+        if (
+            isinstance(node, ast.Attribute)
+            and _private(node.attr)
+            and node.attr not in ("_replace", "_fields", "_asdict")
+        ):
             base = node.value
             while isinstance(base, ast.Attribute):
                 base = base.value
@@ -46,13 +53,20 @@ def _private_names_reached(tree: ast.AST) -> list[str]:
                 found.append(ast.unparse(node))
         if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("setattr") and node.args:
             target = node.args[0]
-            if isinstance(target, ast.Constant) and isinstance(target.value, str) and target.value.startswith("duepa_check"):
+            if (
+                isinstance(target, ast.Constant)
+                and isinstance(target.value, str)
+                and target.value.startswith("duepa_check")
+            ):
                 found += [target.value] if any(_private(part) for part in target.value.split(".")) else []
     return found
 
 
 def _trees() -> dict[str, ast.AST]:
-    return {str(path.relative_to(TESTS)): ast.parse(path.read_text(encoding="utf-8")) for path in sorted(TESTS.rglob("*.py"))}
+    return {
+        str(path.relative_to(TESTS)): ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted(TESTS.rglob("*.py"))
+    }
 
 
 def test_no_test_file_imports_another():
@@ -72,7 +86,11 @@ def test_the_checks_find_what_they_look_for():
         "d.entry._replace(name='x')\nmonkeypatch.setattr('duepa_check.reading.decklist._STDIN', [])\n"
     )
     assert _imports_of_test_files(code) == ["test_other", "update.test_update"]
-    assert sorted(_private_names_reached(code)) == sorted([
-        "duepa_check.data._hidden", "config._find", "d._suffix",
-        "duepa_check.reading.decklist._STDIN",
-    ])
+    assert sorted(_private_names_reached(code)) == sorted(
+        [
+            "duepa_check.data._hidden",
+            "config._find",
+            "d._suffix",
+            "duepa_check.reading.decklist._STDIN",
+        ]
+    )

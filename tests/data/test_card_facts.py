@@ -40,7 +40,15 @@ SINGLE_FACTS = [
     ("デーモン・ハンド", "デーモン・ハンド", "呪文", ("闇",), 6, "main", False),
     ("ホーリー・スパーク", "ホーリー・スパーク", "呪文", ("光",), 6, "main", False),
     ("エンペラー・キリコ", "エンペラー・キリコ", "進化クリーチャー", ("水",), 8, "main", True),
-    ("竜魔神王バルカディア・NEX", "竜魔神王バルカディア・NEX", "進化クリーチャー", ("光", "闇", "火"), 15, "main", True),
+    (
+        "竜魔神王バルカディア・NEX",
+        "竜魔神王バルカディア・NEX",
+        "進化クリーチャー",
+        ("光", "闇", "火"),
+        15,
+        "main",
+        True,
+    ),
     ("革命の絆", "革命の絆", "NEOクリーチャー", ("光", "火"), 7, "main", True),
     ("キャンベロ <レッゾ.Star>", "キャンベロ ＜レッゾ.Star＞", "スター進化クリーチャー", ("火",), 5, "main", True),
     ("CRYMAX ジャオウガ", "CRYMAX ジャオウガ", "S-MAX進化クリーチャー", ("闇",), 7, "main", True),
@@ -48,7 +56,15 @@ SINGLE_FACTS = [
     ("The ジョラゴン・ガンマスター", "The ジョラゴン・ガンマスター", "GRクリーチャー", (), 5, "super_gr", False),
     ("アウゼスの天黒筺", "アウゼスの天黒筺", "タマシード", ("光", "闇"), 3, "main", False),
     ("ルベル・ゴルギーニ", "ルベル・ゴルギーニ", "タマシード/クリーチャー", ("光",), 5, "main", True),
-    ("轟廻！グランドスラム・スコーピオン", "轟廻！グランドスラム・スコーピオン", "タマシード/クリーチャー", ("自然",), 5, "main", True),
+    (
+        "轟廻！グランドスラム・スコーピオン",
+        "轟廻！グランドスラム・スコーピオン",
+        "タマシード/クリーチャー",
+        ("自然",),
+        5,
+        "main",
+        True,
+    ),
     ("Dの牢閣 メメント守神宮", "Dの牢閣 メメント守神宮", "D2フィールド", ("光",), 4, "main", False),
     ("バジュラズ・ソウル", "バジュラズ・ソウル", "クロスギア", ("火",), 5, "main", False),
     ("海底鬼面城", "海底鬼面城", "城", ("水",), 1, "main", False),
@@ -58,7 +74,9 @@ SINGLE_FACTS = [
 ]
 
 
-@pytest.mark.parametrize("typed, official, type_, civs, cost, zone, eligible", SINGLE_FACTS, ids=[r[0] for r in SINGLE_FACTS])
+@pytest.mark.parametrize(
+    "typed, official, type_, civs, cost, zone, eligible", SINGLE_FACTS, ids=[r[0] for r in SINGLE_FACTS]
+)
 def test_single_card_facts(pool, typed, official, type_, civs, cost, zone, eligible):
     c = card(pool, typed)
     assert c.name == official
@@ -106,7 +124,10 @@ def test_psychic_with_awakened_side(pool):
     assert volg.faces[0].type == "サイキック・クリーチャー" and volg.faces[0].civilizations == ("闇",)
     assert not volg.partner_eligible
     untouchable = card(pool, "時空の英雄アンタッチャブル")
-    assert [f.name for f in untouchable.faces] == ["時空の英雄アンタッチャブル", "変幻の覚醒者アンタッチャブル・パワード"]
+    assert [f.name for f in untouchable.faces] == [
+        "時空の英雄アンタッチャブル",
+        "変幻の覚醒者アンタッチャブル・パワード",
+    ]
     assert card(pool, "変幻の覚醒者アンタッチャブル・パワード").name == "時空の英雄アンタッチャブル"
 
 
@@ -140,7 +161,9 @@ def test_zero_dragon_set(pool):
     assert card(pool, "手札の儀").zone == "starts_in_battle_zone"
     # 零龍 is the combined back of all five: it names every one of them, each out of the main deck.
     shared = pool.lookup("零龍")
-    assert sorted(c.name for c in shared.cards) == sorted(["滅亡の起源 零無", "手札の儀", "墓地の儀", "破壊の儀", "復活の儀"])
+    assert sorted(c.name for c in shared.cards) == sorted(
+        ["滅亡の起源 零無", "手札の儀", "墓地の儀", "破壊の儀", "復活の儀"]
+    )
     assert {c.zone for c in shared.cards} == {"starts_in_battle_zone"}
 
 
@@ -151,7 +174,9 @@ def test_infinity_costs(pool):
     assert card(pool, "夢幻の無").faces[0].cost == INFINITY
 
 
-@pytest.mark.parametrize("name", ["はずれポンの助", "四十日鼠 チョロチュー", "遊撃師団 アクアーミー", "シル＝シャルロット", "O・HA・NA・S"])
+@pytest.mark.parametrize(
+    "name", ["はずれポンの助", "四十日鼠 チョロチュー", "遊撃師団 アクアーミー", "シル＝シャルロット", "O・HA・NA・S"]
+)
 def test_may_exceed_four(pool, name):
     assert card(pool, name).may_exceed_four
 
@@ -201,11 +226,28 @@ NAME_ONLY_CARDS = [
     ("ジョッキン・グラス", "single", "main", [("呪文", ("光",), 2)], False),
     ("クリオ・ネック", "single", "super_gr", [("GRクリーチャー", ("水",), 2)], False),
     ("マリゴルドⅢ", "single", "super_gr", [("GRクリーチャー", ("自然",), 4)], False),
-    ("“B-暴” 砲台 ストロンガ／絶対無敵シールド", "twinpact", "main", [("クリーチャー", ("火",), 7), ("呪文", ("火",), 6)], True),
+    (
+        "“B-暴” 砲台 ストロンガ／絶対無敵シールド",
+        "twinpact",
+        "main",
+        [("クリーチャー", ("火",), 7), ("呪文", ("火",), 6)],
+        True,
+    ),
     ("青守銀 シルト／解体事変", "twinpact", "main", [("クリーチャー", ("光",), 3), ("呪文", ("闇",), 4)], False),
-    ("聖剣ナ・ベイベー", "multi_side", "hyperspatial", [("ドラグハート・ウエポン", ("闇",), 3), ("ドラグハート・クリーチャー", ("闇",), 5)], False),
-    ("アクア・カスケード＜ZABUUUN・クルーザー＞", "multi_side", "hyperspatial",
-     [("サイキック・クリーチャー", ("水",), 3), ("サイキック・スーパー・クリーチャー", ("光", "水"), 24)], False),
+    (
+        "聖剣ナ・ベイベー",
+        "multi_side",
+        "hyperspatial",
+        [("ドラグハート・ウエポン", ("闇",), 3), ("ドラグハート・クリーチャー", ("闇",), 5)],
+        False,
+    ),
+    (
+        "アクア・カスケード＜ZABUUUN・クルーザー＞",
+        "multi_side",
+        "hyperspatial",
+        [("サイキック・クリーチャー", ("水",), 3), ("サイキック・スーパー・クリーチャー", ("光", "水"), 24)],
+        False,
+    ),
     ("The チュルチュルズ", "single", "main", [("クリーチャー", (), 5)], True),  # 無色 in the source: colourless
     ("DG　〜ヒトノ造リシモノ〜", "single", "main", [("クリーチャー", (), 6)], True),
     ("サタン・キャッスル", "single", "main", [("城", ("闇",), 6)], False),
@@ -260,8 +302,20 @@ def test_partner_flag_matches_the_rule_for_every_card(pool):
 
 def test_card_lines_carry_facts_only():
     lines = (embedded_data_dir() / "cards.jsonl").read_text(encoding="utf-8").splitlines()
-    allowed = {"name", "layout", "faces", "zone", "partner_eligible", "may_exceed_four", "aliases", "english", "ids", "complete",
-               "source", "provenance"}
+    allowed = {
+        "name",
+        "layout",
+        "faces",
+        "zone",
+        "partner_eligible",
+        "may_exceed_four",
+        "aliases",
+        "english",
+        "ids",
+        "complete",
+        "source",
+        "provenance",
+    }
     for line in lines[1::97]:
         assert set(json.loads(line)) <= allowed
     assert "牌庫" not in "".join(lines)  # no Chinese rules text slipped in
@@ -316,14 +370,17 @@ def test_sampled_index_search_finds_what_a_search_of_every_row_finds(pool):
 # ---------------------------------------------------------------------------- one record per card
 
 
-@pytest.mark.parametrize("alias, base", [
-    ("オプティマスプライム [“罰怒“ブランド]", "“罰怒“ブランド"),
-    ("オプティマスプライム", "“罰怒“ブランド"),
-    ("バンブルビー [切札勝太&カツキング ー熱血の物語ー]", "切札勝太&カツキング ー熱血の物語ー"),
-    ("アーシー [最終龍覇 ロージア]", "最終龍覇 ロージア"),
-    ("さんばか・チャージャー", "ボーンおどり・チャージャー"),
-    ("ゲンム装備【ヘビィボウガン】vs.波衣竜", "∞龍 ゲンムエンペラー"),
-])
+@pytest.mark.parametrize(
+    "alias, base",
+    [
+        ("オプティマスプライム [“罰怒“ブランド]", "“罰怒“ブランド"),
+        ("オプティマスプライム", "“罰怒“ブランド"),
+        ("バンブルビー [切札勝太&カツキング ー熱血の物語ー]", "切札勝太&カツキング ー熱血の物語ー"),
+        ("アーシー [最終龍覇 ロージア]", "最終龍覇 ロージア"),
+        ("さんばか・チャージャー", "ボーンおどり・チャージャー"),
+        ("ゲンム装備【ヘビィボウガン】vs.波衣竜", "∞龍 ゲンムエンペラー"),
+    ],
+)
 def test_alias_cards_are_their_base_card(pool, alias, base):
     found = card(pool, alias)
     assert found.name == base and found == card(pool, base)
@@ -334,18 +391,21 @@ def test_alias_pairs_are_listed_with_their_source(pool):
     pairs = {p["alias"]: (p["card"], p["source"]) for p in pool.header["alias_cards"]}
     assert pairs["さんばか・チャージャー"][0] == "ボーンおどり・チャージャー"
     assert "dmwiki.net" in pairs["さんばか・チャージャー"][1]
-    assert pairs["オプティマスプライム [“罰怒“ブランド]"] [0] == "“罰怒“ブランド"
+    assert pairs["オプティマスプライム [“罰怒“ブランド]"][0] == "“罰怒“ブランド"
     assert "dmart10-001" in card(pool, "“罰怒“ブランド").ids  # the alias printing's id joins the base card
     assert all(p["source"] for p in pool.header["alias_cards"])
 
 
-@pytest.mark.parametrize("spellings, name", [
-    (["最前戦 XX幕府", "最前線 XX（ダブルクロス） 幕府", "最前線 XX幕府"], "最前線 XX幕府"),
-    (["禁断〜目醒めの刻〜", "禁断 ー目醒めの刻ー", "禁断 ～目覚めの刻～"], "禁断 ～目醒めの刻～"),
-    (["ニつ星 エビカツ", "二つ星 エビカツ"], "ニつ星 エビカツ"),
-    (['"不愛闘"倶楽部', '\\"不愛闘\\"倶楽部'], '"不愛闘"倶楽部'),
-    (["メタルウィング・ワイバーン", "メタルウイング・ワイバーン"], "メタルウィング・ワイバーン"),
-])
+@pytest.mark.parametrize(
+    "spellings, name",
+    [
+        (["最前戦 XX幕府", "最前線 XX（ダブルクロス） 幕府", "最前線 XX幕府"], "最前線 XX幕府"),
+        (["禁断〜目醒めの刻〜", "禁断 ー目醒めの刻ー", "禁断 ～目覚めの刻～"], "禁断 ～目醒めの刻～"),
+        (["ニつ星 エビカツ", "二つ星 エビカツ"], "ニつ星 エビカツ"),
+        (['"不愛闘"倶楽部', '\\"不愛闘\\"倶楽部'], '"不愛闘"倶楽部'),
+        (["メタルウィング・ワイバーン", "メタルウイング・ワイバーン"], "メタルウィング・ワイバーン"),
+    ],
+)
 def test_split_records_are_one_card(pool, spellings, name):
     found = {card(pool, s).name for s in spellings}
     assert found == {name}
@@ -358,7 +418,9 @@ def test_merged_records_keep_the_japanese_faces_and_every_id(pool):
     assert card(pool, "熱血龍 GENJI「天」").name == fort.name  # its back side is no longer two cards
     awakening = card(pool, "禁断〜目醒めの刻〜")
     assert [(f.name, f.type, f.cost) for f in awakening.faces] == [
-        ("禁断 ～目醒めの刻～", "禁断の鼓動", 4), ("禁断のドキンダム", "禁断クリーチャー", 9)]
+        ("禁断 ～目醒めの刻～", "禁断の鼓動", 4),
+        ("禁断のドキンダム", "禁断クリーチャー", 9),
+    ]
     assert "promoy14-037" in awakening.ids
     assert awakening.source.startswith("ether_")
 
@@ -373,7 +435,11 @@ def test_no_split_records_left_in_the_pool(pool):
 def test_forbidden_new_year_starts_in_the_battle_zone(pool):
     new_year = card(pool, "Forbidden New Year")
     assert new_year.zone == "starts_in_battle_zone" and not new_year.partner_eligible
-    assert (new_year.faces[0].type, new_year.faces[0].civilizations, new_year.faces[0].cost) == ("クリーチャー", ("火",), 9)
+    assert (new_year.faces[0].type, new_year.faces[0].civilizations, new_year.faces[0].cost) == (
+        "クリーチャー",
+        ("火",),
+        9,
+    )
     assert "dmarchive.net" in new_year.source or "dmwiki" in new_year.source.lower()
 
 
@@ -426,17 +492,23 @@ def test_a_combined_side_line_when_every_cell_is_listed_is_a_second_copy(capsys,
     assert code == 1 and [(v["rule"], v["line"]) for v in deck["violations"]] == [("DP002", 32)]
 
 
-@pytest.mark.parametrize("announced, listed", [
-    ("ボーンおどり・チャージャー", "さんばか・チャージャー"),
-    ("さんばか・チャージャー", "ボーンおどり・チャージャー"),
-])
+@pytest.mark.parametrize(
+    "announced, listed",
+    [
+        ("ボーンおどり・チャージャー", "さんばか・チャージャー"),
+        ("さんばか・チャージャー", "ボーンおどり・チャージャー"),
+    ],
+)
 def test_hall_of_fame_status_follows_the_base_card_of_an_alias(capsys, tmp_path, announced, listed):
     """A 殿堂 announcement for either name is one for the card (house-rule regulation entry)."""
     from support import check_json
 
     deck = _king_cell_deck(tmp_path, {30: f"1 {listed}"})
     (tmp_path / ".duepa-check.yaml").write_text(
-        f"regulation:\n  - {{date: 2026-01-01, card: {announced}, status: premium_hall_of_fame}}\n", encoding="utf-8")
+        f"regulation:\n  - {{date: 2026-01-01, card: {announced}, status: premium_hall_of_fame}}\n", encoding="utf-8"
+    )
     code, result = check_json(capsys, deck)
     assert code == 1
-    assert [(v["rule"], v["line"], v["card"]) for v in result["violations"]] == [("DP007", 30, "ボーンおどり・チャージャー")]
+    assert [(v["rule"], v["line"], v["card"]) for v in result["violations"]] == [
+        ("DP007", 30, "ボーンおどり・チャージャー")
+    ]

@@ -137,7 +137,9 @@ def test_text_report_names_the_same_source(tmp_path, capsys):
     japanese = run(capsys, DECK, "--as-of", AS_OF, "--data-dir", data_dir, "--lang", "ja")
     assert f"内蔵データ（カード）、{data_dir}（レギュレーション）" in japanese.out
     json_ja = run(capsys, DECK, "--as-of", AS_OF, "--data-dir", data_dir, "--lang", "ja", "--format", "json").json
-    assert json_ja["regulation"]["data_source"] == f"embedded (cards), {data_dir} (regulation)"  # JSON: the English label
+    assert (
+        json_ja["regulation"]["data_source"] == f"embedded (cards), {data_dir} (regulation)"
+    )  # JSON: the English label
 
 
 # --- damaged data: one line, exit 2 ---------------------------------------------------------
@@ -214,10 +216,25 @@ def test_an_unreadable_data_dir_is_one_line(tmp_path, capsys, monkeypatch):
 
 def _record(**changes) -> str:
     card = {
-        "name": "ボルシャック・ドラゴン", "layout": "single", "zone": "main", "partner_eligible": True,
-        "may_exceed_four": False, "aliases": [], "english": [], "ids": [], "complete": True,
-        "faces": [{"name": "ボルシャック・ドラゴン", "type": "クリーチャー", "civilizations": ["火"], "cost": 6,
-                   "power": 6000, "races": ["アーマード・ドラゴン"]}],
+        "name": "ボルシャック・ドラゴン",
+        "layout": "single",
+        "zone": "main",
+        "partner_eligible": True,
+        "may_exceed_four": False,
+        "aliases": [],
+        "english": [],
+        "ids": [],
+        "complete": True,
+        "faces": [
+            {
+                "name": "ボルシャック・ドラゴン",
+                "type": "クリーチャー",
+                "civilizations": ["火"],
+                "cost": 6,
+                "power": 6000,
+                "races": ["アーマード・ドラゴン"],
+            }
+        ],
     }
     card.update(changes)
     return json.dumps({key: value for key, value in card.items() if value is not ...}, ensure_ascii=False)
@@ -253,10 +270,23 @@ def test_a_hand_edited_card_record_is_one_line_with_file_and_byte(tmp_path, caps
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.sampled_from(["main", "∞", "火", "single"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["name", "type", "cost"]), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["name", "type", "cost"]), inner, max_size=3)
+    ),
     max_leaves=8,
 )
-CARD_KEYS = ["name", "layout", "zone", "faces", "partner_eligible", "may_exceed_four", "aliases", "english", "ids", "complete"]
+CARD_KEYS = [
+    "name",
+    "layout",
+    "zone",
+    "faces",
+    "partner_eligible",
+    "may_exceed_four",
+    "aliases",
+    "english",
+    "ids",
+    "complete",
+]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -265,7 +295,6 @@ def test_property_any_record_is_a_card_or_a_stated_problem(data):
     """Whatever a cards.jsonl line holds, the loader gives a Card whose facts the rules can use, or a reason."""
     problem = record_problem(data)
     if problem is None:
-
         card = card_from_json(data)
         card.partner_problem()  # the rules' questions: must not raise on anything we accepted
         assert card.civilizations is not None and isinstance(card.name, str)
@@ -306,7 +335,10 @@ def _regulation_text(tail: str, data_date: str = '"2026-03-16"') -> str:
         (_regulation_text("prohibited:\n  - 123\n"), "prohibited[1] needs a card"),
         (_regulation_text("prohibited:\n  - card: [1, 2]\n"), "prohibited[1]: list is not a card name"),
         (_regulation_text("prohibited: 5\n"), "prohibited must be a list"),
-        (_regulation_text("events:\n  - {date: 2020-01-01, card: 5, status: hall_of_fame}\n"), "events[1]: 5 is not a card name"),
+        (
+            _regulation_text("events:\n  - {date: 2020-01-01, card: 5, status: hall_of_fame}\n"),
+            "events[1]: 5 is not a card name",
+        ),
         (_regulation_text("events:\n  - {date: 2020-01-01, card: x, status: gone}\n"), "unknown status 'gone'"),
         (_regulation_text("combos:\n  - {cards: AB, since: 2020-01-01}\n"), "combos[1] needs two cards"),
         (_regulation_text("combos:\n  - {cards: [A, B], since: 2020-01-01, kind: trio}\n"), "unknown kind 'trio'"),
@@ -324,10 +356,18 @@ def test_a_hand_edited_regulation_is_one_line_naming_the_entry(tmp_path, capsys,
 
 
 YAML_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=6) | st.dates().map(lambda d: d)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=6)
+    | st.dates().map(lambda d: d)
     | st.sampled_from(["hall_of_fame", "premium_hall_of_fame", "2026-03-16", "premium_combo"]),
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.sampled_from(["card", "date", "status", "cards", "since", "until", "kind", "reason"]), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["card", "date", "status", "cards", "since", "until", "kind", "reason"]), inner, max_size=4
+        )
+    ),
     max_leaves=10,
 )
 SECTIONS = ["data_date", "sources", "events", "combos", "prohibited", "starts_in_battle_zone", "unconfirmed"]

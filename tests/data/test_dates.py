@@ -11,7 +11,9 @@ from support import AS_OF, BD4, make_deck, run
 from duepa_check.data.dates import parse_day
 
 
-@pytest.mark.parametrize("typed", ["2026-03-16", "2026/03/16", "2026.03.16", "2026/3/16", "２０２６／０３／１６", " 2026.3.16 "])
+@pytest.mark.parametrize(
+    "typed", ["2026-03-16", "2026/03/16", "2026.03.16", "2026/3/16", "２０２６／０３／１６", " 2026.3.16 "]
+)
 def test_a_date_in_any_accepted_form(typed):
     assert parse_day(typed) == date(2026, 3, 16)
 
@@ -40,7 +42,9 @@ def test_a_bad_date_says_the_forms(capsys, tmp_path):
 def test_house_rule_dates_take_the_same_forms(capsys, tmp_path, written):
     deck = make_deck(tmp_path, BD4)
     (tmp_path / ".duepa-check.yaml").write_text(
-        f"regulation:\n  - {{date: {written}, card: ガルチェンソ・ドラゴン, status: premium_hall_of_fame}}\n", encoding="utf-8")
+        f"regulation:\n  - {{date: {written}, card: ガルチェンソ・ドラゴン, status: premium_hall_of_fame}}\n",
+        encoding="utf-8",
+    )
     before = run(capsys, deck, "--format", "json", "--as-of", "2026/06/30")
     after = run(capsys, deck, "--format", "json", "--as-of", "2026/07/01")
     assert before.code == 0 and after.code == 1, after.err
@@ -51,6 +55,8 @@ def test_house_rule_dates_take_the_same_forms(capsys, tmp_path, written):
 def test_a_bad_house_rule_date_says_the_forms(capsys, tmp_path):
     deck = make_deck(tmp_path, BD4)
     (tmp_path / ".duepa-check.yaml").write_text(
-        "regulation:\n  - {date: 2026-07, card: ガルチェンソ・ドラゴン, status: premium_hall_of_fame}\n", encoding="utf-8")
+        "regulation:\n  - {date: 2026-07, card: ガルチェンソ・ドラゴン, status: premium_hall_of_fame}\n",
+        encoding="utf-8",
+    )
     result = run(capsys, deck)
     assert result.code == 2 and "expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD), got '2026-07'" in result.err

@@ -29,7 +29,9 @@ def house(tmp_path, text: str, replace: dict[int, str] | None = None) -> Path:
 
 
 def test_a_premium_announcement_applies_from_its_date(capsys, tmp_path):
-    deck = house(tmp_path, f"regulation:\n  - {{date: {ON}, card: ガルチェンソ・ドラゴン, status: premium_hall_of_fame}}\n")
+    deck = house(
+        tmp_path, f"regulation:\n  - {{date: {ON}, card: ガルチェンソ・ドラゴン, status: premium_hall_of_fame}}\n"
+    )
     before = run(capsys, deck, "--format", "json", "--as-of", DAY_BEFORE)
     assert before.code == 0 and rules_of(before, "DP007") == []
     after = run(capsys, deck, "--format", "json", "--as-of", ON)
@@ -45,21 +47,31 @@ def test_a_combo_announcement_applies_from_its_date(capsys, tmp_path):
 
 
 def test_unrestricted_releases_a_card_the_data_bans(capsys, tmp_path):
-    deck = house(tmp_path, f"regulation:\n  - {{date: {ON}, card: 無双竜機ボルバルザーク, status: unrestricted}}\n",
-                 replace={22: "1 無双竜機ボルバルザーク"})
-    assert rules_of(run(capsys, deck, "--format", "json", "--as-of", DAY_BEFORE), "DP007") == [(22, "無双竜機ボルバルザーク")]
+    deck = house(
+        tmp_path,
+        f"regulation:\n  - {{date: {ON}, card: 無双竜機ボルバルザーク, status: unrestricted}}\n",
+        replace={22: "1 無双竜機ボルバルザーク"},
+    )
+    assert rules_of(run(capsys, deck, "--format", "json", "--as-of", DAY_BEFORE), "DP007") == [
+        (22, "無双竜機ボルバルザーク")
+    ]
     assert rules_of(run(capsys, deck, "--format", "json", "--as-of", ON), "DP007") == []
 
 
 def test_on_the_day_of_a_data_event_the_announcement_wins(capsys, tmp_path):
     """The data makes ボルバルザーク プレミアム殿堂 on 2006-03-15; a house entry for that day replaces it."""
-    deck = house(tmp_path / "club", "regulation:\n  - {date: 2006-03-15, card: 無双竜機ボルバルザーク, status: hall_of_fame}\n",
-                 replace={22: "1 無双竜機ボルバルザーク"})
+    deck = house(
+        tmp_path / "club",
+        "regulation:\n  - {date: 2006-03-15, card: 無双竜機ボルバルザーク, status: hall_of_fame}\n",
+        replace={22: "1 無双竜機ボルバルザーク"},
+    )
     assert rules_of(run(capsys, deck, "--format", "json", "--as-of", "2006-03-14"), "DP007") == []
     assert rules_of(run(capsys, deck, "--format", "json", "--as-of", "2006-03-15"), "DP007") == []
     assert rules_of(run(capsys, deck, "--format", "json", "--as-of", DAY_BEFORE), "DP007") == []
     plain = make_deck(tmp_path / "plain", BD4, replace={22: "1 無双竜機ボルバルザーク"})  # no house rules: the data
-    assert rules_of(run(capsys, plain, "--format", "json", "--as-of", "2006-03-15"), "DP007") == [(22, "無双竜機ボルバルザーク")]
+    assert rules_of(run(capsys, plain, "--format", "json", "--as-of", "2006-03-15"), "DP007") == [
+        (22, "無双竜機ボルバルザーク")
+    ]
 
 
 def test_hall_of_fame_announcement_limits_copies_when_singleton_is_off(capsys, tmp_path):
@@ -77,7 +89,7 @@ def test_the_same_announcements_from_pyproject_toml(capsys, tmp_path):
     (tmp_path / "pyproject.toml").write_text(
         "[tool.duepa-check]\n"
         "[[tool.duepa-check.regulation]]\n"
-        f"date = {ON}\ncard = \"ガルチェンソ・ドラゴン\"\nstatus = \"premium_hall_of_fame\"\n",
+        f'date = {ON}\ncard = "ガルチェンソ・ドラゴン"\nstatus = "premium_hall_of_fame"\n',
         encoding="utf-8",
     )
     assert rules_of(run(capsys, deck, "--format", "json", "--as-of", ON), "DP007") == [(4, "ガルチェンソ・ドラゴン")]
@@ -87,12 +99,19 @@ def test_the_same_announcements_from_pyproject_toml(capsys, tmp_path):
     "entry, needles",
     [
         ("{date: 2026-02-30, card: ガルチェンソ・ドラゴン, status: hall_of_fame}", ["invalid YAML value"]),
-        ("{date: '2026-02-30', card: ガルチェンソ・ドラゴン, status: hall_of_fame}", ["regulation[0].date", "2026-02-30"]),
+        (
+            "{date: '2026-02-30', card: ガルチェンソ・ドラゴン, status: hall_of_fame}",
+            ["regulation[0].date", "2026-02-30"],
+        ),
         ("{date: soon, card: ガルチェンソ・ドラゴン, status: hall_of_fame}", ["regulation[0].date", "YYYY-MM-DD"]),
-        ("{date: 2026-07-01, card: ガルチェンソ・ドラゴソ, status: hall_of_fame}",
-         ["regulation[0].card", "matches no card", "did you mean", "《ガルチェンソ・ドラゴン》"]),
-        ("{date: 2026-07-01, card: ガルチェンソ・ドラゴン, status: premium}",
-         ["regulation[0].status", "did you mean 'premium_hall_of_fame'"]),
+        (
+            "{date: 2026-07-01, card: ガルチェンソ・ドラゴソ, status: hall_of_fame}",
+            ["regulation[0].card", "matches no card", "did you mean", "《ガルチェンソ・ドラゴン》"],
+        ),
+        (
+            "{date: 2026-07-01, card: ガルチェンソ・ドラゴン, status: premium}",
+            ["regulation[0].status", "did you mean 'premium_hall_of_fame'"],
+        ),
         ("{date: 2026-07-01, card: ガルチェンソ・ドラゴン, status: prohibited}", ["regulation[0].status", "expected"]),
         ("{date: 2026-07-01, cards: ガルチェンソ・ドラゴン, status: hall_of_fame}", ["unknown key 'cards'", "'card'"]),
         ("{date: 2026-07-01, card: ガルチェンソ・ドラゴン}", ["status is missing"]),
@@ -132,8 +151,12 @@ def test_the_docs_example_is_a_valid_house_rules_file_and_each_entry_applies(cap
 
 
 def test_partners_follows_the_announcements_too(capsys, tmp_path):
-    deck = house(tmp_path, f"regulation:\n  - {{date: {ON}, card: ボルシャック・ドラゴ大王, status: premium_hall_of_fame}}\n")
-    names = [c["name"] for c in run(capsys, "partners", deck, "--format", "json", "--as-of", DAY_BEFORE).json["candidates"]]
+    deck = house(
+        tmp_path, f"regulation:\n  - {{date: {ON}, card: ボルシャック・ドラゴ大王, status: premium_hall_of_fame}}\n"
+    )
+    names = [
+        c["name"] for c in run(capsys, "partners", deck, "--format", "json", "--as-of", DAY_BEFORE).json["candidates"]
+    ]
     assert "ボルシャック・ドラゴ大王" in names
     names = [c["name"] for c in run(capsys, "partners", deck, "--format", "json", "--as-of", ON).json["candidates"]]
     assert "ボルシャック・ドラゴ大王" not in names

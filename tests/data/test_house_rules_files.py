@@ -52,12 +52,16 @@ def check(*args: str) -> tuple[int, str, str]:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(kind=st.sampled_from(UNREADABLE), depth=st.integers(0, 2),
-       name=st.sampled_from([config.CONFIG_FILE, "pyproject.toml"]),
-       command=st.sampled_from(["check", "partners", "stats"]),
-       output=st.sampled_from(["text", "json"]))
+@given(
+    kind=st.sampled_from(UNREADABLE),
+    depth=st.integers(0, 2),
+    name=st.sampled_from([config.CONFIG_FILE, "pyproject.toml"]),
+    command=st.sampled_from(["check", "partners", "stats"]),
+    output=st.sampled_from(["text", "json"]),
+)
 def test_any_house_rules_file_that_exists_but_cannot_be_read_stops_the_run(
-        tmp_path_factory, kind, depth, name, command, output):
+    tmp_path_factory, kind, depth, name, command, output
+):
     """Found beside the deck or in any parent folder, by check, partners or stats."""
     root = tmp_path_factory.mktemp("house")
     deck_folder = root.joinpath(*["sub"] * depth)
@@ -89,12 +93,15 @@ def test_config_option_naming_nothing_says_no_such_file(capsys, tmp_path):
     assert result.code == 2 and "no such config file" in result.err
 
 
-@pytest.mark.parametrize("text, line", [
-    ("deck_size: 29\ndeck_size: 60\n", 2),
-    ("deck_size: 60\npartner_min_cost: 4\ndeck-size: 40\n", 3),
-    ("severity:\n  DP202: error\n  DP202: warning\n", 3),
-    ("regulation:\n  - {date: 2026-07-01, card: 龍の呼び声, status: unrestricted, date: 2026-08-01}\n", 2),
-])
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("deck_size: 29\ndeck_size: 60\n", 2),
+        ("deck_size: 60\npartner_min_cost: 4\ndeck-size: 40\n", 3),
+        ("severity:\n  DP202: error\n  DP202: warning\n", 3),
+        ("regulation:\n  - {date: 2026-07-01, card: 龍の呼び声, status: unrestricted, date: 2026-08-01}\n", 2),
+    ],
+)
 def test_a_key_given_twice_in_house_rules_is_an_error(capsys, tmp_path, text, line):
     deck = make_deck(tmp_path)
     (tmp_path / config.CONFIG_FILE).write_text(text, encoding="utf-8")
@@ -126,16 +133,15 @@ def test_a_refused_house_rules_file_given_by_config_is_read(capsys, tmp_path):
 def test_a_submitters_house_rules_apply_unless_the_organizer_pins_them(capsys, tmp_path):
     """README (CI): a .duepa-check.yaml in a submission folder applies to its decks; --config (the
     Action's config input) pins the organizer's rules for every deck and reads no other file."""
-    make_deck(tmp_path / "submissions" / "alice", append=["1 無双竜機ボルバルザーク"],
-              replace={30: "# one card out"})
-    (tmp_path / "submissions" / "alice" / config.CONFIG_FILE).write_text(
-        "disable: [DP007]\n", encoding="utf-8")
+    make_deck(tmp_path / "submissions" / "alice", append=["1 無双竜機ボルバルザーク"], replace={30: "# one card out"})
+    (tmp_path / "submissions" / "alice" / config.CONFIG_FILE).write_text("disable: [DP007]\n", encoding="utf-8")
     (tmp_path / "rules.yaml").write_text("deck_size: 60\n", encoding="utf-8")
     config.forget_found_configs()
     found = run(capsys, tmp_path / "submissions", "--as-of", AS_OF, "--format", "json")
     assert found.code == 0 and found.json["decks"][0]["config"].endswith(config.CONFIG_FILE)
-    pinned = run(capsys, tmp_path / "submissions", "--as-of", AS_OF, "--format", "json",
-                 "--config", tmp_path / "rules.yaml")
+    pinned = run(
+        capsys, tmp_path / "submissions", "--as-of", AS_OF, "--format", "json", "--config", tmp_path / "rules.yaml"
+    )
     assert pinned.code == 1 and "DP007" in pinned.out and pinned.json["decks"][0]["config"].endswith("rules.yaml")
 
 

@@ -39,8 +39,12 @@ def _resolves(pool: CardPool, typed: str, card) -> bool:
 
 # Each look-alike group as the characters people write for one another (the folded character too,
 # where it is a letter of its own: σ, δ, φ, or the Latin one).
-GROUPS: list[str] = sorted({"".join(sorted({c for c, to in LOOK_ALIKES.items() if to == target} | {target}))
-                            for target in set(LOOK_ALIKES.values())})
+GROUPS: list[str] = sorted(
+    {
+        "".join(sorted({c for c, to in LOOK_ALIKES.items() if to == target} | {target}))
+        for target in set(LOOK_ALIKES.values())
+    }
+)
 
 
 def _swapped(text: str, turn: int) -> str:
@@ -93,7 +97,9 @@ def test_a_dash_written_with_a_hyphen_finds_the_same_card(pool, cards):
 
 def test_a_long_vowel_is_no_dash():
     assert dash_spelling("スーパー・ボルシャック") is None and dash_spelling("じーさん") is None
-    assert dash_spelling("禁断の影 ードキンダム・ソウルー") == "禁断の影 -ドキンダム・ソウル-"  # the ー that closes a dash's phrase
+    assert (
+        dash_spelling("禁断の影 ードキンダム・ソウルー") == "禁断の影 -ドキンダム・ソウル-"
+    )  # the ー that closes a dash's phrase
     assert dash_spelling("パーロック ー交差の石版ー") == "パーロック -交差の石版-"
 
 

@@ -19,9 +19,33 @@ from duepa_check.printable import INVISIBLE_RANGES, printable
 POOL = CardPool.load()
 CARDS = list(POOL)
 INVISIBLE = [chr(code) for low, high in INVISIBLE_RANGES for code in range(low, high + 1)]
-NAMED = ["\U000e0100", "\U000e01ef", "\ufe0f", "\ufe00", "\u034f", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e",
-         "\u200f", "\u061c", "\u3164", "\uffa0", "\u115f", "\u1160", "\u200b", "\u200c", "\u200d", "\u00ad", "\u2060",
-         "\ufeff", "\u180e", "\u180b", "\U000e0001"]
+NAMED = [
+    "\U000e0100",
+    "\U000e01ef",
+    "\ufe0f",
+    "\ufe00",
+    "\u034f",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+    "\u200e",
+    "\u200f",
+    "\u061c",
+    "\u3164",
+    "\uffa0",
+    "\u115f",
+    "\u1160",
+    "\u200b",
+    "\u200c",
+    "\u200d",
+    "\u00ad",
+    "\u2060",
+    "\ufeff",
+    "\u180e",
+    "\u180b",
+    "\U000e0001",
+]
 
 
 def test_no_name_of_the_pool_holds_an_invisible_character():
@@ -46,7 +70,12 @@ def test_an_invisible_character_anywhere_in_a_real_name_finds_the_same_card(card
 
 @pytest.mark.parametrize("char", NAMED, ids=[f"U+{ord(c):04X}" for c in NAMED])
 def test_each_named_invisible_character_at_every_place_of_a_name(char):
-    for name in ("ボルシャック・ドラゴン", "∞龍 ゲンムエンペラー", "Bolshack Dragon", "切札勝太&カツキング ー熱血の物語ー"):
+    for name in (
+        "ボルシャック・ドラゴン",
+        "∞龍 ゲンムエンペラー",
+        "Bolshack Dragon",
+        "切札勝太&カツキング ー熱血の物語ー",
+    ):
         card = POOL.lookup(name).card
         for at in range(len(name) + 1):
             typed = name[:at] + char + name[at:]
@@ -71,4 +100,5 @@ def test_a_deck_with_invisible_characters_in_its_names_checks_clean(capsys, tmp_
         lines[number - 1] = f"{count} {name[:2]}{char}{name[2:]}"
     dirty.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert run(capsys, dirty, "--format", "json").out.replace("dirty.txt", "X") == run(
-        capsys, clean, "--format", "json").out.replace(clean.name, "X")
+        capsys, clean, "--format", "json"
+    ).out.replace(clean.name, "X")

@@ -39,11 +39,35 @@ def test_python_dash_m_runs_the_cli():
 
 
 # The look-alike groups of KEY_VERSION 2, written out as groups (the key folds each to its last letter).
-LOOK_ALIKE_GROUPS = ["∑Σσ", "ςσ", "∆Δδ", "Фφ", "фφ", "×✕✖⨯x", "♯#",
-                     *(f"{greek}{cyrillic}{latin}" for greek, cyrillic, latin in (
-                         ("Αα", "Аа", "a"), ("Ββ", "Вв", "b"), ("Εε", "Ее", "e"), ("Ζζ", "", "z"), ("Ηη", "Нн", "h"),
-                         ("Ιι", "", "i"), ("Κκ", "Кк", "k"), ("Μμ", "Мм", "m"), ("Νν", "", "n"), ("Οο", "Оо", "o"),
-                         ("Ρρ", "Рр", "p"), ("Ττ", "Тт", "t"), ("Υυ", "Уу", "y"), ("Χχ", "Хх", "x"), ("", "Сс", "c")))]
+LOOK_ALIKE_GROUPS = [
+    "∑Σσ",
+    "ςσ",
+    "∆Δδ",
+    "Фφ",
+    "фφ",
+    "×✕✖⨯x",
+    "♯#",
+    *(
+        f"{greek}{cyrillic}{latin}"
+        for greek, cyrillic, latin in (
+            ("Αα", "Аа", "a"),
+            ("Ββ", "Вв", "b"),
+            ("Εε", "Ее", "e"),
+            ("Ζζ", "", "z"),
+            ("Ηη", "Нн", "h"),
+            ("Ιι", "", "i"),
+            ("Κκ", "Кк", "k"),
+            ("Μμ", "Мм", "m"),
+            ("Νν", "", "n"),
+            ("Οο", "Оо", "o"),
+            ("Ρρ", "Рр", "p"),
+            ("Ττ", "Тт", "t"),
+            ("Υυ", "Уу", "y"),
+            ("Χχ", "Хх", "x"),
+            ("", "Сс", "c"),
+        )
+    ),
+]
 
 
 def _reference_key(name: str) -> str:
@@ -55,18 +79,22 @@ def _reference_key(name: str) -> str:
     brackets = str.maketrans("", "", "《》")
     reading = re.compile(r"\([\u3041-\u309f\u30a0-\u30ff・ー\s]+\)")
     drop = re.compile(r"[\s・･·•∙‧⋅〜～~〰∼\"'“”‘’`´‟„‚‛〝〞〟′″‵‶\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]+")
-    fold = str.maketrans({
-        **{c: "/" for c in "∕⁄／"},
-        **{c: "-" for c in "‐‑‒–—―−－"},
-        "『": "「",
-        "』": "」",
-        **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},
-    })
+    fold = str.maketrans(
+        {
+            **{c: "/" for c in "∕⁄／"},
+            **{c: "-" for c in "‐‑‒–—―−－"},
+            "『": "「",
+            "』": "」",
+            **{chr(code): chr(code + 0x60) for code in range(0x3041, 0x3097)},
+        }
+    )
     look_alikes = str.maketrans({c: group[-1] for group in LOOK_ALIKE_GROUPS for c in group[:-1]})
     # KEY_VERSION 3: Unicode's default-ignorable code points and the interlinear annotation marks
-    invisible = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
-                           "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U0001bca0-\U0001bca3"
-                           "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
+    invisible = re.compile(
+        "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+        "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U0001bca0-\U0001bca3"
+        "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+    )
     text = unicodedata.normalize("NFKC", name.strip().translate(brackets))
     text = reading.sub("", invisible.sub("", text))  # a reading with invisible characters in it too (3)
     text = drop.sub("", text.translate(fold).translate(look_alikes))

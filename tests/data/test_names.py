@@ -31,22 +31,29 @@ def test_half_width_kana(pool):
     assert resolves_to(pool, "ﾎﾞﾙｼｬｯｸ・ﾄﾞﾗｺﾞﾝ") == "ボルシャック・ドラゴン"
 
 
-@pytest.mark.parametrize("typed", [
-    "ボルシャック・ドラゴン／決闘者・チャージャー",
-    "ボルシャック・ドラゴン/決闘者・チャージャー",
-    "ボルシャック・ドラゴン / 決闘者・チャージャー",
-    "ボルシャック・ドラゴン ／ 決闘者・チャージャー",
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "ボルシャック・ドラゴン／決闘者・チャージャー",
+        "ボルシャック・ドラゴン/決闘者・チャージャー",
+        "ボルシャック・ドラゴン / 決闘者・チャージャー",
+        "ボルシャック・ドラゴン ／ 決闘者・チャージャー",
+    ],
+)
 def test_twinpact_slash_variants(pool, typed):
     assert resolves_to(pool, typed) == "ボルシャック・ドラゴン／決闘者・チャージャー"
 
 
-@pytest.mark.parametrize("typed", ["ボルシャック・ドラゴン", "ボルシャック･ドラゴン", "ボルシャック·ドラゴン", "ボルシャックドラゴン"])
+@pytest.mark.parametrize(
+    "typed", ["ボルシャック・ドラゴン", "ボルシャック･ドラゴン", "ボルシャック·ドラゴン", "ボルシャックドラゴン"]
+)
 def test_middle_dot_variants(pool, typed):
     assert resolves_to(pool, typed) == "ボルシャック・ドラゴン"
 
 
-@pytest.mark.parametrize("typed", ["禁断〜封印されしX〜", "禁断～封印されしX～", "禁断~封印されしX~", "禁断 ～封印されしX～"])
+@pytest.mark.parametrize(
+    "typed", ["禁断〜封印されしX〜", "禁断～封印されしX～", "禁断~封印されしX~", "禁断 ～封印されしX～"]
+)
 def test_wave_dash_variants(pool, typed):
     assert resolves_to(pool, typed) == "禁断 ～封印されしX～"
 

@@ -27,8 +27,14 @@ PRINTINGS = {  # DMART-26, a Monster Hunter collaboration: the printed name, the
     "dmart26-002": ("ゲンム装備【ヘビィボウガン】vs.波衣竜 ∞龍 ゲンムエンペラー", "∞龍 ゲンムエンペラー"),
     "dmart26-003": ("鬼丸装備【双剣】vs.鎖刃竜 偽りの希望 鬼丸「終斗」", "偽りの希望 鬼丸「終斗」"),
     "dmart26-004": ("ドギラH装備【大剣】vs.獄焔蛸 紅き団長 ドギラゴン悪", "紅き団長 ドギラゴン悪"),
-    "dmart26-005": ("ボルシャック装備【太刀】vs.護火竜 ボルシャック・ドリーム・ドラゴン", "ボルシャック・ドリーム・ドラゴン"),
-    "dmart26-006": ("キーナリー装備【ハンマー】vs.凍峰竜 終末縫合王 ザ=キラー・キーナリー", "終末縫合王 ザ=キラー・キーナリー"),
+    "dmart26-005": (
+        "ボルシャック装備【太刀】vs.護火竜 ボルシャック・ドリーム・ドラゴン",
+        "ボルシャック・ドリーム・ドラゴン",
+    ),
+    "dmart26-006": (
+        "キーナリー装備【ハンマー】vs.凍峰竜 終末縫合王 ザ=キラー・キーナリー",
+        "終末縫合王 ザ=キラー・キーナリー",
+    ),
 }
 
 
@@ -69,7 +75,10 @@ def test_the_card_view_lists_the_printing(capsys, lang, line):
 
 
 def test_the_official_sites_spelling_and_a_known_misspelling_are_aliases(pool):
-    assert pool.lookup("銃初逆夢 ザ・ウィニー／ジョリー・ザ・スパーク").card.name == "鉄初逆夢 ザ・ウィニー／ジョリー・ザ・スパーク"
+    assert (
+        pool.lookup("銃初逆夢 ザ・ウィニー／ジョリー・ザ・スパーク").card.name
+        == "鉄初逆夢 ザ・ウィニー／ジョリー・ザ・スパーク"
+    )
     assert pool.lookup("邪帝遺跡 ボアロバゴス").card.name == "邪帝斧 ボアロアックス"  # for the side ボアロパゴス
     typed = "邪帝斧 ボアロアックス/邪帝遺跡 ボアロバゴス/我臥牙 ヴェロキボアロス"  # a deck site's all-sides name
     assert pool.lookup(typed).card.name == "邪帝斧 ボアロアックス"

@@ -103,7 +103,7 @@ def test_malformed_regulation_data_is_a_clear_error(data):
 
 
 def test_newer_embedded_regulation_wins_over_an_older_update(tmp_path):
-    (tmp_path / "regulation.yaml").write_text("format: 1\ndata_date: \"2025-01-01\"\n", encoding="utf-8")
+    (tmp_path / "regulation.yaml").write_text('format: 1\ndata_date: "2025-01-01"\n', encoding="utf-8")
     assert load_current(tmp_path).data_date == REGULATION.data_date
 
 
@@ -116,7 +116,9 @@ def test_dm24_bd5_is_legal_before_2026_03_16_and_dp007_from_then(capsys):
     assert code == 0 and deck["legal"] and deck["violations"] == []
     code, deck = check_json(capsys, path, as_of="2026-03-16")
     assert code == 1
-    assert rule_lines(deck) == [("DP007", line_no("DM24-BD5.txt", "【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】"))]
+    assert rule_lines(deck) == [
+        ("DP007", line_no("DM24-BD5.txt", "【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】"))
+    ]
 
 
 def make_deck_path(name: str):
@@ -161,8 +163,24 @@ def test_report_says_which_date_and_data_were_used(capsys):
 
 
 def test_card_status_follows_as_of(capsys):
-    before = run(capsys, "card", "【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】", "--as-of", "2026-03-15", "--format", "json")
-    after = run(capsys, "card", "【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】", "--as-of", "2026-03-16", "--format", "json")
+    before = run(
+        capsys,
+        "card",
+        "【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】",
+        "--as-of",
+        "2026-03-15",
+        "--format",
+        "json",
+    )
+    after = run(
+        capsys,
+        "card",
+        "【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】",
+        "--as-of",
+        "2026-03-16",
+        "--format",
+        "json",
+    )
     assert before.json["status"] == UNRESTRICTED and after.json["status"] == PREMIUM
 
 
@@ -219,7 +237,9 @@ def test_disable_and_severity_keys(tmp_path, capsys):
     assert code == 0
     code, deck = check_json(capsys, path, "--config", write_config(tmp_path, "severity: {DP007: warning}"))
     assert code == 0 and deck["violations"][0]["severity"] == "warning"
-    code, _ = check_json(capsys, make_deck_path(BD4), "--config", write_config(tmp_path, "severity: {DP202: error}"), as_of="2026-11-29")
+    code, _ = check_json(
+        capsys, make_deck_path(BD4), "--config", write_config(tmp_path, "severity: {DP202: error}"), as_of="2026-11-29"
+    )
     assert code == 1
 
 
@@ -248,7 +268,10 @@ def test_pyproject_tool_table_is_a_config(tmp_path, capsys):
         ("deck_sise: 40", "unknown key 'deck_sise'; did you mean 'deck_size'?"),
         ("deck_size: forty", "deck_size: expected a whole number"),
         ("singleton: maybe", "singleton: expected true or false"),
-        ("banned: [ボルシャック・ドラゴンz]", "banned[0]: 'ボルシャック・ドラゴンz' matches no card; did you mean 《ボルシャック・ドラゴン"),
+        (
+            "banned: [ボルシャック・ドラゴンz]",
+            "banned[0]: 'ボルシャック・ドラゴンz' matches no card; did you mean 《ボルシャック・ドラゴン",
+        ),
         ("disable: [DP999]", "disable: unknown rule id 'DP999'"),
         ("severity: {DP005: fatal}", "severity.DP005: expected error or warning"),
         ("deck_size: [1", "invalid YAML"),

@@ -32,41 +32,117 @@ def m(key: str, /, **args) -> Msg:
         ({"format": 1, "data_date": True}, m("regulation-data.date", where="f.yaml: data_date", value="True")),
         ({"format": 1, "data_date": None}, m("regulation-data.date", where="f.yaml: data_date", value="None")),
         ({"format": 1, "data_date": [2026]}, m("regulation-data.date", where="f.yaml: data_date", value="list")),
-        ({"format": 1, "data_date": "x" * 100}, m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 56 + "...")),
-        ({"format": 1, "data_date": "x" * 58}, m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 58 + "'")),
-        ({"format": 1, "data_date": "x" * 59}, m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 56 + "...")),
+        (
+            {"format": 1, "data_date": "x" * 100},
+            m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 56 + "..."),
+        ),
+        (
+            {"format": 1, "data_date": "x" * 58},
+            m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 58 + "'"),
+        ),
+        (
+            {"format": 1, "data_date": "x" * 59},
+            m("regulation-data.date", where="f.yaml: data_date", value="'" + "x" * 56 + "..."),
+        ),
         ({**BASE, "events": "x"}, m("regulation-data.list", where="f.yaml", key="events", value="'x'")),
         ({**BASE, "sources": "x"}, m("regulation-data.list", where="f.yaml", key="sources", value="'x'")),
         ({**BASE, "combos": {"a": 1}}, m("regulation-data.list", where="f.yaml", key="combos", value="dict")),
         ({**BASE, "prohibited": 5}, m("regulation-data.list", where="f.yaml", key="prohibited", value="5")),
-        ({**BASE, "starts_in_battle_zone": "S"}, m("regulation-data.list", where="f.yaml", key="starts_in_battle_zone", value="'S'")),
-        ({**BASE, "combos": [COMBO, {**COMBO, "cards": [5, "B"]}]}, m("regulation-data.card-name", where="f.yaml: combos[2]", value="5")),
-        ({**BASE, "combos": [COMBO, {**COMBO, "since": "soon"}]}, m("regulation-data.date", where="f.yaml: combos[2]", value="'soon'")),
-        ({**BASE, "prohibited": [{"card": "A"}, {"card": 5}]}, m("regulation-data.card-name", where="f.yaml: prohibited[2]", value="5")),
-        ({**BASE, "events": [EVENT, {"date": "2025-01-01", "card": "A"}]}, m("regulation-data.event-fields", at="f.yaml: events[2]")),
+        (
+            {**BASE, "starts_in_battle_zone": "S"},
+            m("regulation-data.list", where="f.yaml", key="starts_in_battle_zone", value="'S'"),
+        ),
+        (
+            {**BASE, "combos": [COMBO, {**COMBO, "cards": [5, "B"]}]},
+            m("regulation-data.card-name", where="f.yaml: combos[2]", value="5"),
+        ),
+        (
+            {**BASE, "combos": [COMBO, {**COMBO, "since": "soon"}]},
+            m("regulation-data.date", where="f.yaml: combos[2]", value="'soon'"),
+        ),
+        (
+            {**BASE, "prohibited": [{"card": "A"}, {"card": 5}]},
+            m("regulation-data.card-name", where="f.yaml: prohibited[2]", value="5"),
+        ),
+        (
+            {**BASE, "events": [EVENT, {"date": "2025-01-01", "card": "A"}]},
+            m("regulation-data.event-fields", at="f.yaml: events[2]"),
+        ),
         ({**BASE, "events": [EVENT, ["x"]]}, m("regulation-data.event-fields", at="f.yaml: events[2]")),
-        ({**BASE, "events": [EVENT, {**EVENT, "card": ""}]}, m("regulation-data.card-name", where="f.yaml: events[2]", value="''")),
-        ({**BASE, "events": [EVENT, {**EVENT, "date": "2025-02-30"}]}, m("regulation-data.date", where="f.yaml: events[2]", value="'2025-02-30'")),
-        ({**BASE, "events": [EVENT, {**EVENT, "status": "banned"}]},
-         m("regulation-data.unknown-status", at="f.yaml: events[2]", status="'banned'", known="unrestricted, hall_of_fame, premium_hall_of_fame")),
-        ({**BASE, "combos": [COMBO, {"cards": ["A"], "since": "2025-01-01"}]}, m("regulation-data.combo-fields", at="f.yaml: combos[2]")),
+        (
+            {**BASE, "events": [EVENT, {**EVENT, "card": ""}]},
+            m("regulation-data.card-name", where="f.yaml: events[2]", value="''"),
+        ),
+        (
+            {**BASE, "events": [EVENT, {**EVENT, "date": "2025-02-30"}]},
+            m("regulation-data.date", where="f.yaml: events[2]", value="'2025-02-30'"),
+        ),
+        (
+            {**BASE, "events": [EVENT, {**EVENT, "status": "banned"}]},
+            m(
+                "regulation-data.unknown-status",
+                at="f.yaml: events[2]",
+                status="'banned'",
+                known="unrestricted, hall_of_fame, premium_hall_of_fame",
+            ),
+        ),
+        (
+            {**BASE, "combos": [COMBO, {"cards": ["A"], "since": "2025-01-01"}]},
+            m("regulation-data.combo-fields", at="f.yaml: combos[2]"),
+        ),
         ({**BASE, "combos": [COMBO, {"cards": ["A", "B"]}]}, m("regulation-data.combo-fields", at="f.yaml: combos[2]")),
         ({**BASE, "combos": [COMBO, "A+B"]}, m("regulation-data.combo-fields", at="f.yaml: combos[2]")),
-        ({**BASE, "combos": [COMBO, {**COMBO, "kind": "x"}]},
-         m("regulation-data.unknown-kind", at="f.yaml: combos[2]", kind="'x'", known="premium_combo, hyperspatial_combo")),
-        ({**BASE, "combos": [COMBO, {**COMBO, "cards": ["A", 5]}]}, m("regulation-data.card-name", where="f.yaml: combos[2]", value="5")),
-        ({**BASE, "combos": [COMBO, {**COMBO, "until": "later"}]}, m("regulation-data.date", where="f.yaml: combos[2]", value="'later'")),
-        ({**BASE, "prohibited": [{"card": "A"}, {"reason": "x"}]}, m("regulation-data.prohibited-fields", at="f.yaml: prohibited[2]")),
-        ({**BASE, "prohibited": [{"card": "A"}, "B"]}, m("regulation-data.prohibited-fields", at="f.yaml: prohibited[2]")),
-        ({**BASE, "starts_in_battle_zone": ["A", 5]}, m("regulation-data.card-name", where="f.yaml: starts_in_battle_zone[2]", value="5")),
+        (
+            {**BASE, "combos": [COMBO, {**COMBO, "kind": "x"}]},
+            m(
+                "regulation-data.unknown-kind",
+                at="f.yaml: combos[2]",
+                kind="'x'",
+                known="premium_combo, hyperspatial_combo",
+            ),
+        ),
+        (
+            {**BASE, "combos": [COMBO, {**COMBO, "cards": ["A", 5]}]},
+            m("regulation-data.card-name", where="f.yaml: combos[2]", value="5"),
+        ),
+        (
+            {**BASE, "combos": [COMBO, {**COMBO, "until": "later"}]},
+            m("regulation-data.date", where="f.yaml: combos[2]", value="'later'"),
+        ),
+        (
+            {**BASE, "prohibited": [{"card": "A"}, {"reason": "x"}]},
+            m("regulation-data.prohibited-fields", at="f.yaml: prohibited[2]"),
+        ),
+        (
+            {**BASE, "prohibited": [{"card": "A"}, "B"]},
+            m("regulation-data.prohibited-fields", at="f.yaml: prohibited[2]"),
+        ),
+        (
+            {**BASE, "starts_in_battle_zone": ["A", 5]},
+            m("regulation-data.card-name", where="f.yaml: starts_in_battle_zone[2]", value="5"),
+        ),
         ({**BASE, "unconfirmed": [1]}, m("regulation-data.unconfirmed", where="f.yaml")),
-        ({**BASE, "unconfirmed": {"changes": "x"}}, m("regulation-data.list", where="f.yaml: unconfirmed", key="changes", value="'x'")),
-        ({**BASE, "unconfirmed": {"changes": [{"card": "A", "status": "premium_hall_of_fame"}, {"card": "B", "status": "x"}]}},
-         m("regulation-data.change-fields", at="f.yaml: unconfirmed.changes[2]")),
-        ({**BASE, "unconfirmed": {"changes": [{"card": "A", "status": "premium_hall_of_fame"}, "B"]}},
-         m("regulation-data.change-fields", at="f.yaml: unconfirmed.changes[2]")),
-        ({**BASE, "unconfirmed": {"changes": [{"status": "premium_hall_of_fame"}]}},
-         m("regulation-data.card-name", where="f.yaml: unconfirmed.changes[1]", value="None")),
+        (
+            {**BASE, "unconfirmed": {"changes": "x"}},
+            m("regulation-data.list", where="f.yaml: unconfirmed", key="changes", value="'x'"),
+        ),
+        (
+            {
+                **BASE,
+                "unconfirmed": {
+                    "changes": [{"card": "A", "status": "premium_hall_of_fame"}, {"card": "B", "status": "x"}]
+                },
+            },
+            m("regulation-data.change-fields", at="f.yaml: unconfirmed.changes[2]"),
+        ),
+        (
+            {**BASE, "unconfirmed": {"changes": [{"card": "A", "status": "premium_hall_of_fame"}, "B"]}},
+            m("regulation-data.change-fields", at="f.yaml: unconfirmed.changes[2]"),
+        ),
+        (
+            {**BASE, "unconfirmed": {"changes": [{"status": "premium_hall_of_fame"}]}},
+            m("regulation-data.card-name", where="f.yaml: unconfirmed.changes[1]", value="None"),
+        ),
     ],
 )
 def test_each_problem_in_regulation_data_names_the_file_the_entry_and_the_value(data, expected):
@@ -151,9 +227,15 @@ def test_the_status_of_a_card_is_its_newest_event_on_or_before_the_date(name, on
 def test_the_memo_keeps_dates_and_unconfirmed_apart():
     regulation = small_regulation()
     assert [regulation.status("A", date(2026, 1, 2), flag) for flag in (False, True, False)] == [
-        "premium_hall_of_fame", "unrestricted", "premium_hall_of_fame"]
+        "premium_hall_of_fame",
+        "unrestricted",
+        "premium_hall_of_fame",
+    ]
     assert [regulation.status("A", day, False) for day in (date(2024, 6, 1), date(2025, 6, 1), date(2024, 6, 1))] == [
-        "hall_of_fame", "premium_hall_of_fame", "hall_of_fame"]
+        "hall_of_fame",
+        "premium_hall_of_fame",
+        "hall_of_fame",
+    ]
 
 
 def test_since_is_the_date_the_status_began():
@@ -166,8 +248,10 @@ def test_since_is_the_date_the_status_began():
 
 def test_a_combo_is_in_force_from_its_first_day_to_the_day_before_until():
     regulation = small_regulation()
-    assert [bool(regulation.combos_on(day)) for day in (date(2019, 12, 31), date(2020, 1, 1), date(2020, 12, 31), date(2021, 1, 1))] == [
-        False, True, True, False]
+    assert [
+        bool(regulation.combos_on(day))
+        for day in (date(2019, 12, 31), date(2020, 1, 1), date(2020, 12, 31), date(2021, 1, 1))
+    ] == [False, True, True, False]
     assert regulation.restricted_names == frozenset({"A", "E", "P", "A2", "U"})
 
 
@@ -177,12 +261,14 @@ def test_announcements_replace_that_days_status_and_keep_the_rest():
     regulation = small_regulation()
     regulation.starts_in_battle_zone, regulation.sources, regulation.unconfirmed_source = ["S"], ["a source"], "a blog"
     assert regulation.with_announcements(()) is regulation
-    changed = regulation.with_announcements((
-        Announcement(on=date(2025, 1, 1), card="A", status="hall_of_fame"),  # replaces that day's event
-        Announcement(on=date(2026, 6, 1), card="N", status="premium_hall_of_fame"),
-        Announcement(on=date(2026, 6, 1), combo=("X", "Y")),
-        Announcement(on=date(2026, 6, 1), card="N"),  # no status: nothing to apply
-    ))
+    changed = regulation.with_announcements(
+        (
+            Announcement(on=date(2025, 1, 1), card="A", status="hall_of_fame"),  # replaces that day's event
+            Announcement(on=date(2026, 6, 1), card="N", status="premium_hall_of_fame"),
+            Announcement(on=date(2026, 6, 1), combo=("X", "Y")),
+            Announcement(on=date(2026, 6, 1), card="N"),  # no status: nothing to apply
+        )
+    )
     assert changed.events["A"] == [(date(2024, 1, 1), "hall_of_fame"), (date(2025, 1, 1), "hall_of_fame")]
     assert changed.events["N"] == [(date(2026, 6, 1), "premium_hall_of_fame")]
     assert tuple(changed.combos[-1]) == (("X", "Y"), date(2026, 6, 1), None, "premium_combo")
@@ -200,7 +286,11 @@ def test_announcements_replace_that_days_status_and_keep_the_rest():
     [
         (b"format: 1\ndata_date: [unclosed\n", "regulation-data.invalid-yaml", "while parsing a flow sequence"),
         (b"format: 1\ndata_date: 2026-13-45\n", "regulation-data.yaml-value", "month must be in 1..12"),
-        (b"\xff\xfe", "regulation-data.cannot-read", "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"),
+        (
+            b"\xff\xfe",
+            "regulation-data.cannot-read",
+            "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte",
+        ),
         (None, "regulation-data.cannot-read", "No such file or directory"),
     ],
 )
@@ -270,7 +360,9 @@ def test_an_update_of_the_same_date_as_the_embedded_data_or_newer_is_used(tmp_pa
 
     embedded = load_regulation(embedded_regulation_path())
     written = tmp_path / "regulation.yaml"
-    written.write_text(f'format: 1\ndata_date: "{(embedded.data_date + timedelta(days=days)).isoformat()}"\n', encoding="utf-8")
+    written.write_text(
+        f'format: 1\ndata_date: "{(embedded.data_date + timedelta(days=days)).isoformat()}"\n', encoding="utf-8"
+    )
     current = load_current(tmp_path)
     assert current.path == (written if updated_wins else embedded_regulation_path())
     assert load_current(None).path == embedded_regulation_path()
@@ -311,9 +403,14 @@ def test_the_dump_writes_names_as_they_are_and_no_header_unless_given():
     from duepa_check.data.regulation import Combo, Regulation, dump_regulation
 
     regulation = Regulation(
-        data_date=date(2026, 1, 1), events={"テスト・ブレイン": [(date(2004, 3, 15), "hall_of_fame")]}, sources=["公式サイト"],
-        combos=[Combo(("甲", "乙"), since=date(2020, 1, 1))], prohibited={"丙": "理由"}, starts_in_battle_zone=["丁"],
-        unconfirmed={"戊": "hall_of_fame"}, unconfirmed_source="噂",
+        data_date=date(2026, 1, 1),
+        events={"テスト・ブレイン": [(date(2004, 3, 15), "hall_of_fame")]},
+        sources=["公式サイト"],
+        combos=[Combo(("甲", "乙"), since=date(2020, 1, 1))],
+        prohibited={"丙": "理由"},
+        starts_in_battle_zone=["丁"],
+        unconfirmed={"戊": "hall_of_fame"},
+        unconfirmed_source="噂",
     )
     text = dump_regulation(regulation)
     assert text.startswith("format: 1\n")
@@ -335,7 +432,10 @@ def test_the_dump_keeps_each_combos_end_and_lists_combos_by_date():
     """An ended プレミアム殿堂コンビ written without its end would be in force again after an update."""
     from duepa_check.data.regulation import Combo, Regulation, dump_regulation, read_dumped_yaml
 
-    combos = [Combo(("あ", "い"), since=date(2022, 1, 1)), Combo(("か", "き"), since=date(2020, 1, 1), until=date(2021, 1, 1))]
+    combos = [
+        Combo(("あ", "い"), since=date(2022, 1, 1)),
+        Combo(("か", "き"), since=date(2020, 1, 1), until=date(2021, 1, 1)),
+    ]
     regulation = Regulation(data_date=date(2026, 1, 1), combos=combos)
     again = regulation_from_data(read_dumped_yaml(dump_regulation(regulation)), "f.yaml")
     assert again.combos == [combos[1], combos[0]]  # by date, whatever the names

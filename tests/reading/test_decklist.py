@@ -84,7 +84,10 @@ def test_a_bullet_alone_is_not_a_card():
 
 
 def test_twinpact_names_keep_the_slash():
-    assert entries("1 ネオ・ボルシャック・ドラゴン/ボルシャックゾーン")[0][1] == "ネオ・ボルシャック・ドラゴン/ボルシャックゾーン"
+    assert (
+        entries("1 ネオ・ボルシャック・ドラゴン/ボルシャックゾーン")[0][1]
+        == "ネオ・ボルシャック・ドラゴン/ボルシャックゾーン"
+    )
 
 
 # ---------------------------------------------------------------------------- comments, blanks, headers
@@ -95,7 +98,9 @@ def test_comments_and_blank_lines_are_skipped_and_line_numbers_kept():
     assert entries(text) == [(4, "ガルチェンソ・ドラゴン", 1, False), (6, "エール・ライフ", 1, False)]
 
 
-@pytest.mark.parametrize("header", ["[パートナー]", "パートナー", "Partner:", "partner", "【パートナー】", "パートナー："])
+@pytest.mark.parametrize(
+    "header", ["[パートナー]", "パートナー", "Partner:", "partner", "【パートナー】", "パートナー："]
+)
 def test_partner_header_makes_the_next_card_the_partner(header):
     text = f"{header}\n1 ボルシャック・ドラゴ大王\n1 ガルチェンソ・ドラゴン\n"
     assert entries(text) == [(2, "ボルシャック・ドラゴ大王", 1, True), (3, "ガルチェンソ・ドラゴン", 1, False)]
@@ -153,8 +158,21 @@ def test_metadata_lines_are_not_cards():
 def test_mixed_forms_make_a_legal_deck(capsys, tmp_path):
     """The product list rewritten in every plain-text form at once is still legal."""
     lines = deck_lines(BD4)
-    forms = ["1 {}", "1x {}", "{} x1", "{} ×1", "{} 1枚", "{}", "《{}》", "1 《{}》 # comment", "{} // comment",
-             "1枚 {}", "- {}", "{} 1", "・ 1x {}"]
+    forms = [
+        "1 {}",
+        "1x {}",
+        "{} x1",
+        "{} ×1",
+        "{} 1枚",
+        "{}",
+        "《{}》",
+        "1 《{}》 # comment",
+        "{} // comment",
+        "1枚 {}",
+        "- {}",
+        "{} 1",
+        "・ 1x {}",
+    ]
     body = []
     for index, line in enumerate(lines[3:]):
         name = line.split(" ", 1)[1]
@@ -172,7 +190,9 @@ def test_a_deck_site_layout_makes_a_legal_deck(capsys, tmp_path):
     lines = deck_lines(BD4)
     partner = lines[1].split(": ", 1)[1]
     body = [f"{line.split(' ', 1)[1]}×1" for line in lines[3:]]
-    text = "\n".join(["【デッキ名】龍幻郷", "【作成者】テスト", f"【パートナー】{partner}", "【メインデッキ】（59枚）", *body])
+    text = "\n".join(
+        ["【デッキ名】龍幻郷", "【作成者】テスト", f"【パートナー】{partner}", "【メインデッキ】（59枚）", *body]
+    )
     path = tmp_path / "site.txt"
     path.write_text(text + "\n", encoding="utf-8")
     code, deck = check_json(capsys, path)
@@ -229,8 +249,12 @@ def test_yml_suffix_is_yaml():
 
 def test_json_of_the_same_shape_with_lines():
     text = json.dumps(
-        {"partner": "ボルシャック・ドラゴ大王", "cards": ["ガルチェンソ・ドラゴン", {"name": "はずれポンの助", "count": 3}]},
-        ensure_ascii=False, indent=2,
+        {
+            "partner": "ボルシャック・ドラゴ大王",
+            "cards": ["ガルチェンソ・ドラゴン", {"name": "はずれポンの助", "count": 3}],
+        },
+        ensure_ascii=False,
+        indent=2,
     )
     assert entries(text, "deck.json") == [
         (2, "ボルシャック・ドラゴ大王", 1, True),
@@ -266,7 +290,9 @@ def test_product_decks_as_yaml_and_json_are_legal(capsys, tmp_path, base):
     )
     (tmp_path / "deck.yaml").write_text(yaml_text, encoding="utf-8")
     (tmp_path / "deck.json").write_text(
-        json.dumps({"partner": partner, "cards": [{"name": c, "count": 1} for c in cards]}, ensure_ascii=False, indent=1),
+        json.dumps(
+            {"partner": partner, "cards": [{"name": c, "count": 1} for c in cards]}, ensure_ascii=False, indent=1
+        ),
         encoding="utf-8",
     )
     for name in ("deck.yaml", "deck.json"):
@@ -370,27 +396,56 @@ BOLSHACK = "ボルシャック・ドラゴン"
     "line, count",
     [
         # numbered lists and 「」
-        ("1. ボルシャック・ドラゴン", 1), ("12) ボルシャック・ドラゴン", 1), ("3）ボルシャック・ドラゴン", 1),
-        ("①ボルシャック・ドラゴン", 1), ("⑫ ボルシャック・ドラゴン", 1), ("(4) ボルシャック・ドラゴン", 1),
-        ("「ボルシャック・ドラゴン」", 1), ("「ボルシャック・ドラゴン」×1", 1), ("1 「ボルシャック・ドラゴン」", 1),
+        ("1. ボルシャック・ドラゴン", 1),
+        ("12) ボルシャック・ドラゴン", 1),
+        ("3）ボルシャック・ドラゴン", 1),
+        ("①ボルシャック・ドラゴン", 1),
+        ("⑫ ボルシャック・ドラゴン", 1),
+        ("(4) ボルシャック・ドラゴン", 1),
+        ("「ボルシャック・ドラゴン」", 1),
+        ("「ボルシャック・ドラゴン」×1", 1),
+        ("1 「ボルシャック・ドラゴン」", 1),
         # counts first with x / ×, counts after in other styles
-        ("x1 ボルシャック・ドラゴン", 1), ("×1 ボルシャック・ドラゴン", 1), ("X2 ボルシャック・ドラゴン", 2),
-        ("ｘ１ ボルシャック・ドラゴン", 1), ("1xボルシャック・ドラゴン", 1), ("2Xボルシャック・ドラゴン", 2),
-        ("ボルシャック・ドラゴン (x1)", 1), ("ボルシャック・ドラゴン（×2）", 2), ("ボルシャック・ドラゴン ｘ1", 1),
-        ("ボルシャック・ドラゴン Ｘ1", 1), ("ボルシャック・ドラゴン *1", 1), ("ボルシャック・ドラゴン 一枚", 1),
-        ("ボルシャック・ドラゴン 二枚", 2), ("ボルシャック・ドラゴン / 1", 1), ("ボルシャック・ドラゴン - 1", 1),
-        ("ボルシャック・ドラゴン　１枚", 1), ("ボルシャック・ドラゴン ×１", 1),
+        ("x1 ボルシャック・ドラゴン", 1),
+        ("×1 ボルシャック・ドラゴン", 1),
+        ("X2 ボルシャック・ドラゴン", 2),
+        ("ｘ１ ボルシャック・ドラゴン", 1),
+        ("1xボルシャック・ドラゴン", 1),
+        ("2Xボルシャック・ドラゴン", 2),
+        ("ボルシャック・ドラゴン (x1)", 1),
+        ("ボルシャック・ドラゴン（×2）", 2),
+        ("ボルシャック・ドラゴン ｘ1", 1),
+        ("ボルシャック・ドラゴン Ｘ1", 1),
+        ("ボルシャック・ドラゴン *1", 1),
+        ("ボルシャック・ドラゴン 一枚", 1),
+        ("ボルシャック・ドラゴン 二枚", 2),
+        ("ボルシャック・ドラゴン / 1", 1),
+        ("ボルシャック・ドラゴン - 1", 1),
+        ("ボルシャック・ドラゴン　１枚", 1),
+        ("ボルシャック・ドラゴン ×１", 1),
         # other bullets
-        ("■ボルシャック・ドラゴン", 1), ("■ 1 ボルシャック・ドラゴン", 1), ("◆ボルシャック・ドラゴン", 1),
-        ("☆ボルシャック・ドラゴン x1", 1), ("→ ボルシャック・ドラゴン", 1), ("● 1x ボルシャック・ドラゴン", 1),
+        ("■ボルシャック・ドラゴン", 1),
+        ("■ 1 ボルシャック・ドラゴン", 1),
+        ("◆ボルシャック・ドラゴン", 1),
+        ("☆ボルシャック・ドラゴン x1", 1),
+        ("→ ボルシャック・ドラゴン", 1),
+        ("● 1x ボルシャック・ドラゴン", 1),
         # trailing remarks, set codes, collector numbers
-        ("1 ボルシャック・ドラゴン （新規）", 1), ("1 ボルシャック・ドラゴン ←お気に入り", 1),
-        ("1 ボルシャック・ドラゴン ※要調整", 1), ("1 ボルシャック・ドラゴン【殿堂予想】", 1),
-        ("1 ボルシャック・ドラゴン (DM23-BD6)", 1), ("1 ボルシャック・ドラゴン 23BD6 1/60", 1),
-        ("ボルシャック・ドラゴン DMRP-01 S1/S10 x1", 1), ("2 ボルシャック・ドラゴン (DM23-BD6) （新規）", 2),
+        ("1 ボルシャック・ドラゴン （新規）", 1),
+        ("1 ボルシャック・ドラゴン ←お気に入り", 1),
+        ("1 ボルシャック・ドラゴン ※要調整", 1),
+        ("1 ボルシャック・ドラゴン【殿堂予想】", 1),
+        ("1 ボルシャック・ドラゴン (DM23-BD6)", 1),
+        ("1 ボルシャック・ドラゴン 23BD6 1/60", 1),
+        ("ボルシャック・ドラゴン DMRP-01 S1/S10 x1", 1),
+        ("2 ボルシャック・ドラゴン (DM23-BD6) （新規）", 2),
         # tabs and CSV-looking lines in a text list
-        ("ボルシャック・ドラゴン\t1", 1), ("1\tボルシャック・ドラゴン\t（新規）", 1), ("ボルシャック・ドラゴン,1", 1),
-        ("1,ボルシャック・ドラゴン", 1), ('"ボルシャック・ドラゴン",2', 2), ("ボルシャック・ドラゴン, 1, 火", 1),
+        ("ボルシャック・ドラゴン\t1", 1),
+        ("1\tボルシャック・ドラゴン\t（新規）", 1),
+        ("ボルシャック・ドラゴン,1", 1),
+        ("1,ボルシャック・ドラゴン", 1),
+        ('"ボルシャック・ドラゴン",2', 2),
+        ("ボルシャック・ドラゴン, 1, 火", 1),
     ],
 )
 def test_published_line_forms_read_the_card_and_count(pool, line, count):
@@ -413,16 +468,27 @@ def test_html_entities_left_by_copying_from_a_page(pool):
 
 def test_names_that_look_like_remarks_stay_whole(pool):
     """Whole names are tried first: brackets, 「」, numbers, codes and ★ that belong to the name."""
-    names = ["偽りの名 13", "予知 TE-20", "どこまでも声乗るマイク（ライブ用）", "「祝福」の頂天 ウェディング",
-             "「水晶の力に選ばれし者、それが私だ！」", "カニ★ニカ", "ニケ ※◎☆＃△", "1、2、3、チームボンバーイェー！",
-             "アーシー [最終龍覇 ロージア]", "BAKUOOON <5000GT.Star>"]
+    names = [
+        "偽りの名 13",
+        "予知 TE-20",
+        "どこまでも声乗るマイク（ライブ用）",
+        "「祝福」の頂天 ウェディング",
+        "「水晶の力に選ばれし者、それが私だ！」",
+        "カニ★ニカ",
+        "ニケ ※◎☆＃△",
+        "1、2、3、チームボンバーイェー！",
+        "アーシー [最終龍覇 ロージア]",
+        "BAKUOOON <5000GT.Star>",
+    ]
     cards, unresolved, problems = read(pool, "\n".join(names))
     assert [(name, count) for _, name, count, _ in cards] == [(pool.get(name).name, 1) for name in names]
     assert (unresolved, problems) == ([], [])
 
 
 def test_a_remark_on_a_card_that_matches_nothing_is_reported_as_written(pool):
-    cards, unresolved, _ = read(pool, "1 ボルシャック・ドラゴソ （新規）\n【ボルシャック・ドラゴソ】 x1\n【ボルシャック・ドラゴン】")
+    cards, unresolved, _ = read(
+        pool, "1 ボルシャック・ドラゴソ （新規）\n【ボルシャック・ドラゴソ】 x1\n【ボルシャック・ドラゴン】"
+    )
     # an x count says 【ボルシャック・ドラゴソ】 x1 is a card, though 【】 also marks headings here
     assert unresolved == ["ボルシャック・ドラゴソ （新規）", "ボルシャック・ドラゴソ"]
     assert cards == [(3, BOLSHACK, 1, False)]
@@ -430,8 +496,20 @@ def test_a_remark_on_a_card_that_matches_nothing_is_reported_as_written(pool):
 
 @pytest.mark.parametrize(
     "heading",
-    ["★パートナー★", "＜パートナー＞", "<パートナー>", "パートナー（1枚）", "パートナー(1)", "Commander", "統率者",
-     "## パートナー", "【パートナー】", "◆パートナー◆", "**パートナー**", "Partner:"],
+    [
+        "★パートナー★",
+        "＜パートナー＞",
+        "<パートナー>",
+        "パートナー（1枚）",
+        "パートナー(1)",
+        "Commander",
+        "統率者",
+        "## パートナー",
+        "【パートナー】",
+        "◆パートナー◆",
+        "**パートナー**",
+        "Partner:",
+    ],
 )
 def test_partner_headings_in_other_brackets_and_words(pool, heading):
     cards, _, _ = read(pool, f"{heading}\n【五輪の求道者 清永】\nクリーチャー (1)\n1 ボルシャック・ドラゴン")
@@ -440,9 +518,15 @@ def test_partner_headings_in_other_brackets_and_words(pool, heading):
 
 @pytest.mark.parametrize(
     "line",
-    ["1 ボルシャック・ドラゴン（パートナー）", "1 ボルシャック・ドラゴン [パートナー]", "ボルシャック・ドラゴン ★パートナー",
-     "ボルシャック・ドラゴン (Partner)", "1x ボルシャック・ドラゴン ←パートナー", "ボルシャック・ドラゴン【パートナー】 x1",
-     "ボルシャック・ドラゴン,1,パートナー"],
+    [
+        "1 ボルシャック・ドラゴン（パートナー）",
+        "1 ボルシャック・ドラゴン [パートナー]",
+        "ボルシャック・ドラゴン ★パートナー",
+        "ボルシャック・ドラゴン (Partner)",
+        "1x ボルシャック・ドラゴン ←パートナー",
+        "ボルシャック・ドラゴン【パートナー】 x1",
+        "ボルシャック・ドラゴン,1,パートナー",
+    ],
 )
 def test_a_partner_mark_after_the_name_designates_the_partner(pool, line):
     cards, _, _ = read(pool, f"{line}\n1 ガルチェンソ・ドラゴン")
@@ -458,7 +542,10 @@ def test_bracketed_lines_are_cards_when_they_name_one_and_headings_otherwise(poo
     text = "【初動】\n【五輪の求道者 清永】\n1 ボルシャック・ドラゴン\n[アカシック・ゼノン]\n[受け札]\n1 ガルチェンソ・ドラゴン"
     cards, unresolved, problems = read(pool, text)
     assert [(line, name) for line, name, _, _ in cards] == [
-        (2, "五輪の求道者 清永"), (3, BOLSHACK), (4, "アカシック・ゼノン"), (6, "ガルチェンソ・ドラゴン"),
+        (2, "五輪の求道者 清永"),
+        (3, BOLSHACK),
+        (4, "アカシック・ゼノン"),
+        (6, "ガルチェンソ・ドラゴン"),
     ]
     assert (unresolved, problems) == ([], [])
 
@@ -472,15 +559,56 @@ def test_a_list_that_brackets_every_card_reports_the_one_that_matches_nothing(po
 
 
 HEADING_LINES = [
-    "クリーチャー", "呪文", "ツインパクト", "タマシード", "フィールド", "クロスギア", "城", "■クリーチャー", "【呪文】",
-    "Creatures", "Spells:", "デッキレシピ", "レシピ", "採用カード", "採用カード一覧", "=====", "-----", "～～～～",
-    "━━━━━━", "作成日：2026/03/20", "プレイレベル：2", "文明：水/火/自然", "価格：3,000円", "デッキ名：龍幻郷",
-    "https://dm.takaratomy.co.jp/product/dm23bd4/", "|---|---|", "```", "# 龍幻郷", "メモ: 初心者向け",
+    "クリーチャー",
+    "呪文",
+    "ツインパクト",
+    "タマシード",
+    "フィールド",
+    "クロスギア",
+    "城",
+    "■クリーチャー",
+    "【呪文】",
+    "Creatures",
+    "Spells:",
+    "デッキレシピ",
+    "レシピ",
+    "採用カード",
+    "採用カード一覧",
+    "=====",
+    "-----",
+    "～～～～",
+    "━━━━━━",
+    "作成日：2026/03/20",
+    "プレイレベル：2",
+    "文明：水/火/自然",
+    "価格：3,000円",
+    "デッキ名：龍幻郷",
+    "https://dm.takaratomy.co.jp/product/dm23bd4/",
+    "|---|---|",
+    "```",
+    "# 龍幻郷",
+    "メモ: 初心者向け",
 ]
-COUNTS = {"クリーチャー (25)": 25, "呪文（10枚）": 10, "メインデッキ(59枚)": 59, "合計60枚": 60, "計60枚": 60,
-          "デッキ枚数：60": 60, "Total: 40": 40, "Creatures (13)": 13, "Spells: 19": 19, "■ツインパクト（12枚）": 12,
-          "## クリーチャー 25枚": 25, "【メインデッキ】（59枚）": 59, "◆Main (59)": 59, "D2フィールド (2)": 2,
-          "**合計 60枚**": 60, "パートナー（1枚）": 1, "メインデッキ（計59枚）": 59, "クリーチャー：２５枚": 25}
+COUNTS = {
+    "クリーチャー (25)": 25,
+    "呪文（10枚）": 10,
+    "メインデッキ(59枚)": 59,
+    "合計60枚": 60,
+    "計60枚": 60,
+    "デッキ枚数：60": 60,
+    "Total: 40": 40,
+    "Creatures (13)": 13,
+    "Spells: 19": 19,
+    "■ツインパクト（12枚）": 12,
+    "## クリーチャー 25枚": 25,
+    "【メインデッキ】（59枚）": 59,
+    "◆Main (59)": 59,
+    "D2フィールド (2)": 2,
+    "**合計 60枚**": 60,
+    "パートナー（1枚）": 1,
+    "メインデッキ（計59枚）": 59,
+    "クリーチャー：２５枚": 25,
+}
 COUNT_HEADINGS = list(COUNTS)
 
 
@@ -543,7 +671,11 @@ def test_a_layout_with_a_card_lost_warns_on_its_heading(capsys, tmp_path):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, deck = check_json(capsys, path)
     headings = [(v["line"], v["card"]) for v in deck["violations"] if v["rule"] == "DP204"]
-    assert headings == [(13, "デッキレシピ（59枚）"), (15, "■クリーチャー (38)"), (lines.index("合計60枚") + 1, "合計60枚")]
+    assert headings == [
+        (13, "デッキレシピ（59枚）"),
+        (15, "■クリーチャー (38)"),
+        (lines.index("合計60枚") + 1, "合計60枚"),
+    ]
     assert code == 1 and ("DP001", None) in rule_lines(deck)
 
 
@@ -558,7 +690,10 @@ def test_csv_with_a_header_in_any_column_order(pool):
     text = "枚数,カード名\n1,ボルシャック・ドラゴン\n2,ガルチェンソ・ドラゴン\n"
     assert csv_entries(pool, text)[0] == [(2, BOLSHACK, 1, False), (3, "ガルチェンソ・ドラゴン", 2, False)]
     text = "name,count,partner\nボルシャック・ドラゴ大王,1,yes\nガルチェンソ・ドラゴン,1,no\n"
-    assert csv_entries(pool, text)[0] == [(2, "ボルシャック・ドラゴ大王", 1, True), (3, "ガルチェンソ・ドラゴン", 1, False)]
+    assert csv_entries(pool, text)[0] == [
+        (2, "ボルシャック・ドラゴ大王", 1, True),
+        (3, "ガルチェンソ・ドラゴン", 1, False),
+    ]
 
 
 def test_csv_rows_keep_their_real_lines_across_quoted_line_breaks(pool):
@@ -591,7 +726,8 @@ def test_markdown_table_in_a_text_file(pool):
     text = "| # | カード名 | 枚数 |\n|---|---|---|\n| 1 | ボルシャック・ドラゴン | 1 |\n| 2 | ガルチェンソ・ドラゴン | 1 |\n"
     assert read(pool, text)[0] == [(3, BOLSHACK, 1, False), (4, "ガルチェンソ・ドラゴン", 1, False)]
     assert read(pool, "| 1 | ボルシャック・ドラゴン |\n| ガルチェンソ・ドラゴン | x1 |\n")[0] == [
-        (1, BOLSHACK, 1, False), (2, "ガルチェンソ・ドラゴン", 1, False),
+        (1, BOLSHACK, 1, False),
+        (2, "ガルチェンソ・ドラゴン", 1, False),
     ]
 
 
@@ -602,8 +738,10 @@ def test_violations_in_csv_and_markdown_point_at_the_real_line(capsys, tmp_path)
         "カード名,枚数\n" + f"{partner}（パートナー）,1\n" + "".join(f'"{c}",1\n' for c in cards), encoding="utf-8"
     )
     (tmp_path / "deck.md").write_text(
-        "# deck\n\n## パートナー\n" + f"{partner}\n\n| カード名 | 枚数 |\n|---|---|\n"
-        + "".join(f"| {c} | 1 |\n" for c in cards), encoding="utf-8",
+        "# deck\n\n## パートナー\n"
+        + f"{partner}\n\n| カード名 | 枚数 |\n|---|---|\n"
+        + "".join(f"| {c} | 1 |\n" for c in cards),
+        encoding="utf-8",
     )
     assert rule_lines(check_json(capsys, tmp_path / "deck.csv")[1]) == [("DP005", 13)]
     assert rule_lines(check_json(capsys, tmp_path / "deck.md")[1]) == [("DP005", 18)]
@@ -649,7 +787,9 @@ def test_suffixes_agree_across_reader_hook_and_readme():
         assert not re.search(hook["files"], f"decks/a{suffix}")
     assert set(PARSERS) <= set(DECK_SUFFIXES) | set(TABLE_SUFFIXES)
     for page, heading in (("formats.md", "Which files"), ("formats.ja.md", "どのファイルを読むか")):
-        section = (root / "docs" / page).read_text(encoding="utf-8").split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+        section = (
+            (root / "docs" / page).read_text(encoding="utf-8").split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+        )
         for suffix in DECK_SUFFIXES + TABLE_SUFFIXES:
             assert f"`{suffix}`" in section, (page, suffix)
     for page in ("ci.md", "ci.ja.md"):  # the pre-commit paragraph
@@ -674,5 +814,8 @@ def test_tabs_show_as_spaces_in_the_text_report(capsys, tmp_path):
 def test_emphasis_of_nothing_is_a_blank_line(line):
     # It was read as an empty line of text and failed ("cannot check this deck (IndexError)").
     parsed = parse_decklist(f"1 ボルシャック・ドラゴン\n{line}\n1 フェアリー・ライフ\n".encode(), "deck.txt")
-    assert [(entry.line, entry.name) for entry in parsed.entries] == [(1, "ボルシャック・ドラゴン"), (3, "フェアリー・ライフ")]
+    assert [(entry.line, entry.name) for entry in parsed.entries] == [
+        (1, "ボルシャック・ドラゴン"),
+        (3, "フェアリー・ライフ"),
+    ]
     assert parsed.problems == []

@@ -42,8 +42,13 @@ def m(key: str, /, **args) -> Msg:
 
 @pytest.mark.parametrize(
     "mode, kind",
-    [(stat.S_IFDIR, "input.kind.folder"), (stat.S_IFIFO, "input.kind.fifo"), (stat.S_IFCHR, "input.kind.device"),
-     (stat.S_IFBLK, "input.kind.device"), (stat.S_IFSOCK, "input.kind.not-regular")],
+    [
+        (stat.S_IFDIR, "input.kind.folder"),
+        (stat.S_IFIFO, "input.kind.fifo"),
+        (stat.S_IFCHR, "input.kind.device"),
+        (stat.S_IFBLK, "input.kind.device"),
+        (stat.S_IFSOCK, "input.kind.not-regular"),
+    ],
 )
 def test_what_is_not_a_regular_file_is_named_for_what_it_is(mode, kind):
     assert file_kind(mode | 0o644) == m(kind)
@@ -149,7 +154,9 @@ def test_yaml_that_does_not_parse_says_where_and_why(data, where, why):
 
 
 def test_yaml_nested_too_deep_for_python_is_one_line():
-    assert refusal(b"cards: " + b"[" * 700 + b"]" * 700 + b"\n", "deck.yaml") == m("input.yaml-too-deep", path="deck.yaml")
+    assert refusal(b"cards: " + b"[" * 700 + b"]" * 700 + b"\n", "deck.yaml") == m(
+        "input.yaml-too-deep", path="deck.yaml"
+    )
 
 
 def test_a_yaml_alias_is_built_once_not_once_per_use():

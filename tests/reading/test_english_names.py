@@ -58,17 +58,20 @@ def test_sample_join_has_the_english_cards_colour_and_cost(pool, line, civilizat
         assert len(right) == 1
 
 
-@pytest.mark.parametrize("typed, card", [
-    ("Bronze-Arm Tribe", "青銅の鎧"),
-    ("bronze arm tribe", "青銅の鎧"),
-    ("Barkwhip the Smasher", "大勇者「大地の猛攻」"),
-    ("Barkwhip, the Smasher", "大勇者「大地の猛攻」"),
-    ("Crystal Paladin", "クリスタル・パラディン"),  # Ravenite rows of DM-18 / DMC-42: joined by official id now
-    ("Fighter Dual Fang", "大勇者「ふたつ牙」"),
-    ("Brain Serum", "ネオ・ブレイン"),
-    ("Uberdragon Bajula", "超竜バジュラ"),  # Ü typed without its accent
-    ("Chaos Strike", "カオス・ストライク"),  # joined by facts (fire spell, 2) and by sound
-])
+@pytest.mark.parametrize(
+    "typed, card",
+    [
+        ("Bronze-Arm Tribe", "青銅の鎧"),
+        ("bronze arm tribe", "青銅の鎧"),
+        ("Barkwhip the Smasher", "大勇者「大地の猛攻」"),
+        ("Barkwhip, the Smasher", "大勇者「大地の猛攻」"),
+        ("Crystal Paladin", "クリスタル・パラディン"),  # Ravenite rows of DM-18 / DMC-42: joined by official id now
+        ("Fighter Dual Fang", "大勇者「ふたつ牙」"),
+        ("Brain Serum", "ネオ・ブレイン"),
+        ("Uberdragon Bajula", "超竜バジュラ"),  # Ü typed without its accent
+        ("Chaos Strike", "カオス・ストライク"),  # joined by facts (fire spell, 2) and by sound
+    ],
+)
 def test_english_names_people_type(pool, typed, card):
     assert pool.lookup(typed).card.name == card
 
@@ -103,8 +106,13 @@ def test_english_tcg_names_joined_by_set_and_number_resolve(pool, english, japan
 
 def test_tcg_set_and_number_read_as_an_official_id():
     join = _join()
-    card = {"printings": [{"set": "DM-13 Eternal Phoenix", "id": "S1/55"}, {"set": "DM-15 Secret", "id": "17/55"},
-                          {"set": "Promotional", "id": "L1/6 Y1"}]}
+    card = {
+        "printings": [
+            {"set": "DM-13 Eternal Phoenix", "id": "S1/55"},
+            {"set": "DM-15 Secret", "id": "17/55"},
+            {"set": "Promotional", "id": "L1/6 Y1"},
+        ]
+    }
     assert join.tcg_ids(card) == ["dm13-s01", "dm15-017"]
 
 
@@ -114,12 +122,15 @@ def test_english_names_joined_by_facts_resolve(pool, english, japanese):
     assert found.card is not None and found.card.name == japanese
 
 
-@pytest.mark.parametrize("typed", [
-    "Perfect, Domination Elemental / Galaxy Charger",  # a deck builder's export
-    "Perfect, Domination Elemental/Galaxy Charger",
-    "Perfect, Domination Elemental／Galaxy Charger",
-    "perfect domination elemental / galaxy charger",
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "Perfect, Domination Elemental / Galaxy Charger",  # a deck builder's export
+        "Perfect, Domination Elemental/Galaxy Charger",
+        "Perfect, Domination Elemental／Galaxy Charger",
+        "perfect domination elemental / galaxy charger",
+    ],
+)
 def test_english_twinpacts_resolve_as_exports_write_them(pool, typed):
     found = pool.lookup(typed)
     assert found.card is not None and found.card.name == "支配の精霊ペルフェクト／ギャラクシー・チャージャー"
@@ -135,26 +146,66 @@ def _join():
 
 
 def _row(name: str, **facts: str) -> dict[str, str]:
-    row = dict.fromkeys(("official_id", "set", "number", "format", "type", "civilization", "cost", "power", "race",
-                         "name_en_2", "type_2", "civilization_2", "cost_2", "race_2"), "")
-    return {**row, "name_en": name, "format": "TCG,OCG", "set": "DM-01 Base Set", "type": "Creature",
-            "civilization": "Light", "cost": "4", "power": "5000", "race": "Guardian", **facts}
+    row = dict.fromkeys(
+        (
+            "official_id",
+            "set",
+            "number",
+            "format",
+            "type",
+            "civilization",
+            "cost",
+            "power",
+            "race",
+            "name_en_2",
+            "type_2",
+            "civilization_2",
+            "cost_2",
+            "race_2",
+        ),
+        "",
+    )
+    return {
+        **row,
+        "name_en": name,
+        "format": "TCG,OCG",
+        "set": "DM-01 Base Set",
+        "type": "Creature",
+        "civilization": "Light",
+        "cost": "4",
+        "power": "5000",
+        "race": "Guardian",
+        **facts,
+    }
 
 
 def _cards(*specs):
     from duepa_check.data.cards import Face
 
-    return {name: ("single", (Face(name, "クリーチャー", ("光",), 4, power, ("ガーディアン",)),), set(ids), set(english))
-            for name, power, ids, english in specs}
+    return {
+        name: ("single", (Face(name, "クリーチャー", ("光",), 4, power, ("ガーディアン",)),), set(ids), set(english))
+        for name, power, ids, english in specs
+    }
 
 
 def test_join_by_facts_takes_one_card_and_says_why_others_stay_apart():
     join = _join()
     types, races = {"Creature": "クリーチャー", "Spell": "呪文"}, {"guardian": "ガーディアン"}
-    cards = _cards(("ア", 5000, ["dm01-001"], []), ("イ", 6000, ["dm01-002"], []), ("ウ", 6000, ["dm05-002"], ["U"]),
-                   ("エ", 7000, ["dm05-001"], []), ("オ", 7000, ["dm06-001"], []))
-    rows = [_row("One Fits"), _row("Two Fit, One In Set", power="6000"), _row("Two Fit Elsewhere", power="7000"),
-            _row("Nothing Fits", power="9000"), _row("Only In The TCG", format="TCG"), _row("Known", power="5000")]
+    cards = _cards(
+        ("ア", 5000, ["dm01-001"], []),
+        ("イ", 6000, ["dm01-002"], []),
+        ("ウ", 6000, ["dm05-002"], ["U"]),
+        ("エ", 7000, ["dm05-001"], []),
+        ("オ", 7000, ["dm06-001"], []),
+    )
+    rows = [
+        _row("One Fits"),
+        _row("Two Fit, One In Set", power="6000"),
+        _row("Two Fit Elsewhere", power="7000"),
+        _row("Nothing Fits", power="9000"),
+        _row("Only In The TCG", format="TCG"),
+        _row("Known", power="5000"),
+    ]
     joined, apart = join.join_by_facts(rows, cards, types, races, lambda name: name == "Known")
     assert joined == [("One Fits", "ア"), ("Two Fit, One In Set", "イ")]
     assert apart["several cards"] == ["Two Fit Elsewhere"] and apart["no card"] == ["Nothing Fits"]
@@ -165,7 +216,8 @@ def test_join_by_facts_takes_one_card_and_says_why_others_stay_apart():
 def test_a_twinpact_row_is_named_once_per_side():
     join = _join()
     assert join.twinpact_name("Perfect, Domination Elemental / Galaxy Charger", "Galaxy Charger") == (
-        "Perfect, Domination Elemental / Galaxy Charger")
+        "Perfect, Domination Elemental / Galaxy Charger"
+    )
     assert join.twinpact_name("Mixel, Strange Stone", "Jamming Chaff") == "Mixel, Strange Stone / Jamming Chaff"
 
 

@@ -20,7 +20,7 @@ def deck_names(path: Path) -> list[str]:
         if not line or line.startswith("#"):
             continue
         if line.startswith(PARTNER):
-            names.append(line[len(PARTNER):].strip())
+            names.append(line[len(PARTNER) :].strip())
         else:
             count, _, name = line.partition(" ")
             names.extend([name.strip()] * int(count))
@@ -44,7 +44,9 @@ def test_every_card_resolves_to_one_complete_card(pool, deck):
     assert problems == []
 
 
-@pytest.mark.parametrize("deck, partner", [("DM23-BD4.txt", "ボルシャック・ドラゴ大王"), ("DM24-BD6.txt", "偽神殺しのツラトゥストラ")])
+@pytest.mark.parametrize(
+    "deck, partner", [("DM23-BD4.txt", "ボルシャック・ドラゴ大王"), ("DM24-BD6.txt", "偽神殺しのツラトゥストラ")]
+)
 def test_product_partner_is_eligible(pool, deck, partner):
     assert deck_names(DECKS / deck)[0] == partner
     assert pool.lookup(partner).card.partner_eligible

@@ -36,8 +36,11 @@ def product() -> list[str]:
 def read(pool: CardPool, text: str):
     """(cards as (line, official name, count), unresolved (line, name), problems (line, text))."""
     deck = resolve_deck(parse_decklist(text.encode("utf-8"), "deck.txt"), pool)
-    return ([(c.entry.line, c.card.name, c.entry.count) for c in deck.cards],
-            [(e.line, e.name) for e, _ in deck.unresolved], [(p.line, p.text) for p in deck.problems])
+    return (
+        [(c.entry.line, c.card.name, c.entry.count) for c in deck.cards],
+        [(e.line, e.name) for e, _ in deck.unresolved],
+        [(p.line, p.text) for p in deck.problems],
+    )
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in EXPORTS.glob("*.txt")))
@@ -54,9 +57,12 @@ def test_each_export_reads_to_the_product_list_card_for_card(capsys, pool, name)
 
 def test_untap_piles_are_read_and_their_other_zones_are_dp006(capsys, tmp_path):
     deck = tmp_path / "untap.txt"
-    deck.write_text("//deck-1\n1 勝熱英雄 モモキング\n1 ボルシャック・ドラゴン (DM-01版)\n1 Bolshack Dragon / Duelist Charger [DM22RP1-T2]\n"
-                    "//deck-2\n1 ヨミジ 丁-二式\n//pile-public\n1 時空の英雄アンタッチャブル\n//play-1\n1 禁断 ～封印されしX～\n"
-                    "//c2u 赤単 | ボルシャック中心 | https://example.com/deck/1\n", encoding="utf-8")
+    deck.write_text(
+        "//deck-1\n1 勝熱英雄 モモキング\n1 ボルシャック・ドラゴン (DM-01版)\n1 Bolshack Dragon / Duelist Charger [DM22RP1-T2]\n"
+        "//deck-2\n1 ヨミジ 丁-二式\n//pile-public\n1 時空の英雄アンタッチャブル\n//play-1\n1 禁断 ～封印されしX～\n"
+        "//c2u 赤単 | ボルシャック中心 | https://example.com/deck/1\n",
+        encoding="utf-8",
+    )
     _, result = check_json(capsys, deck, "--partner", "勝熱英雄 モモキング")
     assert result["card_count"] == 6
     assert [line for rule, line in rule_lines(result) if rule == "DP006"] == [6, 8, 10]
@@ -80,11 +86,14 @@ def test_a_title_above_a_url_is_metadata_but_never_a_card_lost(pool):
     assert read(pool, not_above_a_url)[1] == [(1, "赤単ボルシャック")]  # a stray line stays DP100
 
 
-@pytest.mark.parametrize("typed", [
-    "時空の英雄アンタッチャブル／変幻の覚醒者アンタッチャブル・パワード",
-    "時空の英雄アンタッチャブル/変幻の覚醒者アンタッチャブル・パワード",
-    "時空の英雄アンタッチャブル / 変幻の覚醒者アンタッチャブル・パワード",
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "時空の英雄アンタッチャブル／変幻の覚醒者アンタッチャブル・パワード",
+        "時空の英雄アンタッチャブル/変幻の覚醒者アンタッチャブル・パワード",
+        "時空の英雄アンタッチャブル / 変幻の覚醒者アンタッチャブル・パワード",
+    ],
+)
 def test_both_sides_of_a_psychic_card_are_that_card(pool, typed):
     found = pool.lookup(typed)
     assert [c.name for c in found.cards] == ["時空の英雄アンタッチャブル"] and found.matched_by == "sides"
@@ -98,19 +107,35 @@ def test_sides_of_two_different_cards_are_no_card(pool):
 # ---------------------------------------------------------------------------- card site import box
 
 
-@pytest.mark.parametrize("line, count", [
-    ("4*ボルシャック・ドラゴン", 4), ("4＊ボルシャック・ドラゴン", 4), ("ボルシャック・ドラゴン*4", 4),
-    ("ボルシャック・ドラゴン * 3", 3), ("2x ボルシャック・ドラゴン", 2), ("ボルシャック・ドラゴン", 1),
-])
+@pytest.mark.parametrize(
+    "line, count",
+    [
+        ("4*ボルシャック・ドラゴン", 4),
+        ("4＊ボルシャック・ドラゴン", 4),
+        ("ボルシャック・ドラゴン*4", 4),
+        ("ボルシャック・ドラゴン * 3", 3),
+        ("2x ボルシャック・ドラゴン", 2),
+        ("ボルシャック・ドラゴン", 1),
+    ],
+)
 def test_import_box_counts(pool, line, count):
     assert read(pool, line) == ([(1, "ボルシャック・ドラゴン", count)], [], [])
 
 
 def test_a_line_of_names_is_split_only_when_the_whole_line_is_no_card(pool):
-    cards, unresolved, _ = read(pool, "デーモン・ハンド,ナチュラル・トラップ\nアクア・サーファー，スパイラル・ゲート\n"
-                                      "Barkwhip, the Smasher\n2 Barkwhip, the Smasher\n")
-    assert cards == [(1, "デーモン・ハンド", 1), (1, "ナチュラル・トラップ", 1), (2, "アクア・サーファー", 1),
-                     (2, "スパイラル・ゲート", 1), (3, "大勇者「大地の猛攻」", 1), (4, "大勇者「大地の猛攻」", 2)]
+    cards, unresolved, _ = read(
+        pool,
+        "デーモン・ハンド,ナチュラル・トラップ\nアクア・サーファー，スパイラル・ゲート\n"
+        "Barkwhip, the Smasher\n2 Barkwhip, the Smasher\n",
+    )
+    assert cards == [
+        (1, "デーモン・ハンド", 1),
+        (1, "ナチュラル・トラップ", 1),
+        (2, "アクア・サーファー", 1),
+        (2, "スパイラル・ゲート", 1),
+        (3, "大勇者「大地の猛攻」", 1),
+        (4, "大勇者「大地の猛攻」", 2),
+    ]
     assert unresolved == []
 
 
@@ -130,10 +155,16 @@ def test_parts_keep_their_counts(pool):
 # ---------------------------------------------------------------------------- twinpacts and English
 
 
-@pytest.mark.parametrize("typed", [
-    "ボルシャック・ドラゴン/決闘者・チャージャー", "ボルシャック・ドラゴン / 決闘者・チャージャー",
-    "ボルシャック・ドラゴン／決闘者・チャージャー", "Bolshack Dragon / Duelist Charger", "Bolshack Dragon/Duelist Charger",
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "ボルシャック・ドラゴン/決闘者・チャージャー",
+        "ボルシャック・ドラゴン / 決闘者・チャージャー",
+        "ボルシャック・ドラゴン／決闘者・チャージャー",
+        "Bolshack Dragon / Duelist Charger",
+        "Bolshack Dragon/Duelist Charger",
+    ],
+)
 def test_twinpacts_as_builders_sites_and_wikis_write_them(pool, typed):
     assert pool.lookup(typed).card.name == "ボルシャック・ドラゴン／決闘者・チャージャー"
 

@@ -59,27 +59,46 @@ def test_every_name_with_a_comment_mark_is_the_partner_after_every_joiner():
     after the partner word, whatever joins them (the hypothesis sample above found one once)."""
     marked = [name for name in eligible() if "#" in name or "//" in name]
     assert marked  # the pool has such names (カキンギョ #紫陽花 #ご祝儀 #池, …)
-    wrong = [(word, joiner, name) for name in marked for word in WORDS[:3] for joiner in JOINERS
-             if partner_of(f"{word}{joiner}{name}")[0] != name]
+    wrong = [
+        (word, joiner, name)
+        for name in marked
+        for word in WORDS[:3]
+        for joiner in JOINERS
+        if partner_of(f"{word}{joiner}{name}")[0] != name
+    ]
     assert not wrong, wrong[:5]
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(eligible()), word=st.sampled_from(WORDS), brackets=st.sampled_from(BRACKETS),
-       space=st.sampled_from(("", " ")))
+@given(
+    name=st.sampled_from(eligible()),
+    word=st.sampled_from(WORDS),
+    brackets=st.sampled_from(BRACKETS),
+    space=st.sampled_from(("", " ")),
+)
 def test_a_bracket_right_after_the_word(name, word, brackets, space):
     found, _ = partner_of(f"{word}{space}{brackets[0]}{name}{brackets[1]}")
     assert found == name
 
 
 @settings(max_examples=100, deadline=None)
-@given(word=st.sampled_from(WORDS), joiner=st.sampled_from(JOINERS),
-       rest=st.text(alphabet="ｚｙｘぬねのはひふ", min_size=3, max_size=8))
+@given(
+    word=st.sampled_from(WORDS),
+    joiner=st.sampled_from(JOINERS),
+    rest=st.text(alphabet="ｚｙｘぬねのはひふ", min_size=3, max_size=8),
+)
 def test_what_is_no_card_after_the_word_is_reported_as_written(word, joiner, rest):
     line = f"{word}{joiner}{rest}"
     found, deck = partner_of(line)
     assert found is None
-    if joiner.strip() in (":", "：") and word in ("パートナー", "パートナーカード", "ぱーとなー", "Partner", "PARTNER", "統率者"):
+    if joiner.strip() in (":", "：") and word in (
+        "パートナー",
+        "パートナーカード",
+        "ぱーとなー",
+        "Partner",
+        "PARTNER",
+        "統率者",
+    ):
         return  # 'パートナー: NAME': the partner line of old, whatever NAME is (DP100 names NAME)
     [(entry, _)] = deck.unresolved
     assert entry.name == line and not entry.is_partner
@@ -90,9 +109,19 @@ def test_a_card_whose_whole_line_is_a_card_stays_that_card():
     assert found is None and deck.cards[0].card.name == "ボルシャック・ドラゴ大王"
 
 
-@pytest.mark.parametrize("line", ["パートナー 無双竜機ボルバルザーク", "パートナー　無双竜機ボルバルザーク", "パートナー→無双竜機ボルバルザーク",
-                                  "パートナー＝無双竜機ボルバルザーク", "パートナー=無双竜機ボルバルザーク", "パ－トナ－：無双竜機ボルバルザーク",
-                                  "パートナー《無双竜機ボルバルザーク》", "パートナーカード 無双竜機ボルバルザーク"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "パートナー 無双竜機ボルバルザーク",
+        "パートナー　無双竜機ボルバルザーク",
+        "パートナー→無双竜機ボルバルザーク",
+        "パートナー＝無双竜機ボルバルザーク",
+        "パートナー=無双竜機ボルバルザーク",
+        "パ－トナ－：無双竜機ボルバルザーク",
+        "パートナー《無双竜機ボルバルザーク》",
+        "パートナーカード 無双竜機ボルバルザーク",
+    ],
+)
 def test_the_issues_lines_check_clean(capsys, tmp_path, line):
     """Each gave DP003 and a DP100 'did you mean 《無双竜機ボルバルザーク》' for the card written."""
     deck = make_deck(tmp_path, BD4, replace={2: line.replace("無双竜機ボルバルザーク", "ボルシャック・ドラゴ大王")})

@@ -37,20 +37,34 @@ def write(tmp_path: Path, rows: list[list[str]], name: str = "responses.csv", de
 def test_the_sample_sheet_rows_players_and_resubmission():
     rows = read_sheet(RESPONSES)
     assert [(r.submission.row, r.submission.player, r.submission.superseded_by) for r in rows] == [
-        (2, "たろう", None), (3, "はなこ", None), (4, "さくら", 6), (5, "けん", None), (6, "さくら", None), (7, "じろう", None),
+        (2, "たろう", None),
+        (3, "はなこ", None),
+        (4, "さくら", 6),
+        (5, "けん", None),
+        (6, "さくら", None),
+        (7, "じろう", None),
     ]
     assert rows[0].partner == "ボルシャック・ドラゴ大王" and rows[1].partner is None
     assert rows[0].submission.submitted_at == "2026/11/28 10:02:11"
     assert rows[3].deck == ""
     assert rows[2].submission.superseded and not rows[4].submission.superseded
     assert rows[0].submission.to_json() == {
-        "row": 2, "player": "たろう", "submitted_at": "2026/11/28 10:02:11", "superseded": False,
+        "row": 2,
+        "player": "たろう",
+        "submitted_at": "2026/11/28 10:02:11",
+        "superseded": False,
     }
 
 
 def test_cell_lines_are_file_lines_of_the_cell(tmp_path):
-    path = write(tmp_path, [["Timestamp", "Name", "Note", "Deck"], ["2026-11-28 10:00", "a", "two\nlines", DECK],
-                            ["2026-11-28 10:05", "b", "", DECK]])
+    path = write(
+        tmp_path,
+        [
+            ["Timestamp", "Name", "Note", "Deck"],
+            ["2026-11-28 10:00", "a", "two\nlines", DECK],
+            ["2026-11-28 10:05", "b", "", DECK],
+        ],
+    )
     first, second = read_sheet(path)
     assert first.submission.row_line == 2 and first.submission.cell_line == 3  # after the note's line break
     assert first.submission.file_line(2) == 4 and first.submission.file_line(0) == 2
@@ -74,25 +88,39 @@ def test_a_deck_table_header_is_no_sheet(tmp_path):
 
 
 def test_a_time_column_makes_form_responses_even_with_one_line_cells(tmp_path):
-    path = write(tmp_path, [["タイムスタンプ", "名前", "デッキ"], ["2026/11/28 10:00:00", "a", "1 ガルチェンソ・ドラゴン"]])
+    path = write(
+        tmp_path, [["タイムスタンプ", "名前", "デッキ"], ["2026/11/28 10:00:00", "a", "1 ガルチェンソ・ドラゴン"]]
+    )
     assert len(read_sheet(path)) == 1
 
 
 def test_question_headers_name_their_columns(tmp_path):
-    path = write(tmp_path, [
-        ["タイムスタンプ", "デッキ名", "あなたのお名前を教えてください", "デッキリストを貼り付けてください", "デッキリストのURL"],
-        ["2026/11/28 10:00:00", "龍幻郷", "たろう", DECK, "https://example.com"],
-    ])
+    path = write(
+        tmp_path,
+        [
+            [
+                "タイムスタンプ",
+                "デッキ名",
+                "あなたのお名前を教えてください",
+                "デッキリストを貼り付けてください",
+                "デッキリストのURL",
+            ],
+            ["2026/11/28 10:00:00", "龍幻郷", "たろう", DECK, "https://example.com"],
+        ],
+    )
     (row,) = read_sheet(path)
     assert row.deck == DECK and row.submission.player == "たろう"
 
 
 def test_a_question_about_the_decks_name_is_not_the_players_column(tmp_path):
     """'名前' in a header speaking of the deck (words.SHEET_NOT_A_PLAYER_PARTS) names no player."""
-    path = write(tmp_path, [
-        ["タイムスタンプ", "デッキの名前を教えてください", "あなたのお名前", "デッキリストを貼り付けてください"],
-        ["2026/11/28 10:00:00", "龍幻郷", "たろう", DECK],
-    ])
+    path = write(
+        tmp_path,
+        [
+            ["タイムスタンプ", "デッキの名前を教えてください", "あなたのお名前", "デッキリストを貼り付けてください"],
+            ["2026/11/28 10:00:00", "龍幻郷", "たろう", DECK],
+        ],
+    )
     (row,) = read_sheet(path)
     assert row.deck == DECK and row.submission.player == "たろう"
 
@@ -107,7 +135,11 @@ def test_options_name_columns_by_number_or_header(tmp_path):
     path = write(tmp_path, [["A", "B", "C"], ["たろう", "ボルシャック・ドラゴ大王", "1 ガルチェンソ・ドラゴン"]])
     assert read_sheet(path) is None
     (row,) = read_sheet(path, SheetColumns(deck="3", player="A", partner="b"))
-    assert (row.deck, row.submission.player, row.partner) == ("1 ガルチェンソ・ドラゴン", "たろう", "ボルシャック・ドラゴ大王")
+    assert (row.deck, row.submission.player, row.partner) == (
+        "1 ガルチェンソ・ドラゴン",
+        "たろう",
+        "ボルシャック・ドラゴ大王",
+    )
     with pytest.raises(DeckInputError) as raised:
         read_sheet(path, SheetColumns(deck="D"))
     assert raised.value.message.key == "sheet.no-such-column"
@@ -121,8 +153,12 @@ def test_tsv(tmp_path):
 
 
 def test_latest_by_timestamp_else_by_row(tmp_path):
-    rows = [["Timestamp", "Player", "Decklist"], ["11/28/2026 12:00:00", "Taro", DECK],
-            ["11/28/2026 9:00:00", " taro ", DECK], ["", "ＴＡＲＯ", DECK]]
+    rows = [
+        ["Timestamp", "Player", "Decklist"],
+        ["11/28/2026 12:00:00", "Taro", DECK],
+        ["11/28/2026 9:00:00", " taro ", DECK],
+        ["", "ＴＡＲＯ", DECK],
+    ]
     by_row = read_sheet(write(tmp_path, rows))  # one time cannot be read: row order decides
     assert [r.submission.superseded_by for r in by_row] == [4, 4, None]
     by_time = read_sheet(write(tmp_path, rows[:3]))
@@ -138,17 +174,20 @@ def test_player_key():
     assert player_key(" Taro  Y ") == player_key("ｔａｒｏｙ") == "taroy"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("2026/11/28 14:03:12", datetime(2026, 11, 28, 14, 3, 12)),
-    ("11/28/2026 14:03:12", datetime(2026, 11, 28, 14, 3, 12)),
-    ("2026-11-28T14:03:12", datetime(2026, 11, 28, 14, 3, 12)),
-    ("2026-11-28T14:03:12Z", datetime(2026, 11, 28, 14, 3, 12, tzinfo=UTC)),  # the offset applied (issue 39)
-    ("2026-11-28T23:03:12+09:00", datetime(2026, 11, 28, 14, 3, 12, tzinfo=UTC)),
-    ("2026/11/28 午後 2:03:12", datetime(2026, 11, 28, 14, 3, 12)),
-    ("2026/11/28 午前 12:03:12", datetime(2026, 11, 28, 0, 3, 12)),
-    ("yesterday", None),
-    ("", None),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("2026/11/28 14:03:12", datetime(2026, 11, 28, 14, 3, 12)),
+        ("11/28/2026 14:03:12", datetime(2026, 11, 28, 14, 3, 12)),
+        ("2026-11-28T14:03:12", datetime(2026, 11, 28, 14, 3, 12)),
+        ("2026-11-28T14:03:12Z", datetime(2026, 11, 28, 14, 3, 12, tzinfo=UTC)),  # the offset applied (issue 39)
+        ("2026-11-28T23:03:12+09:00", datetime(2026, 11, 28, 14, 3, 12, tzinfo=UTC)),
+        ("2026/11/28 午後 2:03:12", datetime(2026, 11, 28, 14, 3, 12)),
+        ("2026/11/28 午前 12:03:12", datetime(2026, 11, 28, 0, 3, 12)),
+        ("yesterday", None),
+        ("", None),
+    ],
+)
 def test_parse_time(text, expected):
     assert parse_time(text) == expected
 
@@ -184,12 +223,15 @@ def row(deck: str, partner: str | None = None) -> SheetRow:
     return SheetRow("r.csv", Submission(2, "たろう", None), deck, partner)
 
 
-@pytest.mark.parametrize("deck, key", [
-    ("", "sheet.empty-cell"),
-    (" \n \n", "sheet.empty-cell"),
-    ("1 x\n" + "\x01\x02\x03\x04" * 10, "sheet.cell-binary"),
-    ("1 ガルチェンソ・ドラゴン\n" * 40_000, "sheet.cell-too-large"),  # 1.3 MB: more than a deck file may hold
-])
+@pytest.mark.parametrize(
+    "deck, key",
+    [
+        ("", "sheet.empty-cell"),
+        (" \n \n", "sheet.empty-cell"),
+        ("1 x\n" + "\x01\x02\x03\x04" * 10, "sheet.cell-binary"),
+        ("1 ガルチェンソ・ドラゴン\n" * 40_000, "sheet.cell-too-large"),  # 1.3 MB: more than a deck file may hold
+    ],
+)
 def test_a_deck_cell_that_cannot_be_checked(deck, key):
     with pytest.raises(DeckInputError) as raised:
         row_decklist(row(deck))

@@ -24,20 +24,40 @@ SAME_DAY = {  # a date-only time column: 28 November 2026 (and its midnight writ
     "day-first": ["2026/11/28", "28.11.2026", "28/11/2026", "2026-11-28", "28/11/2026 0:00"],
 }
 SAME_TIME = {  # 28 November 2026 14:03:12, no offset
-    "month-first": ["2026/11/28 14:03:12", "2026-11-28 14:03:12", "2026-11-28T14:03:12", "11/28/2026 14:03:12",
-                    "2026/11/28 午後 2:03:12", "11/28/2026 2:03:12 PM", "２０２６/１１/２８ １４:０３:１２"],
-    "day-first": ["2026/11/28 14:03:12", "28/11/2026 14:03:12", "28.11.2026 14:03:12", "28/11/2026 午後 2:03:12",
-                  "28/11/2026 2:03:12 pm"],
+    "month-first": [
+        "2026/11/28 14:03:12",
+        "2026-11-28 14:03:12",
+        "2026-11-28T14:03:12",
+        "11/28/2026 14:03:12",
+        "2026/11/28 午後 2:03:12",
+        "11/28/2026 2:03:12 PM",
+        "２０２６/１１/２８ １４:０３:１２",
+    ],
+    "day-first": [
+        "2026/11/28 14:03:12",
+        "28/11/2026 14:03:12",
+        "28.11.2026 14:03:12",
+        "28/11/2026 午後 2:03:12",
+        "28/11/2026 2:03:12 pm",
+    ],
 }
 SAME_INSTANT = {  # 28 November 2026 05:03:12 UTC, in several offsets and ISO forms
-    "offsets": ["2026-11-28T14:03:12+09:00", "2026-11-28T05:03:12Z", "2026-11-28T00:03:12-05:00",
-                "2026-11-28 10:33:12+05:30", "2026-11-28T14:03:12+0900", "2026-11-28T05:03:12.000+00:00",
-                "2026-11-28T05:03:12z"],
+    "offsets": [
+        "2026-11-28T14:03:12+09:00",
+        "2026-11-28T05:03:12Z",
+        "2026-11-28T00:03:12-05:00",
+        "2026-11-28 10:33:12+05:30",
+        "2026-11-28T14:03:12+0900",
+        "2026-11-28T05:03:12.000+00:00",
+        "2026-11-28T05:03:12z",
+    ],
 }
 KINDS = (("day", SAME_DAY), ("time", SAME_TIME), ("instant", SAME_INSTANT))
 FAMILIES = {f"{kind}/{name}": forms for kind, table in KINDS for name, forms in table.items()}
 EARLIER = {  # a time before each family's time
-    "month-first": "11/27/2026 23:59:59", "day-first": "27/11/2026 23:59", "offsets": "2026-11-28T14:03:11+09:00",
+    "month-first": "11/27/2026 23:59:59",
+    "day-first": "27/11/2026 23:59",
+    "offsets": "2026-11-28T14:03:11+09:00",
 }
 
 
@@ -65,16 +85,19 @@ def test_every_form_of_a_family_is_one_instant_and_later_than_its_earlier_time()
         assert parse_time(earlier_than(family), order) < times.pop(), family
 
 
-@pytest.mark.parametrize("times", [
-    ["2026/11/28", "2026/11/28"],  # a date-only time column, one day
-    ["11/28/2026", "11/28/2026"],
-    ["28.11.2026", "28.11.2026"],
-    ["2026/11/28 14:03:12", "2026/11/28 14:03:12"],  # the same timestamp
-    ["2026-11-28T14:03:12+09:00", "2026-11-28T05:03:12Z"],  # one instant in two offsets
-    ["2026/11/28 午後 2:03:12", "2026/11/28 14:03:12"],  # one time in two forms
-    ["2026/11/28", "2026/11/28", "2026/11/28"],  # three rows, one day
-    ["02/11/2026 10:00", "02/11/2026 10:00"],  # a date order no row tells: the same either way
-])
+@pytest.mark.parametrize(
+    "times",
+    [
+        ["2026/11/28", "2026/11/28"],  # a date-only time column, one day
+        ["11/28/2026", "11/28/2026"],
+        ["28.11.2026", "28.11.2026"],
+        ["2026/11/28 14:03:12", "2026/11/28 14:03:12"],  # the same timestamp
+        ["2026-11-28T14:03:12+09:00", "2026-11-28T05:03:12Z"],  # one instant in two offsets
+        ["2026/11/28 午後 2:03:12", "2026/11/28 14:03:12"],  # one time in two forms
+        ["2026/11/28", "2026/11/28", "2026/11/28"],  # three rows, one day
+        ["02/11/2026 10:00", "02/11/2026 10:00"],  # a date order no row tells: the same either way
+    ],
+)
 def test_of_rows_with_the_same_time_the_last_counts(tmp_path, times):
     path = write(tmp_path, [[time, "たろう", DECK] for time in times])
     last = len(times) + 1
@@ -83,8 +106,16 @@ def test_of_rows_with_the_same_time_the_last_counts(tmp_path, times):
 
 def test_the_last_row_of_the_latest_time_counts_not_the_last_row(tmp_path):
     """A tie at the latest time, then a row with an earlier time: the tie's last row counts."""
-    path = write(tmp_path, [["2026/11/28", "たろう", DECK], ["2026/11/28", " タロウ ", DECK],
-                            ["2026/11/28", "ＴＡＲＯ", DECK], ["2026/11/28", "たろう", DECK], ["2026/11/27", "たろう", DECK]])
+    path = write(
+        tmp_path,
+        [
+            ["2026/11/28", "たろう", DECK],
+            ["2026/11/28", " タロウ ", DECK],
+            ["2026/11/28", "ＴＡＲＯ", DECK],
+            ["2026/11/28", "たろう", DECK],
+            ["2026/11/27", "たろう", DECK],
+        ],
+    )
     assert superseded(path) == [5, None, None, None, 5]
 
 

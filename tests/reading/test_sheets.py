@@ -37,13 +37,26 @@ def test_the_sample_gives_the_contracted_verdicts_in_json(capsys):
     assert result.code == 2  # けん's empty cell: a deck that cannot be checked
     decks = result.json["decks"]
     assert [d["path"] for d in decks] == [str(SAMPLE)] * 6
-    assert [(d["submission"]["row"], d["submission"]["player"], d["submission"]["superseded"], d["legal"]) for d in decks] == [
-        (2, "たろう", False, True), (3, "はなこ", False, True), (4, "さくら", True, False), (5, "けん", False, False),
-        (6, "さくら", False, True), (7, "じろう", False, False),
+    assert [
+        (d["submission"]["row"], d["submission"]["player"], d["submission"]["superseded"], d["legal"]) for d in decks
+    ] == [
+        (2, "たろう", False, True),
+        (3, "はなこ", False, True),
+        (4, "さくら", True, False),
+        (5, "けん", False, False),
+        (6, "さくら", False, True),
+        (7, "じろう", False, False),
     ]
     assert list(decks[0]) == ["path", "submission", "legal", "partner", "card_count", "config", "violations"]
-    assert decks[0]["submission"] == {"row": 2, "player": "たろう", "submitted_at": "2026/11/28 10:02:11", "superseded": False}
-    assert decks[0]["partner"]["name"] == "ボルシャック・ドラゴ大王" and decks[0]["card_count"] == 60  # the partner cell
+    assert decks[0]["submission"] == {
+        "row": 2,
+        "player": "たろう",
+        "submitted_at": "2026/11/28 10:02:11",
+        "superseded": False,
+    }
+    assert (
+        decks[0]["partner"]["name"] == "ボルシャック・ドラゴ大王" and decks[0]["card_count"] == 60
+    )  # the partner cell
     assert decks[1]["partner"]["name"] == "煉獄大帝 キング・ロマノフ"  # a 'パートナー:' line inside the cell
     assert "empty" in decks[3]["error"]
     assert [(v["rule"], v["line"]) for v in decks[5]["violations"]] == [("DP005", 5)]  # the line inside the cell
@@ -68,7 +81,9 @@ def test_the_sample_as_github_annotations(capsys):
     lines = out.splitlines()
     assert lines[0].startswith("::notice file=") and ",line=122,title=superseded::" in lines[0]
     assert re.search(r"^::error file=[^,]*responses.csv,line=181,title=unreadable::.*row 5 \(けん\)", lines[1])
-    assert re.search(r"^::error file=[^,]*responses.csv,line=247,title=DP005 civilization::.*row 7 \(じろう\), line 5: ", lines[2])
+    assert re.search(
+        r"^::error file=[^,]*responses.csv,line=247,title=DP005 civilization::.*row 7 \(じろう\), line 5: ", lines[2]
+    )
     assert len(lines) == 3
     file_lines = SAMPLE.read_text(encoding="utf-8").splitlines()
     assert "リアリテル" in file_lines[247 - 1]  # the annotation's line is the file's line of the card
@@ -84,17 +99,25 @@ def test_the_sample_as_sarif(capsys):
     assert found["ruleId"] == "DP005"
     assert found["locations"][0]["physicalLocation"]["region"] == {"startLine": 247}
     assert found["properties"] | {} == {
-        "card": "衒影の精霊 リアリテル／「この記憶もロック完了だね」", "row": 7, "player": "じろう", "line": 5,
+        "card": "衒影の精霊 リアリテル／「この記憶もロック完了だね」",
+        "row": 7,
+        "player": "じろう",
+        "line": 5,
         "submitted_at": "2026/11/28 13:45:00",
     }
     invocation = run_["invocations"][0]
     assert invocation["executionSuccessful"] is False
-    levels = [(n["level"], n["locations"][0]["physicalLocation"]["region"]["startLine"]) for n in invocation["toolExecutionNotifications"]]
+    levels = [
+        (n["level"], n["locations"][0]["physicalLocation"]["region"]["startLine"])
+        for n in invocation["toolExecutionNotifications"]
+    ]
     assert levels == [("error", 181), ("note", 122)]
     assert run_["properties"]["summary"]["decks"] == 5
 
 
-@pytest.mark.parametrize("lang, superseded, player", [("en", "Superseded submissions", "player"), ("ja", "置き換えられた提出", "プレイヤー")])
+@pytest.mark.parametrize(
+    "lang, superseded, player", [("en", "Superseded submissions", "player"), ("ja", "置き換えられた提出", "プレイヤー")]
+)
 def test_the_sample_as_the_organizers_page(capsys, lang, superseded, player):
     page = check(capsys, SAMPLE, "--format", "html", "--lang", lang).out
     assert page.count('<tr id="row-') == 5  # the counted submissions
@@ -127,7 +150,9 @@ def test_the_organizers_page_names_each_chart_by_its_player_and_an_empty_cell_on
     assert '<li id="count-unchecked"><b>1</b>' in page and 'id="count-unreadable"' not in page
     assert f"<b>1</b> {text(msg('html.tile.unchecked'), lang)}</li>" in page
     heading = page.split("<title>", 1)[1].split("</title>", 1)[0]  # the totals line
-    assert ("確認できないデッキ 1" if lang == "ja" else "1 could not be checked") in heading and "読めない" not in heading
+    assert (
+        "確認できないデッキ 1" if lang == "ja" else "1 could not be checked"
+    ) in heading and "読めない" not in heading
 
 
 def test_a_page_of_a_sheet_and_a_deck_file_names_paths(capsys):
@@ -139,8 +164,14 @@ def test_a_page_of_a_sheet_and_a_deck_file_names_paths(capsys):
 
 
 def test_a_superseded_illegal_row_does_not_fail_the_run(tmp_path, capsys):
-    path = sheet(tmp_path, [["Timestamp", "Name", "Decklist"], ["2026/11/28 10:00:00", "taro", "1 not a card\n1 nor this"],
-                            ["2026/11/28 11:00:00", "Taro", BD4_LIST]])
+    path = sheet(
+        tmp_path,
+        [
+            ["Timestamp", "Name", "Decklist"],
+            ["2026/11/28 10:00:00", "taro", "1 not a card\n1 nor this"],
+            ["2026/11/28 11:00:00", "Taro", BD4_LIST],
+        ],
+    )
     result = check(capsys, path, "--format", "json")
     assert result.code == 0, result.out
     assert [d["legal"] for d in result.json["decks"]] == [False, True]
@@ -148,16 +179,28 @@ def test_a_superseded_illegal_row_does_not_fail_the_run(tmp_path, capsys):
 
 
 def test_the_latest_by_timestamp_counts_even_on_an_earlier_row(tmp_path, capsys):
-    path = sheet(tmp_path, [["タイムスタンプ", "名前", "デッキ"], ["2026/11/28 12:00:00", "たろう", BD4_LIST],
-                            ["2026/11/28 09:00:00", "たろう", "1 not a card\n1 nor this"]])
+    path = sheet(
+        tmp_path,
+        [
+            ["タイムスタンプ", "名前", "デッキ"],
+            ["2026/11/28 12:00:00", "たろう", BD4_LIST],
+            ["2026/11/28 09:00:00", "たろう", "1 not a card\n1 nor this"],
+        ],
+    )
     result = check(capsys, path, "--format", "json")
     assert result.code == 0
     assert [d["submission"]["superseded"] for d in result.json["decks"]] == [False, True]
 
 
 def test_an_illegal_counted_row_fails_the_run(tmp_path, capsys):
-    path = sheet(tmp_path, [["Timestamp", "Decklist"], ["2026/11/28 10:00:00", BD4_LIST],
-                            ["2026/11/28 11:00:00", "1 not a card\n1 nor this"]])
+    path = sheet(
+        tmp_path,
+        [
+            ["Timestamp", "Decklist"],
+            ["2026/11/28 10:00:00", BD4_LIST],
+            ["2026/11/28 11:00:00", "1 not a card\n1 nor this"],
+        ],
+    )
     result = check(capsys, path, "--format", "json")
     assert result.code == 1
     assert [d["submission"]["player"] for d in result.json["decks"]] == [None, None]
@@ -177,7 +220,9 @@ def test_a_partner_cell_with_the_59_other_cards(capsys, tmp_path):
 
 
 def test_a_partner_cell_naming_a_card_of_the_60(capsys, tmp_path):
-    found = partner_run(capsys, tmp_path, "\n".join([*BD4_CARDS, "1 ボルシャック・ドラゴ大王"]), "ボルシャック・ドラゴ大王")
+    found = partner_run(
+        capsys, tmp_path, "\n".join([*BD4_CARDS, "1 ボルシャック・ドラゴ大王"]), "ボルシャック・ドラゴ大王"
+    )
     assert found["legal"] and found["card_count"] == 60
 
 
@@ -212,8 +257,9 @@ def test_a_card_table_csv_is_still_one_decklist(tmp_path, capsys):
 def test_options_name_the_columns_when_the_headers_say_nothing(tmp_path, capsys):
     path = sheet(tmp_path, [["Q1", "Q2", "Q3"], ["たろう", "ボルシャック・ドラゴ大王", "\n".join(BD4_CARDS)]], "r.tsv")
     path.write_text(path.read_text(encoding="utf-8").replace(",", "\t"), encoding="utf-8")
-    result = check(capsys, path, "--format", "json", "--deck-column", "3", "--player-column", "Q1",
-                   "--partner-column", "2")
+    result = check(
+        capsys, path, "--format", "json", "--deck-column", "3", "--player-column", "Q1", "--partner-column", "2"
+    )
     (deck,) = result.json["decks"]
     assert deck["submission"]["player"] == "たろう" and deck["legal"]
 
@@ -235,8 +281,10 @@ def test_a_header_without_rows(tmp_path, capsys):
 
 def test_a_huge_cell_is_bounded_like_a_deck_file_and_the_rest_is_checked(tmp_path, capsys):
     huge = "1 ボルシャック・ドラゴン\n" * 40_000  # 1.3 MB: more than a deck file may hold
-    path = sheet(tmp_path, [["Timestamp", "Name", "Decklist"], ["2026/11/28 10:00:00", "a", huge],
-                            ["2026/11/28 10:00:01", "b", BD4_LIST]])
+    path = sheet(
+        tmp_path,
+        [["Timestamp", "Name", "Decklist"], ["2026/11/28 10:00:00", "a", huge], ["2026/11/28 10:00:01", "b", BD4_LIST]],
+    )
     result = check(capsys, path, "--format", "json")
     assert result.code == 2
     first, second = result.json["decks"]
@@ -256,15 +304,19 @@ def test_a_folder_walk_takes_a_sheet_and_leaves_a_data_csv(tmp_path, capsys):
     folder.mkdir()
     (folder / "responses.csv").write_bytes(SAMPLE.read_bytes())
     (folder / "visitors.csv").write_text("date,visitors\n2026/11/28,31\n", encoding="utf-8")
-    (folder / "notes.csv").write_text("デッキ,日付\n龍幻郷,2026/11/28\n", encoding="utf-8")  # one line per cell, no timestamp
+    (folder / "notes.csv").write_text(
+        "デッキ,日付\n龍幻郷,2026/11/28\n", encoding="utf-8"
+    )  # one line per cell, no timestamp
     result = check(capsys, folder, "--format", "json")
     assert {d["path"] for d in result.json["decks"]} == {str(folder / "responses.csv")}
     assert len(result.json["decks"]) == 6
 
 
 def test_a_superseded_unreadable_row_says_nothing_on_stderr_and_does_not_count(tmp_path, capsys):
-    path = sheet(tmp_path, [["Timestamp", "Name", "Decklist"], ["2026/11/28 10:00:00", "a", ""],
-                            ["2026/11/28 11:00:00", "a", BD4_LIST]])
+    path = sheet(
+        tmp_path,
+        [["Timestamp", "Name", "Decklist"], ["2026/11/28 10:00:00", "a", ""], ["2026/11/28 11:00:00", "a", BD4_LIST]],
+    )
     result = check(capsys, path, "--format", "json")
     assert result.code == 0 and result.err == ""
     first, second = result.json["decks"]
@@ -276,7 +328,14 @@ def test_a_sheet_saved_by_excel_in_shift_jis(tmp_path, capsys):
     path = tmp_path / "responses.csv"
     path.write_bytes(SAMPLE.read_text(encoding="utf-8").encode("cp932"))
     result = check(capsys, path, "--format", "json")
-    assert [d["submission"]["player"] for d in result.json["decks"]] == ["たろう", "はなこ", "さくら", "けん", "さくら", "じろう"]
+    assert [d["submission"]["player"] for d in result.json["decks"]] == [
+        "たろう",
+        "はなこ",
+        "さくら",
+        "けん",
+        "さくら",
+        "じろう",
+    ]
     assert [d["legal"] for d in result.json["decks"]] == [True, True, False, False, True, False]
 
 
@@ -285,8 +344,12 @@ def test_the_terminal_report_names_rows_as_the_plain_one(capsys, monkeypatch):
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
     monkeypatch.setenv("NO_COLOR", "1")
     rich = check(capsys, SAMPLE).out
-    for text in ("responses.csv, row 2 (たろう)", "row 4 (さくら): superseded by row 6", "superseded by row 6 ",
-                 "1 earlier submission superseded"):
+    for text in (
+        "responses.csv, row 2 (たろう)",
+        "row 4 (さくら): superseded by row 6",
+        "superseded by row 6 ",
+        "1 earlier submission superseded",
+    ):
         assert text in plain and text in rich, text
 
 

@@ -53,16 +53,18 @@ def sections(document: str) -> dict[str, list[dict]]:
             count = child.find(f"{SVG}text")
             # a curve bar's bucket label follows it; a horizontal bar's label comes before it
             label = children[index + 1] if group.get("aria-label") == "mana curve" else children[index - 1]
-            bars.append({
-                "label": _text(label),
-                "count": int(_text(count)),
-                "width": float(rect.get("width")),
-                "height": float(rect.get("height")),
-                "x": float(rect.get("x")),
-                "fill": rect.get("fill"),
-                "aria": child.get("aria-label"),
-                "title": _text(child.find(f"{SVG}title")),
-            })
+            bars.append(
+                {
+                    "label": _text(label),
+                    "count": int(_text(count)),
+                    "width": float(rect.get("width")),
+                    "height": float(rect.get("height")),
+                    "x": float(rect.get("x")),
+                    "fill": rect.get("fill"),
+                    "aria": child.get("aria-label"),
+                    "title": _text(child.find(f"{SVG}title")),
+                }
+            )
         found[group.get("aria-label")] = bars
     return found
 
@@ -100,7 +102,12 @@ def test_bars_and_counts_match_stats_json(capsys, tmp_path, deck):
 
 def test_the_game_colours():
     assert CIVILIZATION_COLOURS == {
-        "光": "#e2b100", "水": "#1f6fd1", "闇": "#4b2a6e", "火": "#d7262b", "自然": "#23913f", "無色": "#9a9a9a",
+        "光": "#e2b100",
+        "水": "#1f6fd1",
+        "闇": "#4b2a6e",
+        "火": "#d7262b",
+        "自然": "#23913f",
+        "無色": "#9a9a9a",
         "unknown": "#d4d4d4",
     }
 
@@ -117,7 +124,9 @@ def test_text_is_real_text_laid_out_by_display_width(capsys, tmp_path, deck):
     slots = [bar["x"] for bar in drawn["mana curve"]]
     slot = slots[1] - slots[0]
     assert all(text_px(bar["label"], LABEL_SIZE) < slot for bar in drawn["mana curve"])  # no labels run together
-    wide = next(t for t in root.iter(f"{SVG}text") if _text(t) == "ドラゴニック・フィールド" or _text(t) == "クリーチャー")
+    wide = next(
+        t for t in root.iter(f"{SVG}text") if _text(t) == "ドラゴニック・フィールド" or _text(t) == "クリーチャー"
+    )
     assert text_px(_text(wide), 12) == len(_text(wide)) * 12  # a wide character is given 1 em
 
 
@@ -131,9 +140,14 @@ def test_same_deck_same_bytes_and_small(capsys, tmp_path):
 
 def test_unknown_and_zero_buckets_and_no_partner():
     stats = DeckStats(
-        path="x.txt", card_count=3, curve={"0": 1, **{str(n): 0 for n in range(1, 10)}, "10+": 0, "unknown": 2},
-        civilizations={"unknown": 2, "無色": 1}, types={"unknown": 2, "クリーチャー": 1},
-        twinpacts=0, multicolor=0, average_cost=None,
+        path="x.txt",
+        card_count=3,
+        curve={"0": 1, **{str(n): 0 for n in range(1, 10)}, "10+": 0, "unknown": 2},
+        civilizations={"unknown": 2, "無色": 1},
+        types={"unknown": 2, "クリーチャー": 1},
+        twinpacts=0,
+        multicolor=0,
+        average_cost=None,
     )
     document = render_chart(stats)
     drawn = sections(document)
@@ -162,9 +176,18 @@ def test_every_word_comes_from_the_catalogue(monkeypatch, no_cached_words):
     chart_keys = {key for key in english if key.startswith("chart.")}
     for key in chart_keys:
         monkeypatch.setitem(english, key, f"[{key}]")
-    stats = DeckStats(path="d.txt", card_count=1, curve={"5": 1, "unknown": 1}, civilizations={"火": 1},
-                      types={"クリーチャー": 1}, twinpacts=0, multicolor=0, average_cost=5.0,
-                      partner_name="P", partner_civilizations=("火",))
+    stats = DeckStats(
+        path="d.txt",
+        card_count=1,
+        curve={"5": 1, "unknown": 1},
+        civilizations={"火": 1},
+        types={"クリーチャー": 1},
+        twinpacts=0,
+        multicolor=0,
+        average_cost=5.0,
+        partner_name="P",
+        partner_civilizations=("火",),
+    )
     text = " ".join(ElementTree.fromstring(render_chart(stats)).itertext())
     assert set(re.findall(r"\[(chart\.[a-z.-]+)\]", text)) == chart_keys - {"chart.no-partner", "chart.cards.other"}
     # what is left is numbers, names from the deck and the game's civilization names
@@ -175,8 +198,27 @@ def test_every_word_comes_from_the_catalogue(monkeypatch, no_cached_words):
 
 HOSTILE = st.lists(
     st.one_of(
-        st.sampled_from(["<", ">", "&", '"', "'", "<script>", "]]>", "\x00", "\x1b[31m", "\x85", "\u2028", "\ud800",
-                         "\ufffe", "自然", "&amp;", "<!--", "onload="]),
+        st.sampled_from(
+            [
+                "<",
+                ">",
+                "&",
+                '"',
+                "'",
+                "<script>",
+                "]]>",
+                "\x00",
+                "\x1b[31m",
+                "\x85",
+                "\u2028",
+                "\ud800",
+                "\ufffe",
+                "自然",
+                "&amp;",
+                "<!--",
+                "onload=",
+            ]
+        ),
         st.characters(codec=None, categories=None),
     ),
     max_size=12,
@@ -187,13 +229,29 @@ HOSTILE = st.lists(
 @given(path=HOSTILE, partner=HOSTILE, kind=HOSTILE, civilization=HOSTILE)
 def test_hostile_names_are_escaped(path, partner, kind, civilization):
     stats = DeckStats(
-        path=path, card_count=2, curve={"3": 2}, civilizations={civilization: 1, "火": 1}, types={kind: 2},
-        twinpacts=0, multicolor=0, average_cost=3.0, partner_name=partner, partner_civilizations=("火",),
+        path=path,
+        card_count=2,
+        curve={"3": 2},
+        civilizations={civilization: 1, "火": 1},
+        types={kind: 2},
+        twinpacts=0,
+        multicolor=0,
+        average_cost=3.0,
+        partner_name=partner,
+        partner_civilizations=("火",),
     )
     document = render_chart(stats)
     root = ElementTree.fromstring(document)  # well-formed whatever the names hold
     assert all(element.tag.startswith(SVG) for element in root.iter())
-    assert {element.tag[len(SVG):] for element in root.iter()} <= {"svg", "title", "rect", "text", "g", "line", "circle"}
+    assert {element.tag[len(SVG) :] for element in root.iter()} <= {
+        "svg",
+        "title",
+        "rect",
+        "text",
+        "g",
+        "line",
+        "circle",
+    }
     assert not any(name.startswith("on") for element in root.iter() for name in element.attrib)
     everything = " ".join([*root.itertext(), *(v for e in root.iter() for v in e.attrib.values())])
     assert clean(f"《{partner}》") in everything  # shown as written, control characters as U+FFFD
@@ -214,9 +272,16 @@ window.probe = [...document.querySelectorAll('svg')].map(svg => ({
 """
 # Latin letters wider than a cell, full-width Latin, a long type name: the estimate must hold for them too.
 AWKWARD = DeckStats(
-    path="WWW MMM ＷＩＤＥ @%& deck.txt", card_count=9, curve={"1": 1, "10+": 8, "unknown": 0},
-    civilizations={"光": 9, "unknown": 1}, types={"MMMWWW Creature": 4, "タマシード/クリーチャー": 3, "Ｄ２フィールド": 2},
-    twinpacts=0, multicolor=0, average_cost=9.5, partner_name="ＷＷＷ WWW", partner_civilizations=("光",),
+    path="WWW MMM ＷＩＤＥ @%& deck.txt",
+    card_count=9,
+    curve={"1": 1, "10+": 8, "unknown": 0},
+    civilizations={"光": 9, "unknown": 1},
+    types={"MMMWWW Creature": 4, "タマシード/クリーチャー": 3, "Ｄ２フィールド": 2},
+    twinpacts=0,
+    multicolor=0,
+    average_cost=9.5,
+    partner_name="ＷＷＷ WWW",
+    partner_civilizations=("光",),
 )
 
 
@@ -230,8 +295,11 @@ def _overlap(a: dict, b: dict) -> float:
 def test_in_chromium_labels_keep_their_full_width_and_never_touch_a_bar(capsys, tmp_path):
     """Every product deck's chart (and an awkward one), laid out by Chromium with the fonts it has."""
     documents = [chart_of(capsys, tmp_path, deck)[1] for deck in PRODUCT_DECKS] + [render_chart(AWKWARD)]
-    found = probe('<!doctype html><html><meta charset="utf-8"><body style="margin:0">' + "".join(documents)
-                  + "</body></html>", PROBE_TEXT_AND_BARS, tmp_path)
+    found = probe(
+        '<!doctype html><html><meta charset="utf-8"><body style="margin:0">' + "".join(documents) + "</body></html>",
+        PROBE_TEXT_AND_BARS,
+        tmp_path,
+    )
     assert len(found) == len(PRODUCT_DECKS) + 1
     for chart in found:
         texts, bars = chart["texts"], [b for b in chart["bars"] if b["w"] and b["h"]]
@@ -245,7 +313,7 @@ def test_in_chromium_labels_keep_their_full_width_and_never_touch_a_bar(capsys, 
                 assert item["width"] >= wide * item["size"] * 0.9, item  # a CJK glyph is 1 em, not squeezed
             for bar in bars:
                 assert _overlap(item["box"], bar) < 1.0, (item, bar)
-        for first, second in ((a, b) for i, a in enumerate(texts) for b in texts[i + 1:]):
+        for first, second in ((a, b) for i, a in enumerate(texts) for b in texts[i + 1 :]):
             assert _overlap(first["box"], second["box"]) < 1.0, (first, second)
 
 
@@ -274,8 +342,11 @@ def test_the_screenshot_script_writes_a_picture_to_look_at(tmp_path, capsys):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(["/", "//", ".", "..", "", "deck", ".txt", "デッキ", "\\", "a b", "<&>", "\x1b"]),
-                max_size=6).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(["/", "//", ".", "..", "", "deck", ".txt", "デッキ", "\\", "a b", "<&>", "\x1b"]), max_size=6
+    ).map("".join)
+)
 def test_a_chart_title_is_pathlibs_name(path):
     for edge in ("deck.txt", "a/.", "a/b/", "/", "", "a/..", "//x"):
         assert charts.deck_name(edge) == (Path(edge).name or edge)

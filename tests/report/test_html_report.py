@@ -125,10 +125,16 @@ def test_page_of_a_folder_says_what_the_json_says(capsys, folder):
     page = parse(html.out).root
 
     summary = data["summary"]
-    tiles = {node.attrs["id"][len("count-"):]: int(node.all("b")[0].text()) for node in page.all("li")
-             if node.attrs.get("id", "").startswith("count-")}
+    tiles = {
+        node.attrs["id"][len("count-") :]: int(node.all("b")[0].text())
+        for node in page.all("li")
+        if node.attrs.get("id", "").startswith("count-")
+    }
     assert tiles == {**summary, "not_legal": summary["decks"] - summary["legal"] - summary["unreadable"]}
-    assert page.by_id("regulation").text() == f"regulation as of {AS_OF} (data up to {data['regulation']['data_date']}, embedded)"
+    assert (
+        page.by_id("regulation").text()
+        == f"regulation as of {AS_OF} (data up to {data['regulation']['data_date']}, embedded)"
+    )
 
     table = page.all("table", class_="decks")[0]
     assert [th.attrs.get("scope") for th in table.all("th")] == ["col"] * 7
@@ -153,8 +159,11 @@ def test_page_of_a_folder_says_what_the_json_says(capsys, folder):
         href = row.all("a")[0].attrs["href"]
         section = page.by_id(href[1:])  # each row links to its deck's section
         assert section.tag == "section" and section.all("h2")[0].text() == cells[0]
-        problems = [[td.text() for td in tr.all("td")] for table in section.all("table", class_="problems")
-                    for tr in table.all("tbody")[0].all("tr")]
+        problems = [
+            [td.text() for td in tr.all("td")]
+            for table in section.all("table", class_="problems")
+            for tr in table.all("tbody")[0].all("tr")
+        ]
         assert [(p[0], int(p[1]) if p[1] else None, p[2] or None, p[3], p[4]) for p in problems] == [
             (v["rule"], v["line"], v["card"], v["message"], v["hint"]) for v in deck["violations"]
         ]
@@ -178,8 +187,11 @@ def test_same_problems_as_the_plain_report(capsys, tmp_path):
     legal = make_deck(tmp_path, BD6, name="legal.txt")
     plain = run(capsys, broken, legal, "--as-of", AS_OF).out
     page = parse(run(capsys, broken, legal, "--as-of", AS_OF, "--format", "html").out).root
-    problems = [tuple(td.text() for td in tr.all("td")) for table in page.all("table", class_="problems")
-                for tr in table.all("tbody")[0].all("tr")]
+    problems = [
+        tuple(td.text() for td in tr.all("td"))
+        for table in page.all("table", class_="problems")
+        for tr in table.all("tbody")[0].all("tr")
+    ]
     plain_problems = [tuple(row) for row in table_rows(plain) if re.fullmatch(r"DP\d{3}", row[0])]
     assert problems == plain_problems and len(problems) >= 3
 
@@ -228,8 +240,21 @@ def test_html_does_not_import_rich(tmp_path):
 
 # ---------------------------------------------------------------------------- hostile text
 
-TOKENS = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "&amp;", "\x00", "\x1b[2J", "\x85",
-          "\u2028", "]]>", "<!--", "</style>", "javascript:", "'", "自然"]
+TOKENS = [
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "&amp;",
+    "\x00",
+    "\x1b[2J",
+    "\x85",
+    "\u2028",
+    "]]>",
+    "<!--",
+    "</style>",
+    "javascript:",
+    "'",
+    "自然",
+]
 HOSTILE = st.lists(st.one_of(st.sampled_from(TOKENS), st.characters(codec="utf-8")), max_size=8).map("".join)
 
 
@@ -237,19 +262,64 @@ HOSTILE = st.lists(st.one_of(st.sampled_from(TOKENS), st.characters(codec="utf-8
 @given(path=HOSTILE, partner=HOSTILE, card=HOSTILE, message=HOSTILE, hint=HOSTILE, error=HOSTILE)
 def test_hostile_text_is_escaped(path, partner, card, message, hint, error):
     partner_card = Card(partner or "p", (Face(partner or "p", "クリーチャー", ("火",), 5, 1000),))
-    stats = DeckStats(path=path, card_count=1, curve={"5": 1}, civilizations={"火": 1}, types={card: 1},
-                      twinpacts=0, multicolor=0, average_cost=5.0, partner_name=partner, partner_civilizations=("火",))
+    stats = DeckStats(
+        path=path,
+        card_count=1,
+        curve={"5": 1},
+        civilizations={"火": 1},
+        types={card: 1},
+        twinpacts=0,
+        multicolor=0,
+        average_cost=5.0,
+        partner_name=partner,
+        partner_civilizations=("火",),
+    )
     results = [
-        DeckResult(path, [Violation("DP100", "unknown-card", "error", 3, card, message, hint)],
-                   partner=partner_card, card_count=1, stats=stats),
+        DeckResult(
+            path,
+            [Violation("DP100", "unknown-card", "error", 3, card, message, hint)],
+            partner=partner_card,
+            card_count=1,
+            stats=stats,
+        ),
         DeckResult(path + "2", error=error),
     ]
     page = render_html(results, RunInfo(date(2026, 3, 16), date(2026, 3, 16), "embedded"))
     builder = parse(page)
     assert {tag for tag, _ in builder.tags} <= {
-        "html", "head", "meta", "title", "style", "body", "header", "h1", "p", "ul", "li", "b", "main", "div",
-        "table", "caption", "thead", "tbody", "tr", "th", "td", "a", "span", "section", "h2", "figure",
-        "figcaption", "svg", "g", "rect", "text", "line", "circle",
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "body",
+        "header",
+        "h1",
+        "p",
+        "ul",
+        "li",
+        "b",
+        "main",
+        "div",
+        "table",
+        "caption",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "a",
+        "span",
+        "section",
+        "h2",
+        "figure",
+        "figcaption",
+        "svg",
+        "g",
+        "rect",
+        "text",
+        "line",
+        "circle",
     }
     for _, attrs in builder.tags:
         assert not any(name.startswith("on") or name == "src" for name in attrs)
@@ -305,8 +375,10 @@ def test_in_chromium_a_phone_width_page_fits_the_screen(capsys, folder, tmp_path
     from html import escape
 
     report = run(capsys, folder, "--format", "html", "--as-of", AS_OF).out
-    wrapper = (f'<!DOCTYPE html><html><body style="margin:0"><iframe id="phone" style="width:375px;height:800px;'
-               f'border:0" srcdoc="{escape(report, quote=True)}"></iframe></body></html>')
+    wrapper = (
+        f'<!DOCTYPE html><html><body style="margin:0"><iframe id="phone" style="width:375px;height:800px;'
+        f'border:0" srcdoc="{escape(report, quote=True)}"></iframe></body></html>'
+    )
     found = probe(wrapper, PROBE_PHONE, tmp_path, width=800, height=900)
     assert found["width"] == 375
     assert found["overflow"] <= 0, found  # no sideways scrolling: tables stack, charts scale down

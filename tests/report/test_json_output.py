@@ -15,7 +15,9 @@ from duepa_check.report.json_doc import json_document, render_json
 
 
 def results_and_info(tmp_path):
-    broken = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー", 31: "1 龍の呼び声", 32: "1 \"引用\"\\ と\ttab"})
+    broken = make_deck(
+        tmp_path, BD4, replace={30: "1 フェアリー・シャワー", 31: "1 龍の呼び声", 32: '1 "引用"\\ と\ttab'}
+    )
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
     regulation = load_current(None)

@@ -17,10 +17,42 @@ from support import AS_OF, BD4, DECKS, make_deck, run
 
 from duepa_check.linebreak import NO_END, NO_START, line_starts, units, wrap
 
-WHOLE = ["《ボルシャック・ドラゴ大王》", "《龍の呼び声》", "'duepa-check update'", "--include-unconfirmed", "--as-of",
-         "2026-03-16", "DP202", "YYYY/MM/DD", "duepa-check partners"]
-PROSE = ["は", "を", "、", "。", "」", "（", "）", "ください", "レギュレーション", "のデータ", "Japanese", "the ", " ", "パートナー",
-         "「", "ー", "っ", "ゃ", "文明", "run ", "or pass ", "(", ")"]
+WHOLE = [
+    "《ボルシャック・ドラゴ大王》",
+    "《龍の呼び声》",
+    "'duepa-check update'",
+    "--include-unconfirmed",
+    "--as-of",
+    "2026-03-16",
+    "DP202",
+    "YYYY/MM/DD",
+    "duepa-check partners",
+]
+PROSE = [
+    "は",
+    "を",
+    "、",
+    "。",
+    "」",
+    "（",
+    "）",
+    "ください",
+    "レギュレーション",
+    "のデータ",
+    "Japanese",
+    "the ",
+    " ",
+    "パートナー",
+    "「",
+    "ー",
+    "っ",
+    "ゃ",
+    "文明",
+    "run ",
+    "or pass ",
+    "(",
+    ")",
+]
 
 
 def _cells(text: str) -> int:
@@ -31,8 +63,12 @@ def _cells(text: str) -> int:
 
 @settings(max_examples=400, deadline=None)
 @example(pieces=["Japanese", "Japanese", "run ", "、"], width=20)  # a word folded by character: 、 still not first
-@given(pieces=st.lists(st.sampled_from([f" {w} " if w[0].isascii() else w for w in WHOLE] + PROSE * 2), min_size=1,
-                      max_size=30), width=st.integers(20, 60))
+@given(
+    pieces=st.lists(
+        st.sampled_from([f" {w} " if w[0].isascii() else w for w in WHOLE] + PROSE * 2), min_size=1, max_size=30
+    ),
+    width=st.integers(20, 60),
+)
 def test_wrapped_lines_keep_the_text_the_units_and_the_kinsoku(pieces, width):
     text = "".join(pieces).strip()  # (a cell never starts with spaces: they would count on its first line)
     lines = wrap(text, width)
@@ -91,8 +127,14 @@ def _in_a_pty(args: list[str], env: dict[str, str]) -> str:
     """Run duepa-check with stdout on a fresh pseudo-terminal (no size: as pre-commit's is)."""
     leader, follower = pty.openpty()
     try:
-        done = subprocess.run([sys.executable, "-m", "duepa_check", *args], stdout=follower, stderr=subprocess.PIPE,
-                              env=env, timeout=120, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "duepa_check", *args],
+            stdout=follower,
+            stderr=subprocess.PIPE,
+            env=env,
+            timeout=120,
+            check=False,
+        )
         os.close(follower)
         follower = -1
         chunks = []
@@ -114,11 +156,19 @@ def _in_a_pty(args: list[str], env: dict[str, str]) -> str:
 
 @pytest.mark.skipif(not hasattr(pty, "openpty"), reason="no pseudo-terminals here")
 def test_under_pre_commit_the_report_is_the_plain_drawing(broken, tmp_path):
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("COLUMNS", "TTY_COMPATIBLE", "FORCE_COLOR", "PRE_COMMIT")}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("COLUMNS", "TTY_COMPATIBLE", "FORCE_COLOR", "PRE_COMMIT")
+    }
     env["XDG_DATA_HOME"] = str(tmp_path / "no-user-data")
-    plain = subprocess.run([sys.executable, "-m", "duepa_check", str(broken), "--as-of", AS_OF], capture_output=True,
-                           env=env, check=False, text=True).stdout
+    plain = subprocess.run(
+        [sys.executable, "-m", "duepa_check", str(broken), "--as-of", AS_OF],
+        capture_output=True,
+        env=env,
+        check=False,
+        text=True,
+    ).stdout
     terminal = _in_a_pty([str(broken), "--as-of", AS_OF], env)
     assert "┏" in terminal and "\x1b[" in terminal  # a terminal: rich, colours
     hook = _in_a_pty([str(broken), "--as-of", AS_OF], {**env, "PRE_COMMIT": "1"})
@@ -146,6 +196,11 @@ def test_every_view_s_cells_keep_the_kinsoku(capsys, monkeypatch, command, colum
     done = run(capsys, *command, "--lang", "ja")
     out = done.out
     assert done.code == 0, done.err
-    cells = [cell for line in out.splitlines() if line.startswith("│")
-             for cell in (part.strip() for part in line.strip("│").split("│")) if cell]
+    cells = [
+        cell
+        for line in out.splitlines()
+        if line.startswith("│")
+        for cell in (part.strip() for part in line.strip("│").split("│"))
+        if cell
+    ]
     assert cells and all(cell[0] not in NO_START for cell in cells), [c for c in cells if c[0] in NO_START]

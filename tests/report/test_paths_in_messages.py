@@ -30,8 +30,11 @@ def test_dp010_names_the_house_rules_file_relative_to_the_run(capsys, banned, tm
         assert wanted in result.out
     elif output in ("json", "sarif"):
         document = json.loads(result.out)
-        messages = ([v["message"] for v in document["decks"][0]["violations"]] if output == "json"
-                    else [r["message"]["text"] for r in document["runs"][0]["results"]])
+        messages = (
+            [v["message"] for v in document["decks"][0]["violations"]]
+            if output == "json"
+            else [r["message"]["text"] for r in document["runs"][0]["results"]]
+        )
         assert any(wanted in message for message in messages), messages
     else:
         assert wanted in result.out

@@ -27,7 +27,9 @@ def test_the_cli_writes_what_the_renderer_returns(capsys, name):
     from duepa_check.data.regulation import load_current
 
     regulation = load_current(None)
-    results = Checker(CardPool.load(), regulation, CheckOptions(as_of=date(2026, 3, 16), with_stats=name == "html")).check_all([DECKS / BD4])
+    results = Checker(
+        CardPool.load(), regulation, CheckOptions(as_of=date(2026, 3, 16), with_stats=name == "html")
+    ).check_all([DECKS / BD4])
     expected = RENDERERS[name](results, RunInfo(date(2026, 3, 16), regulation.data_date, "embedded"), False)
     shown = run(capsys, DECKS / BD4, "--format", name, "--as-of", "2026-03-16")
     assert shown.code == 0 and shown.out == expected
@@ -39,5 +41,7 @@ def test_a_text_check_does_not_import_the_other_renderers():
         "import sys; from duepa_check.cli import main; main([sys.argv[1], '--as-of', '2026-03-16']);"
         "print(sorted(m for m in ('duepa_check.report.sarif', 'duepa_check.report.html_page', 'duepa_check.report.charts') if m in sys.modules), file=sys.stderr)"
     )
-    done = subprocess.run([sys.executable, "-c", code, str(DECKS / BD4)], capture_output=True, text=True, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(DECKS / BD4)], capture_output=True, text=True, encoding="utf-8"
+    )
     assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr

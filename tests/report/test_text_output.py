@@ -113,8 +113,13 @@ def test_terminal_text_is_drawn_by_rich_with_colour(capsys, monkeypatch, broken)
 
 @pytest.mark.parametrize(
     ("environment", "terminal"),
-    [({"TTY_COMPATIBLE": "1"}, True), ({"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"}, False),
-     ({"FORCE_COLOR": "1"}, True), ({"FORCE_COLOR": ""}, False), ({}, False)],
+    [
+        ({"TTY_COMPATIBLE": "1"}, True),
+        ({"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"}, False),
+        ({"FORCE_COLOR": "1"}, True),
+        ({"FORCE_COLOR": ""}, False),
+        ({}, False),
+    ],
 )
 def test_terminal_is_decided_as_rich_decides_it(monkeypatch, environment, terminal):
     from duepa_check.cli import output as cli_output

@@ -37,8 +37,15 @@ def filler() -> str:
     names = {line.split(" ", 1)[-1].split(": ")[-1] for line in deck_lines(BD4)}
     pool = CardPool.load(None)
     for card in pool:
-        if (card.zone == "main" and card.complete and card.civilizations and set(card.civilizations) <= {"火", "自然"}
-                and card.name not in names and not card.may_exceed_four and "／" not in card.name):
+        if (
+            card.zone == "main"
+            and card.complete
+            and card.civilizations
+            and set(card.civilizations) <= {"火", "自然"}
+            and card.name not in names
+            and not card.may_exceed_four
+            and "／" not in card.name
+        ):
             if _legal_with(card.name):
                 return card.name
     raise LookupError("no filler card")
@@ -174,9 +181,18 @@ def test_every_take_out_hint_has_its_swap_in_both_languages():
 
     for lang in ("en", "ja"):
         words = catalogue(lang)
-        for key in ("hint.remove-it", "singleton.hint.count", "singleton.hint.partner", "singleton.hint.remove",
-                    "premium-combo.both.hint", "hall-of-fame.copies.hint", "not-main-deck.hint",
-                    "english-tcg-only.hint", "civilization.outside.hint", "civilization.outside.hint.colorless-partner"):
+        for key in (
+            "hint.remove-it",
+            "singleton.hint.count",
+            "singleton.hint.partner",
+            "singleton.hint.remove",
+            "premium-combo.both.hint",
+            "hall-of-fame.copies.hint",
+            "not-main-deck.hint",
+            "english-tcg-only.hint",
+            "civilization.outside.hint",
+            "civilization.outside.hint.colorless-partner",
+        ):
             assert f"{key}.replace" in words, (lang, key)
 
 
@@ -188,4 +204,3 @@ def test_other_take_out_hints_swap_on_a_60_card_deck(capsys, tmp_path, line, rul
     lines = deck_lines(BD4)
     lines[39] = f"1 {filler()}"
     assert errors(check(capsys, write(tmp_path, lines))) == []
-

@@ -20,8 +20,16 @@ from duepa_check.reading.words import MAIN_WORDS, METADATA_WORDS
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 BANNED = "無双竜機ボルバルザーク"  # プレミアム殿堂 on AS_OF
-POOL_NAMES = ["無双竜機ボルバルザーク", "ボルシャック・ドラゴン", "フェアリー・ライフ", "勝熱英雄 モモキング",
-              "ボルシャック・ドラゴ大王", "ヴォルグ・サンダー", "エール・ライフ", "ガルチェンソ・ドラゴン"]
+POOL_NAMES = [
+    "無双竜機ボルバルザーク",
+    "ボルシャック・ドラゴン",
+    "フェアリー・ライフ",
+    "勝熱英雄 モモキング",
+    "ボルシャック・ドラゴ大王",
+    "ヴォルグ・サンダー",
+    "エール・ライフ",
+    "ガルチェンソ・ドラゴン",
+]
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +49,13 @@ LABEL_VALUES = st.sampled_from(["", "2 ", "3,000円 ", "2026/03/20 ", "火/自�
 
 
 @PROPERTY
-@given(label=LABELS, colon=st.sampled_from(["：", ":", " : ", "： "]), value=LABEL_VALUES,
-       name=st.sampled_from(POOL_NAMES), count=st.sampled_from(["", "1 ", "《"]))
+@given(
+    label=LABELS,
+    colon=st.sampled_from(["：", ":", " : ", "： "]),
+    value=LABEL_VALUES,
+    name=st.sampled_from(POOL_NAMES),
+    count=st.sampled_from(["", "1 ", "《"]),
+)
 def test_any_line_with_a_card_after_a_metadata_label_is_that_card(pool, label, colon, value, name, count):
     card = f"《{name}》" if count == "《" else f"{count}{name}"
     line = f"{label}{colon}{value}{card}"
@@ -50,17 +63,34 @@ def test_any_line_with_a_card_after_a_metadata_label_is_that_card(pool, label, c
 
 
 @PROPERTY
-@given(form=st.sampled_from(["https://example.com/deck/1 {}", "http://x.jp/?a=1&b=2 1 {}", "【デッキ名】{}",
-                             "【作成者】1 {}", "価格：3,000円 1 {}", "プレイレベル：2 {}"]),
-       name=st.sampled_from(POOL_NAMES))
+@given(
+    form=st.sampled_from(
+        [
+            "https://example.com/deck/1 {}",
+            "http://x.jp/?a=1&b=2 1 {}",
+            "【デッキ名】{}",
+            "【作成者】1 {}",
+            "価格：3,000円 1 {}",
+            "プレイレベル：2 {}",
+        ]
+    ),
+    name=st.sampled_from(POOL_NAMES),
+)
 def test_a_url_or_a_marked_label_followed_by_a_card_is_that_card(pool, form, name):
     assert cards_of(form.format(name) + "\n", pool) == [(1, name, 1)]
 
 
-@pytest.mark.parametrize("line", [
-    "【デッキ名】ドラドラドラゴン龍幻郷", "作成日：2026/03/20   プレイレベル：2   文明：火/自然   価格：3,000円",
-    "https://example.com/deck/1", "文明：火/自然", "デッキリスト：", "【作成者】テスト",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "【デッキ名】ドラドラドラゴン龍幻郷",
+        "作成日：2026/03/20   プレイレベル：2   文明：火/自然   価格：3,000円",
+        "https://example.com/deck/1",
+        "文明：火/自然",
+        "デッキリスト：",
+        "【作成者】テスト",
+    ],
+)
 def test_metadata_that_names_no_card_is_still_metadata(capsys, tmp_path, line):
     code, deck = check_json(capsys, make_deck(tmp_path, append=[line]))
     assert code == 0 and deck["card_count"] == 60 and "DP100" not in str(deck["violations"]), deck
@@ -76,9 +106,12 @@ def test_a_banned_card_after_a_label_makes_a_legal_list_illegal(capsys, tmp_path
 
 
 @PROPERTY
-@given(before=st.sampled_from(["# note", "// note", "メモ：", "", "1 フェアリー・ライフ # x", "【初動】"]),
-       brk=st.sampled_from(sorted(LINE_BREAKS)), name=st.sampled_from(POOL_NAMES),
-       count=st.sampled_from(["", "1 ", "1x "]))
+@given(
+    before=st.sampled_from(["# note", "// note", "メモ：", "", "1 フェアリー・ライフ # x", "【初動】"]),
+    brk=st.sampled_from(sorted(LINE_BREAKS)),
+    name=st.sampled_from(POOL_NAMES),
+    count=st.sampled_from(["", "1 ", "1x "]),
+)
 def test_any_line_break_a_terminal_shows_starts_a_line_that_is_read(pool, before, brk, name, count):
     text = f"1 エール・ライフ\n{before}{brk}{count}{name}\n"
     assert (2, name, 1) in cards_of(text, pool), repr(text)
@@ -105,11 +138,14 @@ def test_a_count_of_0_is_no_card_and_is_said(capsys, tmp_path, form):
     assert "count 0" in deck["violations"][0]["message"]
 
 
-@pytest.mark.parametrize("suffix, text", [
-    ("yaml", "partner: ボルシャック・ドラゴ大王\ncards:\n  - {name: 無双竜機ボルバルザーク, count: 0}\n"),
-    ("json", '{"partner": "ボルシャック・ドラゴ大王", "cards": [{"name": "無双竜機ボルバルザーク", "count": 0}]}'),
-    ("csv", "カード名,枚数\nボルシャック・ドラゴ大王,1\n無双竜機ボルバルザーク,0\n"),
-])
+@pytest.mark.parametrize(
+    "suffix, text",
+    [
+        ("yaml", "partner: ボルシャック・ドラゴ大王\ncards:\n  - {name: 無双竜機ボルバルザーク, count: 0}\n"),
+        ("json", '{"partner": "ボルシャック・ドラゴ大王", "cards": [{"name": "無双竜機ボルバルザーク", "count": 0}]}'),
+        ("csv", "カード名,枚数\nボルシャック・ドラゴ大王,1\n無双竜機ボルバルザーク,0\n"),
+    ],
+)
 def test_a_count_of_0_in_structured_and_table_decks(capsys, tmp_path, suffix, text):
     path = tmp_path / f"deck.{suffix}"
     path.write_text(text, encoding="utf-8")
@@ -140,12 +176,37 @@ def pool_names() -> list[str]:
     return sorted(card.name for card in CardPool.load(None))
 
 
-TRICKY = ["イルミツリー #夜景がやけに綺麗 #草 #草超えてツリー", "×マドギワ親父", "♪2×2-4×5+17=1", "【問１】 テック__",
-          "ガイアール Re:", "エンペラー・セブ・マルコ X", "♪言葉すら もう必要ない ×××××",
-          "「破壊の赤！スクラッパーレッド！」「知識の青！ブレインブルー！」「魅惑の緑！トラップグリーン！」「閃光の黄色！スパークイエロー！」"
-          "「強欲の紫！ハンドパープル！」「ブレイクあるところに我らあり！シールド戦隊、トリガージャー!!」"]
-TEXT_FORMS = ["{}", "1 {}", "1x {}", "{} x1", "{} ×1", "{} 1枚", "1枚 {}", "《{}》", "1 《{}》", "- {}", "1. {}",
-              "{} (1)", "1 {} # メモ", "1 《{}》 // メモ", "パートナー: {}", "{},1", "1,{}", "| 1 | {} |"]
+TRICKY = [
+    "イルミツリー #夜景がやけに綺麗 #草 #草超えてツリー",
+    "×マドギワ親父",
+    "♪2×2-4×5+17=1",
+    "【問１】 テック__",
+    "ガイアール Re:",
+    "エンペラー・セブ・マルコ X",
+    "♪言葉すら もう必要ない ×××××",
+    "「破壊の赤！スクラッパーレッド！」「知識の青！ブレインブルー！」「魅惑の緑！トラップグリーン！」「閃光の黄色！スパークイエロー！」"
+    "「強欲の紫！ハンドパープル！」「ブレイクあるところに我らあり！シールド戦隊、トリガージャー!!」",
+]
+TEXT_FORMS = [
+    "{}",
+    "1 {}",
+    "1x {}",
+    "{} x1",
+    "{} ×1",
+    "{} 1枚",
+    "1枚 {}",
+    "《{}》",
+    "1 《{}》",
+    "- {}",
+    "1. {}",
+    "{} (1)",
+    "1 {} # メモ",
+    "1 《{}》 // メモ",
+    "パートナー: {}",
+    "{},1",
+    "1,{}",
+    "| 1 | {} |",
+]
 
 
 def csv_cell(name: str) -> str:
@@ -199,7 +260,11 @@ def test_a_name_with_a_bar_inside_double_angle_brackets_is_one_markdown_cell(poo
     """A Markdown cell bar inside 《》 is part of the name: 《神聖十二神騎:||》 in a table row."""
     assert BAR_NAMES, "the pool has names holding '|'"
     for name in BAR_NAMES:
-        text = "| 枚数 | カード名 |\n|---|---|\n" + form.format(name) + "\n" if form.startswith("| 1") else form.format(name) + "\n"
+        text = (
+            "| 枚数 | カード名 |\n|---|---|\n" + form.format(name) + "\n"
+            if form.startswith("| 1")
+            else form.format(name) + "\n"
+        )
         for path in ("deck.md", "deck.txt"):
             deck = resolve_deck(parse_decklist(text.encode("utf-8"), path), pool)
             assert [(c.card.name, c.entry.count) for c in deck.cards] == [(name, 1)], (path, text)

@@ -44,7 +44,9 @@ def test_rules_table_in_japanese_matches_the_snapshot(capsys):
 
 def test_one_rule_in_japanese_and_an_unknown_rule(capsys):
     result = run(capsys, "rules", "DP005", "--lang", "ja")
-    assert result.code == 0 and "パートナーが持つ文明だけ" in result.out and "ハウスルール: partner_min_cost" in result.out
+    assert (
+        result.code == 0 and "パートナーが持つ文明だけ" in result.out and "ハウスルール: partner_min_cost" in result.out
+    )
     result = run(capsys, "rules", "DP999", "--lang", "ja")
     assert result.code == 2 and result.err.startswith("duepa-check: ルール 'DP999' はありません") and result.out == ""
 
@@ -75,7 +77,14 @@ def test_house_rule_keys_are_one_table_described_in_both_languages():
 def test_card_view_in_japanese(capsys):
     result = run(capsys, "card", "ヴォルグ・サンダー", "--lang", "ja", "--as-of", "2026-03-16")
     assert result.code == 0
-    for words in ("文明", "ゾーン", "超次元ゾーン", "パートナーにできません", "2019-07-01からプレミアム殿堂", "コスト6"):
+    for words in (
+        "文明",
+        "ゾーン",
+        "超次元ゾーン",
+        "パートナーにできません",
+        "2019-07-01からプレミアム殿堂",
+        "コスト6",
+    ):
         assert words in result.out, words
     assert "not eligible" not in result.out and "since" not in result.out
     missing = run(capsys, "card", "ボルバルザーク", "--lang", "ja")
@@ -130,7 +139,9 @@ def test_rules_view_is_plain_text_with_yaml_defaults_and_one_severity(capsys, la
     assert listing.code == 0
     assert "``" not in listing.out
     assert not re.search(r"│ (True|False|None)\s*│", listing.out), "defaults as YAML: true, false"
-    assert re.search(r"│ singleton\s.*│ true\s*│", listing.out) and re.search(r"│ include_unconfirmed\s.*│ false\s*│", listing.out)
+    assert re.search(r"│ singleton\s.*│ true\s*│", listing.out) and re.search(
+        r"│ include_unconfirmed\s.*│ false\s*│", listing.out
+    )
     assert ("(none)" if lang == "en" else "（なし）") in listing.out  # lang has no default
     assert "Warning:" not in listing.out and "警告:" not in listing.out  # the severity column says it
     for rule_id in ("DP003", "DP201"):

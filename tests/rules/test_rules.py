@@ -102,7 +102,8 @@ def test_dp002_differently_typed_spellings_of_one_card_are_the_same_name(capsys,
 
 def test_twinpact_and_the_single_card_named_like_its_spell_side_are_different_names(capsys, tmp_path):
     path = make_deck(
-        tmp_path, BD4,
+        tmp_path,
+        BD4,
         replace={30: "1 ナ・チュラルゴ・デンジャー／ナチュラル・トラップ", 31: "1 ナチュラル・トラップ"},
     )
     code, deck = check_json(capsys, path)
@@ -155,7 +156,9 @@ def test_dp003_no_partner_line_fixed_by_the_partner_option(capsys, tmp_path):
 
 
 def test_dp004_partner_is_a_spell(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "パートナー: エール・ライフ", 30: "1 ボルシャック・ドラゴ大王"})
+    path = make_deck(
+        tmp_path, BD4, replace={PARTNER_LINE: "パートナー: エール・ライフ", 30: "1 ボルシャック・ドラゴ大王"}
+    )
     code, deck = check_json(capsys, path)
     assert code == 1
     violation = only(deck, "DP004")
@@ -165,7 +168,9 @@ def test_dp004_partner_is_a_spell(capsys, tmp_path):
 
 
 def test_dp004_partner_is_a_cost_4_creature(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "パートナー: ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"})
+    path = make_deck(
+        tmp_path, BD4, replace={PARTNER_LINE: "パートナー: ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"}
+    )
     code, deck = check_json(capsys, path)
     assert code == 1
     violation = only(deck, "DP004")
@@ -175,7 +180,9 @@ def test_dp004_partner_is_a_cost_4_creature(capsys, tmp_path):
 
 def test_dp004_partner_is_a_psychic_creature(capsys, tmp_path):
     """ヴォルグ・サンダー (闇, cost 6) is a creature of cost 5+, but not a main-deck card."""
-    path = make_deck(tmp_path, BD6, replace={PARTNER_LINE: "パートナー: ヴォルグ・サンダー", 30: "1 偽神殺しのツラトゥストラ"})
+    path = make_deck(
+        tmp_path, BD6, replace={PARTNER_LINE: "パートナー: ヴォルグ・サンダー", 30: "1 偽神殺しのツラトゥストラ"}
+    )
     code, deck = check_json(capsys, path)
     assert code == 1
     rules = {rule for rule, _ in errors(deck)}
@@ -207,8 +214,13 @@ def test_twinpact_partner_spell_side_adds_its_civilizations(capsys, tmp_path):
     twinpact = "ネオ・ボルシャック・ドラゴン／ボルシャックゾーン"
     listed = line_no(BD4, "ネオ・ボルシャック・ドラゴン/ボルシャックゾーン")
     path = make_deck(
-        tmp_path, BD4,
-        replace={PARTNER_LINE: f"パートナー: {twinpact}", listed: "1 ボルシャック・ドラゴ大王", 30: "1 ナチュラル・トラップ"},
+        tmp_path,
+        BD4,
+        replace={
+            PARTNER_LINE: f"パートナー: {twinpact}",
+            listed: "1 ボルシャック・ドラゴ大王",
+            30: "1 ナチュラル・トラップ",
+        },
     )
     code, deck = check_json(capsys, path)
     assert code == 0, deck["violations"]
@@ -219,8 +231,13 @@ def test_twinpact_partner_still_excludes_other_civilizations(capsys, tmp_path):
     twinpact = "ネオ・ボルシャック・ドラゴン／ボルシャックゾーン"
     listed = line_no(BD4, "ネオ・ボルシャック・ドラゴン/ボルシャックゾーン")
     path = make_deck(
-        tmp_path, BD4,
-        replace={PARTNER_LINE: f"パートナー: {twinpact}", listed: "1 ボルシャック・ドラゴ大王", 30: "1 フェアリー・シャワー"},
+        tmp_path,
+        BD4,
+        replace={
+            PARTNER_LINE: f"パートナー: {twinpact}",
+            listed: "1 ボルシャック・ドラゴ大王",
+            30: "1 フェアリー・シャワー",
+        },
     )
     code, deck = check_json(capsys, path)
     assert code == 1
@@ -547,9 +564,29 @@ def test_dp204_can_be_disabled_by_house_rules(capsys, tmp_path):
     assert (code, deck["violations"]) == (0, [])
 
 
-@pytest.mark.parametrize("rule", ["DP001", "DP002", "DP003", "DP004", "DP005", "DP006", "DP007", "DP008",
-                                  "DP009", "DP010", "DP100", "DP101", "DP102", "DP103", "DP201", "DP202", "DP203",
-                                  "DP204"])
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "DP001",
+        "DP002",
+        "DP003",
+        "DP004",
+        "DP005",
+        "DP006",
+        "DP007",
+        "DP008",
+        "DP009",
+        "DP010",
+        "DP100",
+        "DP101",
+        "DP102",
+        "DP103",
+        "DP201",
+        "DP202",
+        "DP203",
+        "DP204",
+    ],
+)
 def test_every_rule_id_is_registered(rule):
     from duepa_check.rules import RULES
 

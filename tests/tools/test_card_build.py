@@ -23,22 +23,51 @@ shared = tool_module("shared_dir").shared_dir()
 
 
 def _zone(type_name: str) -> str:
-    return extra_facts.zone_of_type_name(type_name, {"クリーチャー": "main", "呪文": "main", "GRクリーチャー": "super_gr"})
+    return extra_facts.zone_of_type_name(
+        type_name, {"クリーチャー": "main", "呪文": "main", "GRクリーチャー": "super_gr"}
+    )
 
 
 def test_a_label_word_is_never_a_value():
     line = extra_facts.read_facts(
-        {"name": "テスト・スペル", "ids": ["x-1"], "source": "repo@c:f",
-         "faces": [{"name": "テスト・スペル", "type": "呪文", "civilizations": ["水"], "cost": 3, "power": "コスト",
-                    "races": ["イラストレーター", "特殊能力"]}]},
-        "file.jsonl", _zone)
+        {
+            "name": "テスト・スペル",
+            "ids": ["x-1"],
+            "source": "repo@c:f",
+            "faces": [
+                {
+                    "name": "テスト・スペル",
+                    "type": "呪文",
+                    "civilizations": ["水"],
+                    "cost": 3,
+                    "power": "コスト",
+                    "races": ["イラストレーター", "特殊能力"],
+                }
+            ],
+        },
+        "file.jsonl",
+        _zone,
+    )
     face = line.faces[0]
     assert face.power is None and face.races == ()
     assert len(line.dropped) == 3
     creature = extra_facts.read_facts(
-        {"name": "テスト・クリーチャー", "faces": [{"name": "テスト・クリーチャー", "type": "クリーチャー", "civilizations": ["無色"],
-                                           "cost": "5", "power": "6000+", "races": ["種族", "ジョーカーズ"]}]},
-        "file.jsonl", _zone)
+        {
+            "name": "テスト・クリーチャー",
+            "faces": [
+                {
+                    "name": "テスト・クリーチャー",
+                    "type": "クリーチャー",
+                    "civilizations": ["無色"],
+                    "cost": "5",
+                    "power": "6000+",
+                    "races": ["種族", "ジョーカーズ"],
+                }
+            ],
+        },
+        "file.jsonl",
+        _zone,
+    )
     face = creature.faces[0]
     assert (face.civilizations, face.cost, face.power, face.races) == ((), 5, "6000+", ("ジョーカーズ",))
     assert extra_facts.power_value("タマシード", 3000)[0] is None
@@ -54,7 +83,9 @@ def test_zones_and_layouts_from_type_names():
     assert extra_facts.layout_of(["クリーチャー", "呪文"], _zone) == "twinpact"
     assert extra_facts.layout_of(["タマシード", "呪文"], _zone) == "twinpact"
     assert extra_facts.layout_of(["禁断の鼓動", "禁断クリーチャー"], _zone) == "multi_side"
-    assert extra_facts.layout_of(["サイキック・クリーチャー", "サイキック・スーパー・クリーチャー"], _zone) == "multi_side"
+    assert (
+        extra_facts.layout_of(["サイキック・クリーチャー", "サイキック・スーパー・クリーチャー"], _zone) == "multi_side"
+    )
 
 
 @pytest.mark.skipif(shared is None, reason="the raw card sources (shared/data beside the checkout) are absent")
@@ -65,8 +96,12 @@ def test_card_data_is_what_the_tools_build(tmp_path):
     out = tmp_path / "card_data"
     started = time.monotonic()
     for tool, source in (("build_card_data.py", shared / "data"), ("build_regulation.py", shared)):
-        done = subprocess.run([sys.executable, str(TOOLS / tool), "--source", str(source), "--out", str(out)],
-                              capture_output=True, text=True, timeout=600)
+        done = subprocess.run(
+            [sys.executable, str(TOOLS / tool), "--source", str(source), "--out", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         assert done.returncode == 0, done.stderr
     elapsed = time.monotonic() - started
     for name in ("cards.jsonl", "index.tsv", "regulation.yaml"):
@@ -81,17 +116,27 @@ card_checks = tool_module("card_checks")
 def _card(name: str, cost: int = 3, ids: tuple[str, ...] = ()):
     from duepa_check.data.cards import Card, Face
 
-    return Card(name=name, faces=(Face(name=name, type="クリーチャー", civilizations=("水",), cost=cost, power=2000, races=()),),
-                ids=ids)
+    return Card(
+        name=name,
+        faces=(Face(name=name, type="クリーチャー", civilizations=("水",), cost=cost, power=2000, races=()),),
+        ids=ids,
+    )
 
 
 def test_duplicate_finder_flags_split_records_and_nothing_else():
-    pairs = card_checks.find_duplicates([
-        _card("アクア防御隊 バリアーマー"), _card("アクア防衛隊 バリアーマー"),  # one character apart
-        _card("禁断 ー目醒めの刻ー"), _card("禁断 ～目醒めの刻～"),  # long-vowel marks for wave dashes
-        _card("ボルシャック"), _card("ボルシャック", cost=4),  # same name, other faces: not a pair
-        _card("まったく別のカード"), _card("全然ちがう名前", ids=("x-1",)), _card("第三のカード", ids=("x-1",)),
-    ])
+    pairs = card_checks.find_duplicates(
+        [
+            _card("アクア防御隊 バリアーマー"),
+            _card("アクア防衛隊 バリアーマー"),  # one character apart
+            _card("禁断 ー目醒めの刻ー"),
+            _card("禁断 ～目醒めの刻～"),  # long-vowel marks for wave dashes
+            _card("ボルシャック"),
+            _card("ボルシャック", cost=4),  # same name, other faces: not a pair
+            _card("まったく別のカード"),
+            _card("全然ちがう名前", ids=("x-1",)),
+            _card("第三のカード", ids=("x-1",)),
+        ]
+    )
     assert [(a, b) for a, b, _ in pairs] == [
         ("アクア防御隊 バリアーマー", "アクア防衛隊 バリアーマー"),
         ("全然ちがう名前", "第三のカード"),  # same faces and one official id

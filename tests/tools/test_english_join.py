@@ -21,23 +21,41 @@ if str(ROOT / "tools") not in sys.path:
 import english_join  # noqa: E402
 
 TYPES = {"Creature": "クリーチャー", "Evolution Creature": "進化クリーチャー"}
-RACES = {"mega command dragon": "メガ・コマンド・ドラゴン", "human": "ヒューマノイド", "hero": "ヒーロー",
-         "demonio": "デモニオ", "onifuda kingdom": "鬼札王国"}  # as ether_races.json gives them
+RACES = {
+    "mega command dragon": "メガ・コマンド・ドラゴン",
+    "human": "ヒューマノイド",
+    "hero": "ヒーロー",
+    "demonio": "デモニオ",
+    "onifuda kingdom": "鬼札王国",
+}  # as ether_races.json gives them
 WITHOUT_FACTS = ["行くぜ団長！ ドギラゴン", "鬼札アバク＆ジャオウガ"]
 
 
-def _card(name: str, type_name: str, civilizations: tuple[str, ...], cost: int, power: int, races: tuple[str, ...],
-          card_id: str) -> tuple[str, tuple]:
+def _card(
+    name: str,
+    type_name: str,
+    civilizations: tuple[str, ...],
+    cost: int,
+    power: int,
+    races: tuple[str, ...],
+    card_id: str,
+) -> tuple[str, tuple]:
     face = Face(name=name, type=type_name, civilizations=civilizations, cost=cost, power=power, races=races)
     return name, ("single", [face], [card_id], set())
 
 
-CARDS = dict([
-    _card("ヴァルキリー・ドギラゴン", "クリーチャー", ("火",), 5, 4000, ("メガ・コマンド・ドラゴン",), "promoy15-054"),
-    _card("ゴウ・トリプラゴン", "進化クリーチャー", ("火",), 5, 8000, ("メガ・コマンド・ドラゴン",), "promoy14-005"),
-    _card("DASH総帥 グレッグ", "クリーチャー", ("光",), 3, 2500, ("ヒューマノイド", "ヒーロー"), "dmx12b-002"),
-    _card("「迅雷」の鬼 ライジン天", "クリーチャー", ("闇", "火"), 6, 6000, ("デモニオ", "鬼札王国"), "dmrp15-s10"),
-])
+CARDS = dict(
+    [
+        _card(
+            "ヴァルキリー・ドギラゴン", "クリーチャー", ("火",), 5, 4000, ("メガ・コマンド・ドラゴン",), "promoy15-054"
+        ),
+        _card(
+            "ゴウ・トリプラゴン", "進化クリーチャー", ("火",), 5, 8000, ("メガ・コマンド・ドラゴン",), "promoy14-005"
+        ),
+        _card("DASH総帥 グレッグ", "クリーチャー", ("光",), 3, 2500, ("ヒューマノイド", "ヒーロー"), "dmx12b-002"),
+        _card("「迅雷」の鬼 ライジン天", "クリーチャー", ("闇", "火"), 6, 6000, ("デモニオ", "鬼札王国"), "dmrp15-s10"),
+    ]
+)
 
 
 def _join(known=lambda name: False):
@@ -49,8 +67,11 @@ def test_a_name_that_sounds_a_little_like_a_card_without_facts_is_still_joined()
     facts pick: joined. Refusing every name that sounds 0.6 like a card without facts (the rule
     before df80c3f) lost these three names."""
     joined, apart = _join()
-    assert joined == [("DASH Leader Greg", "DASH総帥 グレッグ"), ("Gou Toripragon", "ゴウ・トリプラゴン"),
-                      ("Valkyrie Dogiragon", "ヴァルキリー・ドギラゴン")]
+    assert joined == [
+        ("DASH Leader Greg", "DASH総帥 グレッグ"),
+        ("Gou Toripragon", "ゴウ・トリプラゴン"),
+        ("Valkyrie Dogiragon", "ヴァルキリー・ドギラゴン"),
+    ]
     assert "Valkyrie Dogiragon" not in apart["sounds like a card without facts"]
 
 
@@ -61,7 +82,9 @@ def test_a_name_that_sounds_more_like_a_card_without_facts_is_not_given_to_anoth
     assert apart["sounds like a card without facts"] == ["Abaku Onifuda and Jaouga"]
     assert all(card != "「迅雷」の鬼 ライジン天" for _, card in joined)
     assert english_join.join_by_facts(english_join.octgn_rows(ROWS), CARDS, TYPES, RACES, lambda name: False)[0][0] == (
-        "Abaku Onifuda and Jaouga", "「迅雷」の鬼 ライジン天")  # with no card without facts, the facts alone join it
+        "Abaku Onifuda and Jaouga",
+        "「迅雷」の鬼 ライジン天",
+    )  # with no card without facts, the facts alone join it
 
 
 def test_a_name_another_join_gave_is_left_alone():

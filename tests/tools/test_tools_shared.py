@@ -17,7 +17,11 @@ NEEDS_SHARED = ["build_card_data", "build_regulation", "english_coverage", "prod
 def test_a_tool_without_the_sources_says_so_in_one_line(tool, tmp_path):
     done = subprocess.run(
         [sys.executable, str(ROOT / "tools" / f"{tool}.py"), "--source", str(tmp_path / "shared")],
-        capture_output=True, text=True, encoding="utf-8", timeout=120, cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        cwd=tmp_path,
     )
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr

@@ -59,8 +59,11 @@ def test_update_installs_a_set_released_after_the_pool(site, tmp_path, capsys, m
     assert embedded.lookup("新弾試験竜 ボルシャック・ネクスト").card is None
     before = embedded.lookup("ビワ入道").card
     assert before.provenance == FAN_TRANSCRIPTION and not before.complete
-    deck = make_deck(tmp_path, BD4, replace={10: "1 新弾試験竜 ボルシャック・ネクスト", 11: "1 新弾試験獣 ナチュラル・ネクスト",
-                                             12: "1 ビワ入道"})
+    deck = make_deck(
+        tmp_path,
+        BD4,
+        replace={10: "1 新弾試験竜 ボルシャック・ネクスト", 11: "1 新弾試験獣 ナチュラル・ネクスト", 12: "1 ビワ入道"},
+    )
     checked = json.loads(run(capsys, deck, "--format", "json").out)["decks"][0]["violations"]
     assert {v["rule"] for v in checked} >= {"DP100", "DP201"}  # before the update: unknown, and no facts
 

@@ -38,19 +38,31 @@ def only(pool: CardPool, name: str) -> Card:
 def test_every_dm26_ex4_name_resolves_to_a_transcribed_card(pool):
     transcribed = [c for c in pool if c.provenance == FAN_TRANSCRIPTION]
     assert len(transcribed) == 99  # 100 lines; 16a/16b are the two sides of one psychic card
-    assert sum(c.complete for c in transcribed) == 53 and all(c.source.startswith("dm26ex4_cards.jsonl") for c in transcribed)
-    for name in ("切札連結 「修羅」「黄金」「覇」", "鮫鰐竜 ACE-Agony／覚醒の杯", "切札電融 リュウセール・カイザー", "ビワ入道",
-                 "罪侵入", "アカシック・ゼノン Mk.7／「Q.白金の縛り？A.怪しい」"):
+    assert sum(c.complete for c in transcribed) == 53 and all(
+        c.source.startswith("dm26ex4_cards.jsonl") for c in transcribed
+    )
+    for name in (
+        "切札連結 「修羅」「黄金」「覇」",
+        "鮫鰐竜 ACE-Agony／覚醒の杯",
+        "切札電融 リュウセール・カイザー",
+        "ビワ入道",
+        "罪侵入",
+        "アカシック・ゼノン Mk.7／「Q.白金の縛り？A.怪しい」",
+    ):
         assert only(pool, name).provenance == FAN_TRANSCRIPTION
     assert only(pool, "邪侵入").provenance == OFFICIAL  # an old card one character away stays itself
 
 
 def test_a_psychic_pair_is_one_card_and_its_facts_are_kept(pool):
     card = only(pool, "切札電融 リュウセール・カイザー")
-    assert card.name == "切札連結 ガイアーセイ・カイザー" and card.layout == "multi_side" and card.zone == "hyperspatial"
+    assert (
+        card.name == "切札連結 ガイアーセイ・カイザー" and card.layout == "multi_side" and card.zone == "hyperspatial"
+    )
     assert [f.cost for f in card.faces] == [7, 15] and card.civilizations == ("水", "闇", "火", "自然")
     twinpact = only(pool, "鮫鰐竜 ACE-Agony／覚醒の杯")
-    assert twinpact.layout == "twinpact" and twinpact.civilizations == ("水", "闇", "自然") and twinpact.partner_eligible
+    assert (
+        twinpact.layout == "twinpact" and twinpact.civilizations == ("水", "闇", "自然") and twinpact.partner_eligible
+    )
     assert only(pool, "「誣」の頂 ウェディング・イノセンス").civilizations == ()  # ゼロ is colourless, as printed
 
 
@@ -69,8 +81,13 @@ def test_a_deck_with_an_incomplete_transcribed_card_warns_dp201(capsys, tmp_path
     assert not any(r == "DP005" and c == "切札電融 モモムゲン" for r, c in rules)
 
 
-@pytest.mark.parametrize("lang, words", [("en", "facts from a fan transcription, not yet on the official site"),
-                                         ("ja", "ファンによる書き起こしのデータで、まだ公式サイトにありません")])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", "facts from a fan transcription, not yet on the official site"),
+        ("ja", "ファンによる書き起こしのデータで、まだ公式サイトにありません"),
+    ],
+)
 def test_card_says_where_the_facts_come_from(capsys, lang, words):
     def shown(name: str) -> str:  # the panel's text without its frame and wrapping
         return "".join(run(capsys, "card", name, "--lang", lang).out.replace("│", "").split())

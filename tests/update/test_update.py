@@ -317,7 +317,9 @@ def test_429_and_403_stop_at_once(site, data_dir, fixture_embedded_data, status)
 def test_malformed_detail_page_stops_and_changes_nothing(site, data_dir, fixture_embedded_data):
     before = previous_data(data_dir)
     site.script["detail:dmtest-004"] = [(200, "<html><body><div class='error'>エラー</div></body></html>")]
-    with pytest.raises(UpdateError, match=r"detail/\?id=dmtest-004: card dmtest-004: no card block \(no div.cardDetail"):
+    with pytest.raises(
+        UpdateError, match=r"detail/\?id=dmtest-004: card dmtest-004: no card block \(no div.cardDetail"
+    ):
         run(data_dir)
     assert_untouched(data_dir, before)
 
@@ -464,7 +466,9 @@ def test_end_to_end_against_a_local_http_server(tmp_path, fixture_embedded_data)
 
 def test_combos_the_page_drops_end_and_new_ones_begin():
     stored = [Combo(cards=("甲", "乙"), since=date(2020, 1, 1)), Combo(cards=("丙", "丁"), since=date(2021, 1, 1))]
-    merged = update.merged_combos(stored, [(("乙", "甲"), "premium_combo"), (("戊", "己"), "hyperspatial_combo")], date(2026, 3, 16))
+    merged = update.merged_combos(
+        stored, [(("乙", "甲"), "premium_combo"), (("戊", "己"), "hyperspatial_combo")], date(2026, 3, 16)
+    )
     assert merged == [
         Combo(cards=("甲", "乙"), since=date(2020, 1, 1)),
         Combo(cards=("丙", "丁"), since=date(2021, 1, 1), until=date(2026, 3, 16)),

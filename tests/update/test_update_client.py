@@ -172,7 +172,9 @@ def test_bodies_that_cannot_be_read_are_one_line(headers, why):
 
 def test_a_declared_charset_is_used():
     body = PAGE.encode("shift_jis")
-    with mocked(("GET", "/rule/regulation/", {"body": body, "headers": {"Content-Type": "text/html; charset=Shift_JIS"}})):
+    with mocked(
+        ("GET", "/rule/regulation/", {"body": body, "headers": {"Content-Type": "text/html; charset=Shift_JIS"}})
+    ):
         assert client().get("/rule/regulation/") == PAGE
 
 
@@ -347,7 +349,9 @@ def test_retry_after_is_honoured_up_to_the_cap():
 def test_a_retry_after_past_the_cap_stops_with_come_back_later(value):
     timer = FakeClock()
     with mocked(("GET", "/rule/regulation/", {"status": 503, "headers": {"Retry-After": value}})):
-        with pytest.raises(UpdateError, match=r"answered 503 Service Unavailable and asks to come back in .*; run update again later"):
+        with pytest.raises(
+            UpdateError, match=r"answered 503 Service Unavailable and asks to come back in .*; run update again later"
+        ):
             client(sleep=timer.sleep, clock=timer.clock).get("/rule/regulation/")
     assert all(s <= 60 for s in timer.sleeps)
 

@@ -224,8 +224,20 @@ def test_two_update_processes_at_once_one_waits_for_nothing_and_says_so(tmp_path
     data_dir.mkdir()
     with DataDirLock(data_dir):
         done = subprocess.run(
-            [sys.executable, "-m", "duepa_check", "update", "--source", "http://127.0.0.1:9", "--data-dir", str(data_dir)],
-            capture_output=True, text=True, timeout=60, check=False,
+            [
+                sys.executable,
+                "-m",
+                "duepa_check",
+                "update",
+                "--source",
+                "http://127.0.0.1:9",
+                "--data-dir",
+                str(data_dir),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "another update is running" in done.stderr
@@ -242,7 +254,9 @@ def test_a_linked_resume_log_is_never_followed_or_written_through(site, tmp_path
     target.write_text("precious\n", encoding="utf-8")
     link = data_dir / update.STATE_FILE
     link.symlink_to(target) if kind == "symlink" else os.link(target, link)
-    with pytest.raises(UpdateError, match=f"{update.STATE_FILE} is a (symbolic|hard) link; duepa-check does not follow"):
+    with pytest.raises(
+        UpdateError, match=f"{update.STATE_FILE} is a (symbolic|hard) link; duepa-check does not follow"
+    ):
         run_update(SOURCE, data_dir, delay=0)
     assert target.read_text(encoding="utf-8") == "precious\n"
     assert data_bytes(data_dir) == before
@@ -260,7 +274,13 @@ def test_a_damaged_resume_log_is_a_fresh_start_not_a_traceback(site, tmp_path, f
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     header = json.dumps({"format": 1, "source": SOURCE, "full": False, "run": "x"})
-    junk = ['{"page": "two", "ids": 5}', '{"id": 3, "card": "no"}', '{"missing": [1]}', "[1, 2]", '{"page": 1, "ids": null}']
+    junk = [
+        '{"page": "two", "ids": 5}',
+        '{"id": 3, "card": "no"}',
+        '{"missing": [1]}',
+        "[1, 2]",
+        '{"page": 1, "ids": null}',
+    ]
     (data_dir / update.STATE_FILE).write_text("\n".join([header, *junk]) + "\n", encoding="utf-8")
     summary = run_update(SOURCE, data_dir, delay=0)
     assert summary.cards_fetched == 7
@@ -298,6 +318,7 @@ def test_a_data_dir_that_cannot_be_created_is_one_line(tmp_path, capsys, monkeyp
     if problem == "parent is a file":
         (tmp_path / "parent").write_text("x", encoding="utf-8")
     else:  # the tests may run as root, for whom chmod does not bite: the system's answer, simulated
+
         def read_only(self, *args, **kwargs):
             raise OSError(30, "Read-only file system", str(self))
 
@@ -328,9 +349,14 @@ def test_a_finished_runs_log_left_by_a_kill_after_the_switch_is_not_resumed(site
     pointer = json.loads((data_dir / POINTER_FILE).read_text(encoding="utf-8"))
     # A kill between the switch and the removal of the log: the log of the installed run remains.
     header = {"format": 1, "source": SOURCE, "full": False, "run": pointer["run"]}
-    listed = {"page": 1, "ids": ["dmtest-001"], "total": 1}  # (a run that listed nothing is an error: nothing to install)
+    listed = {
+        "page": 1,
+        "ids": ["dmtest-001"],
+        "total": 1,
+    }  # (a run that listed nothing is an error: nothing to install)
     (data_dir / update.STATE_FILE).write_text(
-        "\n".join(json.dumps(entry) for entry in (header, listed, {"list_done": True})) + "\n")
+        "\n".join(json.dumps(entry) for entry in (header, listed, {"list_done": True})) + "\n"
+    )
     site.seen.clear()
     summary = run_update(SOURCE, data_dir, delay=0)
     assert not summary.resumed and site.requested("list:")  # listed afresh
@@ -340,9 +366,14 @@ def test_a_log_from_a_release_without_run_ids_is_still_resumed(site, tmp_path, f
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     header = {"format": 1, "source": SOURCE, "full": False}
-    listed = {"page": 1, "ids": ["dmtest-001"], "total": 1}  # (a run that listed nothing is an error: nothing to install)
+    listed = {
+        "page": 1,
+        "ids": ["dmtest-001"],
+        "total": 1,
+    }  # (a run that listed nothing is an error: nothing to install)
     (data_dir / update.STATE_FILE).write_text(
-        "\n".join(json.dumps(entry) for entry in (header, listed, {"list_done": True})) + "\n")
+        "\n".join(json.dumps(entry) for entry in (header, listed, {"list_done": True})) + "\n"
+    )
     summary = run_update(SOURCE, data_dir, delay=0)
     assert summary.resumed and site.requested("list:") == []
 
@@ -391,7 +422,10 @@ def test_a_real_sigint_during_an_update_is_one_line_exit_130_and_the_data_is_kep
     with fake_site() as url:
         process = subprocess.Popen(
             [sys.executable, "-c", script, "update", "--source", url, "--data-dir", str(data_dir), "--delay", "1"],
-            stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment,
+            stderr=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
             # SIGINT as a terminal delivers it: a test run started in the background of a script
             # (`pytest &`) ignores SIGINT, and an ignored signal stays ignored in every child.
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),

@@ -66,15 +66,26 @@ def test_a_data_dir_that_is_a_file_or_the_embedded_data_is_refused_by_name(tmp_p
     embedded = pool_module.embedded_data_dir()
     assert refusal(check_data_dir, embedded) == msg("update.error.embedded-dir", path=embedded)
     (tmp_path / "data").mkdir()
-    for ours in (".lock", "current", "cards.jsonl", "data-killed-run", ".current-data-killed-run.tmp", "cards.jsonl.tmp"):
+    for ours in (
+        ".lock",
+        "current",
+        "cards.jsonl",
+        "data-killed-run",
+        ".current-data-killed-run.tmp",
+        "cards.jsonl.tmp",
+    ):
         (tmp_path / "data" / ours).write_text("", encoding="utf-8")  # what a killed run leaves is not foreign
     check_data_dir(tmp_path / "data")
     (tmp_path / "data" / "notes.txt").write_text("mine", encoding="utf-8")
     (tmp_path / "data" / "b.txt").write_text("mine", encoding="utf-8")
-    assert refusal(check_data_dir, tmp_path / "data") == msg("update.error.foreign-files", path=tmp_path / "data", name="b.txt")
+    assert refusal(check_data_dir, tmp_path / "data") == msg(
+        "update.error.foreign-files", path=tmp_path / "data", name="b.txt"
+    )
 
 
-@pytest.mark.parametrize("error, why", [(OSError(13, "Permission denied"), "Permission denied"), (OSError("odd"), "odd")])
+@pytest.mark.parametrize(
+    "error, why", [(OSError(13, "Permission denied"), "Permission denied"), (OSError("odd"), "odd")]
+)
 def test_a_data_dir_that_cannot_be_read_or_created_says_why(tmp_path, monkeypatch, error, why):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
@@ -157,11 +168,26 @@ CARD_COUNT = msg("update.error.card-count", count=1, expected=2)
     [
         # An UpdateError's own words already start with "update:": not said twice.
         (UpdateError(CARD_COUNT), msg("update.error.then-nothing-changed", error=CARD_COUNT)),
-        (CardDataError(msg("card-data.no-header", path="x")), msg("update.error.nothing-changed", error=msg("card-data.no-header", path="x"))),
-        (OSError(28, "No space left on device", "/d/cards.jsonl"),
-         msg("update.error.nothing-changed", error=msg("update.reason.cannot-write", path="/d/cards.jsonl", why="No space left on device"))),
-        (OSError(28, "No space left on device"),
-         msg("update.error.nothing-changed", error=msg("update.reason.cannot-write", path=msg("update.reason.the-new-data"), why="No space left on device"))),
+        (
+            CardDataError(msg("card-data.no-header", path="x")),
+            msg("update.error.nothing-changed", error=msg("card-data.no-header", path="x")),
+        ),
+        (
+            OSError(28, "No space left on device", "/d/cards.jsonl"),
+            msg(
+                "update.error.nothing-changed",
+                error=msg("update.reason.cannot-write", path="/d/cards.jsonl", why="No space left on device"),
+            ),
+        ),
+        (
+            OSError(28, "No space left on device"),
+            msg(
+                "update.error.nothing-changed",
+                error=msg(
+                    "update.reason.cannot-write", path=msg("update.reason.the-new-data"), why="No space left on device"
+                ),
+            ),
+        ),
         (OSError("plain"), msg("update.error.nothing-changed", error="plain")),
     ],
     ids=["update-error", "card-data-error", "os-error-with-file", "os-error-without-file", "os-error-without-strerror"],
@@ -252,7 +278,9 @@ def test_the_pointer_is_one_sorted_json_line_of_format_1(tmp_path, fixture_embed
     assert sorted(pointer) == ["folder", "format", "run", "sizes"]
     assert pointer["format"] == 1 and pointer["run"] == ""  # no run id given
     folder = data_dir / pointer["folder"]
-    assert pointer["sizes"] == {name: (folder / name).stat().st_size for name in ("cards.jsonl", "index.tsv", "regulation.yaml")}
+    assert pointer["sizes"] == {
+        name: (folder / name).stat().st_size for name in ("cards.jsonl", "index.tsv", "regulation.yaml")
+    }
 
 
 def test_a_data_folder_is_named_by_the_utc_time_of_the_install_and_a_random_part(monkeypatch):
@@ -284,7 +312,9 @@ def test_the_data_records_where_and_when_it_came_from(tmp_path, fixture_embedded
     assert regulation.startswith(f"# Written by duepa-check update from {SOURCE}{REGULATION_PATH};")
 
 
-def test_the_files_the_folder_and_the_pointer_take_the_data_dirs_permissions(tmp_path, monkeypatch, fixture_embedded_data):
+def test_the_files_the_folder_and_the_pointer_take_the_data_dirs_permissions(
+    tmp_path, monkeypatch, fixture_embedded_data
+):
     """0o751 has the others' execute bit: the files get the read/write bits only (0o640), the folder all."""
     data_dir = tmp_path / "data"
     data_dir.mkdir()
@@ -348,7 +378,9 @@ def test_a_lock_that_cannot_be_opened_says_why(tmp_path, monkeypatch):
             raise OSError("odd")
 
     monkeypatch.setattr(install, "os", NoOpen())
-    assert refusal(DataDirLock(data_dir).__enter__) == msg("update.error.cannot-lock", path=data_dir / LOCK_FILE, why="odd")
+    assert refusal(DataDirLock(data_dir).__enter__) == msg(
+        "update.error.cannot-lock", path=data_dir / LOCK_FILE, why="odd"
+    )
 
 
 def test_the_lock_file_is_made_with_the_usual_permissions(tmp_path):

@@ -22,8 +22,11 @@ def _faces(path: Path) -> list[str]:
     return [face.name for face in parse_detail_page(path.read_text(encoding="utf-8"), "x").card.faces]
 
 
-MULTI_SIDED = [path for path in sorted([*FIXTURES.glob("detail_*.html"), *REAL_FIXTURES.glob("detail_*.html")])
-               if len(_faces(path)) > 1]
+MULTI_SIDED = [
+    path
+    for path in sorted([*FIXTURES.glob("detail_*.html"), *REAL_FIXTURES.glob("detail_*.html")])
+    if len(_faces(path)) > 1
+]
 
 
 def _lost_closings(path: Path) -> list[tuple[str, list[int], str]]:
@@ -71,12 +74,17 @@ def test_a_lost_heading_end_never_names_a_side_with_the_page(path, start, sides,
 
 
 PACKNAME = '<span class="packname">'
-LOST_PACKNAMES = [(path, n, html[:at] + html[at + len(PACKNAME):])
-                  for path in MULTI_SIDED for html in [path.read_text(encoding="utf-8")]
-                  for n, at in enumerate(match.start() for match in re.finditer(re.escape(PACKNAME), html))]
+LOST_PACKNAMES = [
+    (path, n, html[:at] + html[at + len(PACKNAME) :])
+    for path in MULTI_SIDED
+    for html in [path.read_text(encoding="utf-8")]
+    for n, at in enumerate(match.start() for match in re.finditer(re.escape(PACKNAME), html))
+]
 
 
-@pytest.mark.parametrize("path, n, broken", LOST_PACKNAMES, ids=[f"{path.stem}-span{n}" for path, n, _ in LOST_PACKNAMES])
+@pytest.mark.parametrize(
+    "path, n, broken", LOST_PACKNAMES, ids=[f"{path.stem}-span{n}" for path, n, _ in LOST_PACKNAMES]
+)
 def test_a_side_whose_set_number_lost_its_span_is_read_right_or_refused(path, n, broken):
     """Each side's "(DMTEST 2/12)" span, its class lost: the number is never installed in a side's name."""
     read_right_or_refused(path, broken)

@@ -217,7 +217,9 @@ def test_merging_ids_adds_no_suffix_less_duplicate_of_a_known_side():
     assert merged_ids(("x-001",), ("y-002",)) == ("x-001", "y-002")
 
 
-@pytest.mark.parametrize(("printed", "compared"), [("6000+", 6000), ("12000+", 12000), (6000, 6000), ("∞", "∞"), (None, None)])
+@pytest.mark.parametrize(
+    ("printed", "compared"), [("6000+", 6000), ("12000+", 12000), (6000, 6000), ("∞", "∞"), (None, None)]
+)
 def test_a_trailing_plus_is_no_change_of_power(printed, compared):
     assert comparable_power(printed) == compared
 
@@ -228,7 +230,7 @@ def test_a_trailing_plus_is_no_change_of_power(printed, compared):
 def test_list_links_are_found_anywhere_in_any_attribute():
     page = parse_list_page(
         '<div class="wrap"><p>検索結果 1,234件</p>'
-        '<div onclick="location.href=\'/card/detail/?id=dmx-001\'"></div>'
+        "<div onclick=\"location.href='/card/detail/?id=dmx-001'\"></div>"
         '<a data-href="/card/detail/?id=dmx-002">b</a><a href="https://dm.example.test/card/detail/?id=dmx-001">a</a>'
         "<a href='/card/detail/?lang=ja&amp;id=dmx-003'>c</a></div>"
     )
@@ -296,8 +298,10 @@ def test_a_card_name_row_names_its_side(name_first):
         rows = f"<tr><th>カードの種類</th><td>{kind}</td></tr><tr><th>コスト</th><td>{cost}</td></tr>"
         return "<table>" + (name_row + rows if name_first else rows + name_row) + "</table>"
 
-    page = "<h1>覚醒前テスター (DMX 5/9)</h1>" + side("覚醒前テスター", "サイキック・クリーチャー", "5") + side(
-        "覚醒後テスター", "サイキック・クリーチャー", ""
+    page = (
+        "<h1>覚醒前テスター (DMX 5/9)</h1>"
+        + side("覚醒前テスター", "サイキック・クリーチャー", "5")
+        + side("覚醒後テスター", "サイキック・クリーチャー", "")
     )
     card = parse_detail_page(page, "dmx-005").card
     assert card.layout == "multi_side"
@@ -355,7 +359,9 @@ def render(rows, shape: str) -> str:
             value_span = "" if value is None else f'<span class="v">{cell}</span>'
             out.append(f'<div class="row"><span class="k">{label}</span>{value_span}</div>')
     body = "".join(out)
-    wrapper = {"table": "<table>{}</table>", "table_rows": "<table>{}</table>", "dl": "<dl>{}</dl>"}.get(shape, "<div>{}</div>")
+    wrapper = {"table": "<table>{}</table>", "table_rows": "<table>{}</table>", "dl": "<dl>{}</dl>"}.get(
+        shape, "<div>{}</div>"
+    )
     return "<h1>性質テスター (DMX 1/1)</h1>" + wrapper.format(body)
 
 

@@ -75,8 +75,17 @@ class Builder(OfficialRecords, FactsLines, FanTranscription, Merging, OtherSpell
         aliases = {s for s in draft.key_spellings | draft.aliases if s.strip() and s != draft.name}
         key = name_key(draft.name)
         exceeds = key in self.unlimited or any(MORE_THAN_FOUR.search(t) for t in draft.rules_text)
-        card = Card(name=draft.name, faces=tuple(draft.faces), layout=draft.layout, zone=draft.zone,
-                    may_exceed_four=exceeds, aliases=tuple(sorted(aliases)),
-                    english=tuple(sorted(draft.english)), ids=tuple(sorted(draft.ids)), complete=draft.complete,
-                    source=draft.source, provenance=draft.provenance)
+        card = Card(
+            name=draft.name,
+            faces=tuple(draft.faces),
+            layout=draft.layout,
+            zone=draft.zone,
+            may_exceed_four=exceeds,
+            aliases=tuple(sorted(aliases)),
+            english=tuple(sorted(draft.english)),
+            ids=tuple(sorted(draft.ids)),
+            complete=draft.complete,
+            source=draft.source,
+            provenance=draft.provenance,
+        )
         return card.replace(partner_eligible=card.partner_problem(5) is None)

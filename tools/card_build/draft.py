@@ -23,4 +23,3 @@ class Draft:
     complete: bool = True
     source: str = ""  # where the faces came from
     provenance: str = OFFICIAL  # FAN_TRANSCRIPTION for a card known only from a fan transcription
-

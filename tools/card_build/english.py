@@ -49,8 +49,11 @@ class EnglishJoin:
         for draft in self.drafts.values():  # 'Überdragon Bajula' is typed 'Uberdragon Bajula' too
             draft.english |= {english_names.ascii_folded(e) for e in draft.english}
         known = {english_names.loose_english(e) for d in self.drafts.values() for e in d.english}
-        self.english_tcg_only = [n for n in english_join.tcg_only(english_join.octgn_rows(cards_dir / "octgn_ocg_and_tcg_cards.tsv"))
-                                 if english_names.loose_english(n) not in known]
+        self.english_tcg_only = [
+            n
+            for n in english_join.tcg_only(english_join.octgn_rows(cards_dir / "octgn_ocg_and_tcg_cards.tsv"))
+            if english_names.loose_english(n) not in known
+        ]
 
     def drafts_by_id(self) -> dict[str, Draft]:
         """Official id (side suffix dropped, lower case) → the one card carrying it."""
@@ -76,8 +79,13 @@ class EnglishJoin:
         cards = {d.name: (d.layout, d.faces, d.ids, d.english) for d in self.drafts.values() if d.complete and d.faces}
         nameless = [d.name for d in self.drafts.values() if not d.complete and d.provenance == OFFICIAL]  # old promos
         joined, self.english_facts_apart = english_join.join_by_facts(
-            english_join.octgn_rows(path), cards, types, races, lambda n: english_names.loose_english(n) in known,
-            nameless)
+            english_join.octgn_rows(path),
+            cards,
+            types,
+            races,
+            lambda n: english_names.loose_english(n) in known,
+            nameless,
+        )
         self.english_facts_joined = joined
         for english, card_name in joined:
             self.add_english_to(self.drafts[card_name], english)
@@ -95,22 +103,33 @@ class EnglishJoin:
                 card = facts.get(english_names.loose_english(english))
                 civilizations = "/".join(card["civilizations"]) if card else ""
                 spell = card is not None and card.get("type") == "Spell"
-                if card and (not english_join.fits(draft.faces, civilizations, str(card["cost"]))
-                             or spell != any(f.type == "呪文" for f in draft.faces)):
+                if card and (
+                    not english_join.fits(draft.faces, civilizations, str(card["cost"]))
+                    or spell != any(f.type == "呪文" for f in draft.faces)
+                ):
                     draft.english.discard(english)
                     self.english_tcg_dropped.append(f"{english} ✗ {draft.name}")
         known = {english_names.loose_english(e) for d in self.drafts.values() for e in d.english}
         by_id = self.drafts_by_id()
         self.english_tcg_by_number = english_join.join_tcg_by_number(
-            tcg, lambda i: (lambda d: (d.name, d.faces) if d and d.complete and d.layout == "single" else None)(by_id.get(i)),
-            lambda n: english_names.loose_english(n) in known)
+            tcg,
+            lambda i: (lambda d: (d.name, d.faces) if d and d.complete and d.layout == "single" else None)(
+                by_id.get(i)
+            ),
+            lambda n: english_names.loose_english(n) in known,
+        )
         for english, card_name in self.english_tcg_by_number:
             self.add_english_to(self.drafts[card_name], english)
             known.add(english_names.loose_english(english))
-        pool = {d.name: (d.faces, d.ids) for d in self.drafts.values() if d.complete and d.faces and d.layout == "single"}
-        named = {d.name for d in self.drafts.values() if any(english_names.loose_english(e) in facts for e in d.english)}
-        joined, self.english_tcg_left = english_join.join_tcg(tcg, pool, races, lambda n: english_names.loose_english(n) in known,
-                                                              named)
+        pool = {
+            d.name: (d.faces, d.ids) for d in self.drafts.values() if d.complete and d.faces and d.layout == "single"
+        }
+        named = {
+            d.name for d in self.drafts.values() if any(english_names.loose_english(e) in facts for e in d.english)
+        }
+        joined, self.english_tcg_left = english_join.join_tcg(
+            tcg, pool, races, lambda n: english_names.loose_english(n) in known, named
+        )
         self.english_tcg_joined = joined
         for english, card_name in joined:
             self.add_english_to(self.drafts[card_name], english)
@@ -179,5 +198,10 @@ PRODUCT_NAME = re.compile(r"^DM[A-Z]*\d*-[A-Z]*\d+ ")  # a set's code and title,
 def plausible_english(text: str) -> bool:
     """The Ether English table has a few rules snippets in it; keep only name-like values."""
     text = text.strip()
-    return (bool(text) and "Rulings" not in text and not text.startswith(("Chooses", "When ", "This ")) and len(text) < 120
-            and not PRODUCT_NAME.match(text))  # 'DM24-SP1 Character Premium Deck: …' is given for T・T・T
+    return (
+        bool(text)
+        and "Rulings" not in text
+        and not text.startswith(("Chooses", "When ", "This "))
+        and len(text) < 120
+        and not PRODUCT_NAME.match(text)
+    )  # 'DM24-SP1 Character Premium Deck: …' is given for T・T・T

@@ -51,8 +51,18 @@ class FactsLines:
         if not drafts:
             name = line.name
             spellings = {name, *self.spellings.all_for(name_key(name))}
-            self.register(Draft(name, line.faces, line.layout, zone, key_spellings=spellings, ids=set(line.ids),
-                                complete=True, source=line.source))
+            self.register(
+                Draft(
+                    name,
+                    line.faces,
+                    line.layout,
+                    zone,
+                    key_spellings=spellings,
+                    ids=set(line.ids),
+                    complete=True,
+                    source=line.source,
+                )
+            )
             draft = self.drafts[name]
         elif len(drafts) == 1:
             draft = drafts[0]

@@ -17,7 +17,8 @@ class Merging:
         """Make several records one card named ``name``: the faces of a Japanese (Ether) record
         win, every name becomes an alias, ids and English names are joined."""
         owner = next((d for d in drafts if d.source.startswith("ether")), None) or next(
-            (d for d in drafts if d.complete), drafts[0])
+            (d for d in drafts if d.complete), drafts[0]
+        )
         for other in drafts:
             if other is owner:
                 continue
@@ -49,7 +50,9 @@ class Merging:
         for name, names, why in card_checks.MERGES:
             found = [self.drafts[n] for n in names if n in self.drafts]
             if len(found) != len(names):
-                raise SystemExit(f"merge {name!r}: records {sorted(set(names) - set(self.drafts))} are gone; update card_checks.MERGES")
+                raise SystemExit(
+                    f"merge {name!r}: records {sorted(set(names) - set(self.drafts))} are gone; update card_checks.MERGES"
+                )
             self.merge(found, name)
             self.merged.append(f"{name} ← {', '.join(n for n in names if n != name)} ({why})")
 
@@ -60,8 +63,14 @@ class Merging:
         for name in sorted(self.opencard):
             match = card_checks.BRACKETED_BASE.match(name)
             if match:
-                pairs.append((name, match["alias"], match["base"],
-                              "opencard_cardnames.json: 'NAME [BASE]', the same ids listed under BASE in ether_setlists_2026.json"))
+                pairs.append(
+                    (
+                        name,
+                        match["alias"],
+                        match["base"],
+                        "opencard_cardnames.json: 'NAME [BASE]', the same ids listed under BASE in ether_setlists_2026.json",
+                    )
+                )
         pairs += [(alias, alias, base, source) for alias, base, source in card_checks.ALIAS_PAIRS]
         self.alias_pairs: list[dict[str, str]] = []
         for printed, short, base, source in pairs:
@@ -70,7 +79,9 @@ class Merging:
                 raise SystemExit(f"alias {printed!r}: its base card {base!r} is not one pool card")
             records = list({id(d): d for d in self.by_key.get(name_key(printed), []) if d is not target}.values())
             for record in records:
-                if record.faces and target.faces and record.faces[0][1:4] != target.faces[0][1:4]:  # type, colours, cost
+                if (
+                    record.faces and target.faces and record.faces[0][1:4] != target.faces[0][1:4]
+                ):  # type, colours, cost
                     raise SystemExit(f"alias {printed!r}: its facts differ from {target.name!r}")
                 if source.startswith("opencard") and not all(self.listed_as(i, base) for i in record.ids):
                     raise SystemExit(f"alias {printed!r}: the set list does not list {sorted(record.ids)} as {base!r}")
@@ -103,10 +114,20 @@ class Merging:
             else:
                 left.append(f"{a} | {b}: {why}")
         if left:
-            raise SystemExit("records that look like one card (list them in tools/card_checks.py MERGES or "
-                             "DIFFERENT_CARDS):\n  " + "\n  ".join(left))
+            raise SystemExit(
+                "records that look like one card (list them in tools/card_checks.py MERGES or "
+                "DIFFERENT_CARDS):\n  " + "\n  ".join(left)
+            )
 
     def preferred_name(self, *drafts: Draft) -> str:
         """The official (opencard) spelling, else the record with the most ids; never an escaped one."""
-        return min(drafts, key=lambda d: ("\\" in d.name, d.name not in self.opencard, -len(d.ids),
-                                          not d.source.startswith("ether"), d.name)).name
+        return min(
+            drafts,
+            key=lambda d: (
+                "\\" in d.name,
+                d.name not in self.opencard,
+                -len(d.ids),
+                not d.source.startswith("ether"),
+                d.name,
+            ),
+        ).name

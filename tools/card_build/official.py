@@ -39,8 +39,14 @@ class OfficialRecords:
         """A side's facts. A spell has no power: Ether copies the creature side's onto some spell sides."""
         type_name = self.types.type_name(raw.type_codes)
         power = None if type_name.endswith("呪文") else number(raw.power)
-        return Face(name=name, type=type_name, civilizations=civilizations(raw.civil),
-                    cost=number(raw.cost), power=power, races=raw.races)
+        return Face(
+            name=name,
+            type=type_name,
+            civilizations=civilizations(raw.civil),
+            cost=number(raw.cost),
+            power=power,
+            races=raw.races,
+        )
 
     def official_name(self, ether_name: str) -> str:
         return self.spellings.best(name_key(ether_name), ether_name)
@@ -59,7 +65,9 @@ class OfficialRecords:
     def add_single_or_twinpact(self, record: EtherRecord) -> None:
         official = self.official_name(record.name)
         if record.twinpact and len(record.faces) == 2:
-            creature_first = sorted(range(2), key=lambda i: "クリーチャー" not in self.types.type_name(record.faces[i].type_codes))
+            creature_first = sorted(
+                range(2), key=lambda i: "クリーチャー" not in self.types.type_name(record.faces[i].type_codes)
+            )
             sides = twinpact_sides(official, record.name)
             faces = [self.face(sides[i], record.faces[i]) for i in creature_first]
             name = f"{faces[0].name}／{faces[1].name}"
@@ -70,18 +78,36 @@ class OfficialRecords:
             name, layout, ids = official, "single", set(record.image_ids)
         zone = self.zone_of(name, [f for f in record.faces[:1]])
         spellings = {record.name, official, *self.spellings.all_for(name_key(record.name))}
-        self.register(Draft(name, faces, layout, zone, key_spellings=spellings, ids=ids,
-                            rules_text=record.rules_text, complete=bool(faces), source=record.source))
+        self.register(
+            Draft(
+                name,
+                faces,
+                layout,
+                zone,
+                key_spellings=spellings,
+                ids=ids,
+                rules_text=record.rules_text,
+                complete=bool(faces),
+                source=record.source,
+            )
+        )
 
     def add_multi_side(self, front: str, others: list[str]) -> None:
         sides = [front, *others]
         faces = [self.face(self.official_name(n), raw) for n in sides for raw in self.records[n].faces[:1]]
         name = self.official_name(front)
         zone = self.zone_of(name, [f for n in sides for f in self.records[n].faces[:1]], extra_names=others)
-        draft = Draft(name, faces, "multi_side", zone,
-                      key_spellings={front, name, *self.spellings.all_for(name_key(front))},
-                      ids=set(self.records[front].image_ids), rules_text=self.records[front].rules_text,
-                      complete=bool(faces), source=self.records[front].source)
+        draft = Draft(
+            name,
+            faces,
+            "multi_side",
+            zone,
+            key_spellings={front, name, *self.spellings.all_for(name_key(front))},
+            ids=set(self.records[front].image_ids),
+            rules_text=self.records[front].rules_text,
+            complete=bool(faces),
+            source=self.records[front].source,
+        )
         self.register(draft)
         for other in others:
             for spelling in {other, self.official_name(other), *self.spellings.all_for(name_key(other))}:
@@ -106,17 +132,43 @@ class OfficialRecords:
                 if len(parts) == 2:
                     name = "／".join(parts)
             where = "opencard_cardnames.json" if key in self.spellings.official else "ether_setlists_2026.json"
-            self.register(Draft(name, [], "single", "main", key_spellings=set(self.spellings.all_for(key)),
-                                ids=set(), complete=False, source=where))
+            self.register(
+                Draft(
+                    name,
+                    [],
+                    "single",
+                    "main",
+                    key_spellings=set(self.spellings.all_for(key)),
+                    ids=set(),
+                    complete=False,
+                    source=where,
+                )
+            )
 
     def add_added_cards(self) -> None:
         """Cards in none of the raw files (card_checks.ADDED_CARDS), each with its source."""
         for card, source in card_checks.ADDED_CARDS:
             if name_key(card.name) in self.by_key:
-                raise SystemExit(f"added card {card.name!r} is in the sources now: drop it from card_checks.ADDED_CARDS")
-            zone = "starts_in_battle_zone" if name_key(card.name) in self.battle_zone else self.zone_of_type(card.faces[0].type)
-            self.register(Draft(card.name, list(card.faces), card.layout, zone, key_spellings={card.name},
-                                ids=set(card.ids), complete=True, source=source))
+                raise SystemExit(
+                    f"added card {card.name!r} is in the sources now: drop it from card_checks.ADDED_CARDS"
+                )
+            zone = (
+                "starts_in_battle_zone"
+                if name_key(card.name) in self.battle_zone
+                else self.zone_of_type(card.faces[0].type)
+            )
+            self.register(
+                Draft(
+                    card.name,
+                    list(card.faces),
+                    card.layout,
+                    zone,
+                    key_spellings={card.name},
+                    ids=set(card.ids),
+                    complete=True,
+                    source=source,
+                )
+            )
 
     def card_for(self, spelling: str) -> Draft | None:
         """The one draft a spelling names (its own name first, else a side of one multi-side card)."""

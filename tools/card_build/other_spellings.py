@@ -34,8 +34,11 @@ class OtherSpellings:
         self.printings: list[dict[str, str]] = []
         self.other_spellings: list[dict[str, str]] = []
         rows = read_rows(self.source / "cards" / OTHER_SPELLINGS)
-        wanted = [(r["typed"], r["card"], r["kind"], r["official_id"], f"{OTHER_SPELLINGS}: {r['source']}")
-                  for r in rows if r["kind"] in ("printing", "site")]
+        wanted = [
+            (r["typed"], r["card"], r["kind"], r["official_id"], f"{OTHER_SPELLINGS}: {r['source']}")
+            for r in rows
+            if r["kind"] in ("printing", "site")
+        ]
         wanted += [(typed, card, "misspelling", "", source) for typed, card, source in card_checks.MISSPELLINGS]
         for typed, card, kind, card_id, source in wanted:
             draft = self.card_for(card)

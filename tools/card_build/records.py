@@ -59,8 +59,13 @@ def type_codes(value: Any) -> tuple[str, ...]:
 
 
 def raw_face(data: dict[str, Any]) -> RawFace:
-    return RawFace(type_codes(data.get("type")), data.get("civil"), data.get("cost"), data.get("power"),
-                   tuple(data.get("race") or ()))
+    return RawFace(
+        type_codes(data.get("type")),
+        data.get("civil"),
+        data.get("cost"),
+        data.get("power"),
+        tuple(data.get("race") or ()),
+    )
 
 
 def image_ids(pics: Any) -> list[str]:
@@ -83,7 +88,9 @@ def parse_ether(data: dict[str, Any], source: str = "") -> EtherRecord:
     rules = list(data.get("sp") or [])
     for face in data.get("wdata") or data.get("wData") or []:
         rules.extend(face.get("sp") or [])
-    return EtherRecord(data["name"], faces, as_list(data.get("back")), image_ids(data.get("pic")), twinpact, rules, source)
+    return EtherRecord(
+        data["name"], faces, as_list(data.get("back")), image_ids(data.get("pic")), twinpact, rules, source
+    )
 
 
 # ---------------------------------------------------------------- value conversions

@@ -15,14 +15,18 @@ from duepa_check.data.names import name_key
 from .records import RawFace
 
 # The Chinese rules text says "may put more than 4 of this card in the deck" with these words.
-MORE_THAN_FOUR = re.compile(r"(超過|多於)\s*[4四]\s*張.{0,12}牌庫|牌庫.{0,12}(超過|多於)\s*[4四]\s*張|[4四]\s*張以上.{0,6}牌庫")
+MORE_THAN_FOUR = re.compile(
+    r"(超過|多於)\s*[4四]\s*張.{0,12}牌庫|牌庫.{0,12}(超過|多於)\s*[4四]\s*張|[4四]\s*張以上.{0,6}牌庫"
+)
 
 
 def regulation_lists(source: Path) -> tuple[set[str], set[str]]:
     """Keys of the unlimited_copies and starts_in_battle_zone names of ../spec/regulation-research.yaml."""
     regulation = yaml.safe_load((source.parent / "spec" / "regulation-research.yaml").read_text(encoding="utf-8"))
-    return ({name_key(n) for n in regulation.get("unlimited_copies", [])},
-            {name_key(n) for n in regulation.get("starts_in_battle_zone", [])})
+    return (
+        {name_key(n) for n in regulation.get("unlimited_copies", [])},
+        {name_key(n) for n in regulation.get("starts_in_battle_zone", [])},
+    )
 
 
 class RegulationZones:

@@ -48,13 +48,33 @@ class FanTranscription:
             if line is None:
                 zone = self.zone_of_type(str(faces[0].get("type") or "")) if faces else "main"
                 name = data["name"].strip()
-                self.register(Draft(name, [], "single", zone, key_spellings={name}, complete=False, source=source,
-                                    provenance=FAN_TRANSCRIPTION))
+                self.register(
+                    Draft(
+                        name,
+                        [],
+                        "single",
+                        zone,
+                        key_spellings={name},
+                        complete=False,
+                        source=source,
+                        provenance=FAN_TRANSCRIPTION,
+                    )
+                )
                 self.transcribed["incomplete: civilizations unknown" if faces else "incomplete: name only"] += 1
                 continue
             self.dropped_values += line.dropped
-            self.register(Draft(line.name, line.faces, line.layout, self.line_zone(line), key_spellings={line.name},
-                                complete=True, source=source, provenance=FAN_TRANSCRIPTION))
+            self.register(
+                Draft(
+                    line.name,
+                    line.faces,
+                    line.layout,
+                    self.line_zone(line),
+                    key_spellings={line.name},
+                    complete=True,
+                    source=source,
+                    provenance=FAN_TRANSCRIPTION,
+                )
+            )
             self.transcribed["complete"] += 1
             draft = self.drafts[line.name]
             for face in line.faces[1:] if line.layout == "multi_side" else ():
