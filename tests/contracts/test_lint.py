@@ -1,4 +1,5 @@
-"""ruff (pyproject.toml's [tool.ruff]) finds nothing in the package, the tests, tools/ or benchmarks/."""
+"""ruff (pyproject.toml's [tool.ruff]) finds nothing in the package, the tests, tools/ or benchmarks/,
+and `ruff format` would change nothing there."""
 
 from __future__ import annotations
 
@@ -30,3 +31,32 @@ def test_ruff_finds_nothing():
         check=False,
     )
     assert found.returncode == 0, found.stdout + found.stderr
+
+
+def test_ruff_format_changes_nothing():
+    found = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "format",
+            "--check",
+            "--no-cache",
+            "duepa_check",
+            "tests",
+            "tools",
+            "benchmarks",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert found.returncode == 0, found.stdout + found.stderr
+
+
+def test_the_formatting_commit_is_ignored_by_blame():
+    """.git-blame-ignore-revs names the commit that formatted everything, and only full hashes."""
+    lines = (ROOT / ".git-blame-ignore-revs").read_text(encoding="utf-8").splitlines()
+    revisions = [line for line in lines if line and not line.startswith("#")]
+    assert revisions and all(len(rev) == 40 and set(rev) <= set("0123456789abcdef") for rev in revisions)
