@@ -10,6 +10,7 @@ broken data. Expected failures print one line, never a traceback.
 # No `from __future__ import annotations` here: typer would have to eval every string
 # annotation at start-up, which costs more than checking a deck.
 import os
+import sys
 from datetime import date
 from enum import Enum
 from pathlib import Path
@@ -170,6 +171,7 @@ def check(
     """Check decklists (this is also what `duepa-check DECK...` does)."""
     from .commands import check_decks
 
+    _fix_options(diff, fix, unsafe_fixes, output_format)
     if output_format is None:
         output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
     day = _as_of(as_of)
@@ -197,6 +199,19 @@ def check(
     if fixing is not None and (fixing.refused or not fixing.write):
         return EXIT_USAGE if fixing.refused else EXIT_VIOLATION if fixing.changed else EXIT_OK
     return _exit_code(results, strict, exit_zero)
+
+
+def _fix_options(diff: bool, fix: bool, unsafe: bool, output_format: "OutputFormat | None") -> None:
+    """--diff prints a diff, which no machine format carries: a --format other than text is
+    refused (never silently ignored). --unsafe-fixes alone changes nothing: one warning line."""
+    from ..messages import msg
+
+    if diff and output_format is not None and output_format.value != "text":
+        raise Fail(msg("fix.diff-format", format=output_format.value))
+    if unsafe and not (fix or diff):
+        from ..messages import text
+
+        print(text(msg("cli.warning", message=msg("fix.unsafe-alone")), current_language()), file=sys.stderr)
 
 
 def _deck_paths(decks: list[str], partner: str | None = None) -> list[Path]:

@@ -40,7 +40,8 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
     roots = _roots(decks)
     for item in files:
         if not isinstance(item, Path):
-            continue  # a Skipped: the check reports it
+            _unread(fixing, item.why)  # a Skipped: the check reports it; --diff runs no check
+            continue
         stdin = str(item) == STDIN
         shown = stdin_name if stdin else str(item)
         try:
@@ -50,12 +51,16 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
             data = read_stdin_bytes(stdin_name) if stdin else read_deck_bytes(item)
             read = None if stdin or not fixing.write else read_for_fixing(item, roots.get(str(item)), data)
             fixed = fixed_bytes(data, shown, pool, fixing.unsafe)
-        except DeckInputError:
-            continue  # the check says why it cannot be read
+        except DeckInputError as error:
+            _unread(fixing, error.message)
+            continue
         except FixRefused as refused:
             _refused(fixing, refused.message)
             continue
-        except OSError:
+        except OSError as error:
+            from ..messages import Msg
+
+            _unread(fixing, Msg("input.cannot-read", {"path": printable(shown), "why": error.strerror or error}))
             continue
         fixing.fixes[stdin_name if stdin else str(item)] = [
             {
@@ -137,6 +142,13 @@ def _refuse_sheet(fixing: Fixing, item: Path, stdin: bool, stdin_name: str, colu
     if count:
         shown = stdin_name if stdin else str(item)
         _refused(fixing, msg(plural("fix.refused.sheet", count), path=printable(shown), count=count))
+
+
+def _unread(fixing: Fixing, message) -> None:
+    """An input that could not be read: with --fix the check that follows says so; --diff runs no
+    check, so it is said here (one line, exit 2): a --diff gate never passes a deck it did not read."""
+    if not fixing.write:
+        _refused(fixing, message)
 
 
 def _refused(fixing: Fixing, message) -> None:

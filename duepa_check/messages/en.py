@@ -836,6 +836,8 @@ MESSAGES.update(
         "fix.why.changed": "the file changed after it was read; run --fix again",
         "fix.refused.sheet.one": "{path}: a submission sheet is not rewritten by --fix; {count} name is spelled otherwise than the card list",
         "fix.refused.sheet.other": "{path}: a submission sheet is not rewritten by --fix; {count} names are spelled otherwise than the card list",
+        "fix.diff-format": "--diff prints a diff, which --format {format} cannot carry: use --fix --format {format} (it lists the fixes written) or leave --format out",
+        "fix.unsafe-alone": "--unsafe-fixes does nothing without --fix or --diff; nothing is fixed",
         "fix.sarif.rule": "A card name written in another spelling than the official card list's (fixed by --fix)",
         "fix.sarif.fixed": "「{written}」 is written as the official name 《{card}》",
         "fix.sarif.description": "Write the official name 《{card}》",

@@ -851,6 +851,8 @@ MESSAGES.update(
         "fix.why.changed": "読んだあとにファイルが変わりました。もう一度 --fix を実行してください",
         "fix.refused.sheet.one": "{path}: 提出シートは --fix で書き換えません。カードリストと違う書き方の名前が {count} 件あります",
         "fix.refused.sheet.other": "{path}: 提出シートは --fix で書き換えません。カードリストと違う書き方の名前が {count} 件あります",
+        "fix.diff-format": "--diff は差分を表示します。--format {format} では差分を出せません。--fix --format {format}（書き込んだ修正を出します）を使うか、--format を外してください",
+        "fix.unsafe-alone": "--unsafe-fixes は --fix か --diff と一緒でないと何もしません。何も直していません",
         "fix.sarif.rule": "公式カードリストと違う書き方のカード名（--fix で直します）",
         "fix.sarif.fixed": "「{written}」を公式の表記《{card}》に直しました",
         "fix.sarif.description": "公式の表記《{card}》に直す",
