@@ -1,7 +1,7 @@
 """The commands and their options: the typer app. ``duepa-check DECK...`` is ``duepa-check check
-DECK...``; ``card``, ``rules``, ``update``, ``stats`` and ``partners`` are subcommands. What each
-command does lives in ``commands``; how a run starts, which command it runs and how its failures
-become exit codes, in ``cli.entry``.
+DECK...``; ``card``, ``rules``, ``update``, ``stats``, ``partners`` and ``lsp`` (the language server,
+``duepa_check.lsp``) are subcommands. What each command does lives in ``commands``; how a run
+starts, which command it runs and how its failures become exit codes, in ``cli.entry``.
 
 Exit codes: 0 every deck legal, 1 a rule violation, 2 usage error, unreadable input or
 broken data. Expected failures print one line, never a traceback.
@@ -350,6 +350,23 @@ def partners(
         deck, search_pool, output_format is SimpleFormat.json, _as_of(as_of), config, no_color, data_dir, lang_code
     )
     return EXIT_OK if working else EXIT_VIOLATION
+
+
+@app.command()
+def lsp(
+    stdio: Annotated[bool, typer.Option("--stdio", help="Accepted and ignored: stdio is the only transport.")] = False,
+    client_process_id: Annotated[
+        int | None, typer.Option("--clientProcessId", metavar="PID", help="Accepted and ignored (editors append it).")
+    ] = None,
+    lang: LangOption = None,
+) -> int:
+    """A language server for decklists (LSP over stdio): an editor starts `duepa-check lsp`; see docs/editors.md."""
+    import sys
+
+    lang_code = set_language(_lang(lang))  # the language until the editor's settings choose one
+    from ..lsp.server import serve  # pygls and lsprotocol are imported here and nowhere else on the CLI's path
+
+    return serve(sys.stdin.buffer, getattr(sys.stdout, "stream", sys.stdout).buffer, lang_code)
 
 
 def _version_callback(value: bool) -> None:

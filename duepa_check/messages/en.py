@@ -324,6 +324,9 @@ MESSAGES.update(
         "help.command.partners": "Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal).",
         "help.option.search_pool": "Also list cards of the whole pool that fit every card of the deck.",
         "help.partners.output_format": "Output format: text or json.",
+        "help.command.lsp": "A language server for decklists (LSP over stdio): an editor starts `duepa-check lsp`; see docs/editors.md.",
+        "help.option.stdio": "Accepted and ignored: stdio is the only transport.",
+        "help.option.client_process_id": "Accepted and ignored (editors append it).",
     }
 )
 

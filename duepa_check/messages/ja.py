@@ -274,6 +274,9 @@ MESSAGES.update(
         "help.command.partners": "このデッキのパートナーにできるカードを、よい順に表示します（すべてのカードの文明を満たす候補がなければ終了コード 1）。",
         "help.option.search_pool": "デッキのすべてのカードに合う、カードプール全体のカードも表示します。",
         "help.partners.output_format": "出力形式: text か json。",
+        "help.command.lsp": "デッキリストの言語サーバー（標準入出力の LSP）です。エディタが `duepa-check lsp` を起動します。設定は docs/editors.md を見てください。",
+        "help.option.stdio": "受け付けて無視します（通信は標準入出力だけです）。",
+        "help.option.client_process_id": "受け付けて無視します（エディタが付け加えます）。",
     }
 )
 
