@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from ..messages import Msg
 from .decklist import CONTROL
-from .words import PARTNER_WORDS, spaceless
+from .words import is_partner_word, mentions_partner, partner_word_pattern
 
 MAX_COUNT = 999
 # Longer than every spelling of the pool, English names included (tests/reading/test_long_names.py):
@@ -142,16 +142,17 @@ def strip_list_mark(line: str) -> str:
 
 # ---------------------------------------------------------------------------- partner marks
 
-# 'NAME（パートナー）', 'NAME [パートナー]', 'NAME ★パートナー', 'NAME ←パートナー': no card name
-# holds a partner word, so the mark is read in the main reading.
+# 'NAME（パートナー）', 'NAME [Partner card]', 'NAME ★パートナー', 'NAME ←パートナー': no card name
+# holds a partner word (words.PARTNER_STEMS, in any of its forms), so the mark is read in the main
+# reading. A pattern, compiled on first use (re caches it): a line that mentions no partner needs none.
 _PARTNER_MARK = (
     r"^(.+?)\s*(?:[（(\[［【<＜〈★☆◆■]\s*|[←⇐]\s*|[-－]\s+)"
-    r"(?:パートナー(?:カード)?|ぱーとなー|partner|統率者|commander)\s*[)）\]］】>＞〉★☆◆]?$"
+    rf"{partner_word_pattern()}\s*[)）\]］】>＞〉★☆◆]?$"
 )
 
 
 def _strip_partner_mark(name: str) -> tuple[str, bool]:
-    if "パートナー" in name or "ぱーとなー" in name or "統率者" in name or "artner" in name or "ommander" in name:
+    if mentions_partner(name):
         match = re.match(_PARTNER_MARK, name, re.IGNORECASE)
         if match:
             return match.group(1).strip(), True
@@ -211,7 +212,7 @@ def _other_readings(main: Reading, explicit_count: bool) -> list[Reading]:
             peeled = match.group(1).strip()
             if pattern is _TRAILING_BRACKETS or pattern is _TRAILING_STAR:
                 inner = match.group(2).strip()
-                if spaceless(inner) in PARTNER_WORDS:
+                if is_partner_word(inner):
                     partner = True
                 elif not explicit_count and (counted := re.match(_INNER_COUNT, inner)):
                     count, explicit_count = int(counted.group(1)), True

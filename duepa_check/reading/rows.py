@@ -18,13 +18,13 @@ from ..messages import Msg
 from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, name_problem, read_card_line
 from .decklist import Entry, ParseProblem
 from .words import (
-    PARTNER_WORDS,
     TABLE_COUNT_COLUMNS,
     TABLE_NAME_COLUMNS,
     TABLE_NO_CELLS,
     TABLE_OTHER_COLUMNS,
     TABLE_PARTNER_COLUMNS,
     cell_word,
+    is_partner_word,
 )
 
 _COUNT_CELL = r"^(?:[xX×ｘＸ]\s*)?(\d{1,3})\s*(?:枚|[xX×ｘＸ])?$"
@@ -69,8 +69,11 @@ def header_columns(cells: list[str]) -> dict | None:
     cell beyond it has none either): a card name there is never dropped unread (deck.py).
     """
     words = [cell_word(cell) for cell in cells]
+    if not any(w in TABLE_NAME_COLUMNS for w in words):
+        return None
     known = TABLE_NAME_COLUMNS | TABLE_COUNT_COLUMNS | TABLE_PARTNER_COLUMNS | TABLE_OTHER_COLUMNS
-    if not any(w in TABLE_NAME_COLUMNS for w in words) or not all(w in known for w in words if w):
+    words = [w if w in known or not is_partner_word(cell) else "partner" for w, cell in zip(words, cells)]
+    if not all(w in known for w in words if w):  # 'Partner card', 'パ－トナ－': the partner word's forms
         return None
     places: dict[str, list[int]] = {"name": [], "count": [], "partner": []}
     for index, word in enumerate(words):
@@ -193,8 +196,8 @@ def _header_card(
 
 def _by_cells(number: int, filled: list[tuple[int, str]], table: bool) -> Row | None:
     counts = [cell for _, cell in filled if re.match(_COUNT_CELL, cell)]
-    partner = any(cell_word(cell) in PARTNER_WORDS for _, cell in filled)
-    names = [cell for _, cell in filled if not re.match(_COUNT_CELL, cell) and cell_word(cell) not in PARTNER_WORDS]
+    partner = any(is_partner_word(cell) for _, cell in filled)
+    names = [cell for _, cell in filled if not re.match(_COUNT_CELL, cell) and not is_partner_word(cell)]
     if len(counts) > 1 and table:
         shown = ", ".join(cell for _, cell in filled)
         return Row(problems=[ParseProblem(number, shown, Msg("parse.table-which-count", {}))])

@@ -1,6 +1,7 @@
 """Decklists as tables: CSV/TSV exported from a spreadsheet (``parse_csv``), and whether a .csv or
-.md file a folder walk meets is a decklist at all (``looks_like_deck``). How one row's cells are
-read is ``reading.rows``'s (a text decklist's table lines are read the same way).
+.md file a folder walk meets is a decklist at all (``looks_like_deck``: ``starts_like_deck`` on its
+first bytes). How one row's cells are read is ``reading.rows``'s (a text decklist's table lines are
+read the same way).
 
 A row becomes a card by its table's header when it has one (カード名/名前/name, 枚数/count, and
 optionally a パートナー column); without a header, by its cells: the one cell that is a count
@@ -12,11 +13,11 @@ line it starts on (``csv.reader().line_num``), so a problem is reported where it
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from ..messages import Msg
 from .decklist import DeckInputError, DeckList, ParseProblem, decode, split_lines
+from .partner_line import partner_line
 from .rows import clean_cell, header_columns, read_cells, split_cells
 from .text import TextReader, heading_of
 
@@ -84,14 +85,21 @@ def _delimiter(lines: list[str]) -> str:
 
 
 def looks_like_deck(path: Path) -> bool:
-    """Whether a .csv/.md file found in a folder starts like a decklist: a deck table header
-    (カード名/name, …) or a partner line or heading within its first lines. A deck repository's
-    README.md and data CSVs do not, so a folder walk leaves them alone."""
+    """Whether a .csv/.md file found in a folder starts like a decklist (``starts_like_deck``, on
+    its first DECK_SNIFF_BYTES). A deck repository's README.md and data CSVs do not, so a folder
+    walk leaves them alone."""
     try:
         with open(path, "rb") as handle:
             text = decode(handle.read(DECK_SNIFF_BYTES), str(path))
     except (OSError, DeckInputError):
         return False
+    return starts_like_deck(text)
+
+
+def starts_like_deck(text: str) -> bool:
+    """Whether a text starts like a decklist: a deck table header (カード名/name, …), a partner
+    heading or a partner line (``パートナーカード: NAME``, in any form the text reader takes) within
+    its first DECK_SNIFF_LINES lines. A text, not a file: an editor or a web page asks it too."""
     for line in split_lines(text)[:DECK_SNIFF_LINES]:
         line = line.strip()
         if not line:
@@ -100,8 +108,6 @@ def looks_like_deck(path: Path) -> bool:
             return True
         text_line = line.lstrip("#").strip()
         heading = heading_of(text_line)
-        if heading is not None and heading[0] == "partner":
-            return True
-        if re.match(r"^(?:パートナー|partner|統率者|commander)\s*[:：]\s*\S", text_line, re.IGNORECASE):
+        if heading is not None and heading[0] == "partner" or partner_line(text_line) is not None:
             return True
     return False

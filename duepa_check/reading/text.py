@@ -43,8 +43,8 @@ from .decklist import (
     ParseProblem,
     numbered_lines,
 )
-from .partner_line import PARTNER_STARTS, partner_line, partner_readings
-from .words import HEADING_KINDS, MAIN_WORDS, METADATA_WORDS, PARTNER_WORDS, heading_word
+from .partner_line import partner_line, partner_readings
+from .words import HEADING_KINDS, MAIN_WORDS, METADATA_WORDS, PARTNER_STARTS, heading_word, is_partner_word
 
 if TYPE_CHECKING:
     from .rows import Row
@@ -184,7 +184,7 @@ class TextReader:
             self.add_labelled(number, key_value.group(2))
             return
         if line.endswith((":", "：")) and len(line) < MAX_HEADING_LENGTH:
-            self.add_heading(number, line, "partner" if heading_word(line) in PARTNER_WORDS else "other", None)
+            self.add_heading(number, line, "partner" if is_partner_word(line) else "other", None)
             self.add_labelled(number, line)  # 《ガイアール Re:》 ends in a colon too
             if line[:1] in PARTNER_STARTS:
                 self._also_partner(number, self._partner_readings(line))  # 'パートナー ガイアール Re:'

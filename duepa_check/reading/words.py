@@ -1,35 +1,39 @@
 """The words the readers recognise, one list each, and how each place compares a text with them.
 
-A line of a decklist names the partner by ``PARTNER_WORDS`` (a heading, a marker after a name, the
-partner line) and is a heading by the other ``*_WORDS`` (``HEADING_KINDS``: which kind each is);
-a decklist table's header names its columns by the ``TABLE_*_COLUMNS`` (its partner column may
-also be a role or section column: ``TABLE_PARTNER_COLUMNS``); a submission sheet's header names
-its columns by the ``SHEET_*_COLUMNS``, or by a part of a question (``SHEET_*_PARTS``). Each
-comparison makes the text as plain as its place needs: ``spaceless`` for a marker, ``cell_word``
-for a table's cell, ``undecorated`` for the partner line's word, ``heading_word`` for a heading
-line, ``header_word`` for a sheet's header.
-"""
+A line of a decklist names the partner by the partner word (``PARTNER_STEMS``, maybe with a
+``PARTNER_CARD_WORDS`` after it: a heading, a marker after a name, the partner line, a table's
+cell, a folder walk's sniff all take its forms from these lists) and is a heading by the other
+``*_WORDS`` (``HEADING_KINDS``: which kind each is); a decklist table's header names its columns
+by the ``TABLE_*_COLUMNS`` (its partner column may also be a role or section column:
+``TABLE_PARTNER_COLUMNS``); a submission sheet's header names its columns by the
+``SHEET_*_COLUMNS``, or by a part of a question (``SHEET_*_PARTS``). Each comparison makes the
+text as plain as its place needs: ``is_partner_word`` for the partner word anywhere,
+``cell_word`` for a table's cell, ``heading_word`` for a heading line, ``header_word`` for a
+sheet's header, ``spaceless`` for a sheet's player."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
 # ---------------------------------------------------------------------------- a decklist's lines
 
-# The partner word of a line, compared after heading_word (a heading: reading.text), spaceless (a
-# marker after a name, '(Partner)': reading.card_line) or undecorated (the partner line,
-# 'パートナー: NAME': reading.partner_line); a table's cell that says partner, after cell_word
-# (reading.rows).
-PARTNER_WORDS = {
-    "パートナー",
-    "partner",
-    "ぱーとなー",
-    "パートナーカード",
-    "partnercard",
-    "統率者",
-    "commander",
-}
+# The partner word, in every form the readers take: a stem, maybe followed by a card word
+# ('パートナーカード', 'Partner card', '統率者'); a kana stem's ー may be typed as a dash (KANA_DASHES:
+# 'パ－トナ－'), Latin letters in any case, spaces between the stem and the card word. Every partner
+# set, pattern and prefilter of the readers is built from these two lists (PARTNER_WORDS,
+# partner_word_pattern, mentions_partner, PARTNER_STARTS; is_partner_word compares a text), so a
+# heading, a partner line, a mark after a name, a table cell and a folder walk's sniff take the
+# same forms (tests/reading/test_partner_words.py runs each form through each of them).
+PARTNER_STEMS = ("パートナー", "ぱーとなー", "partner", "統率者", "commander")
+PARTNER_CARD_WORDS = ("カード", "card")
+# What a ー is typed as after kana (パ－トナ－, ぱーとなｰ): heading_word reads each as ー.
+KANA_DASHES = "－ｰ-‐‑‒–—―−"
+# The partner word after its place's comparison (spaces, decoration and case gone, dashes read as ー).
+PARTNER_WORDS = frozenset(stem + card for stem in PARTNER_STEMS for card in ("", *PARTNER_CARD_WORDS))
+# The first characters of a line that may start with the partner word (either case).
+PARTNER_STARTS = frozenset(stem[0] for stem in PARTNER_STEMS) | frozenset(stem[0].upper() for stem in PARTNER_STEMS)
 
 # A heading line's word, compared after heading_word (reading.text.heading_of; no heading word is a
 # card's name: tests/reading/test_decklist.py checks them): the main deck's section (MAIN_WORDS), a
@@ -176,7 +180,7 @@ HEADING_KINDS: dict[str, str] = {
 # or section column too), and the other columns a table may have, which are not read.
 TABLE_NAME_COLUMNS = {"カード名", "名前", "name", "card", "cardname", "カード", "名称", "カードの名前"}
 TABLE_COUNT_COLUMNS = {"枚数", "数", "count", "qty", "quantity", "数量", "枚", "copies", "amount", "採用枚数"}
-TABLE_PARTNER_COLUMNS = {"パートナー", "partner", "区分", "種別", "role", "section", "役割", "commander", "統率者"}
+TABLE_PARTNER_COLUMNS = PARTNER_WORDS | {"区分", "種別", "role", "section", "役割"}
 TABLE_OTHER_COLUMNS = {
     "no",
     "no.",
@@ -302,14 +306,15 @@ SHEET_NOT_A_PLAYER_PARTS = ("デッキ", "deck")
 
 # What decorates a heading word and is not part of it: marks, brackets, colons, Markdown emphasis.
 DECORATION = re.compile(r"[\s【】\[\]［］<>＜＞〈〉★☆■◆●▼□◇◎:：*＊_~～=＝「」『』]+")
-_KANA_DASH = re.compile(r"(?<=[\u3041-\u30ff])[-－ｰ―—‐−]")
+_KANA_DASH = re.compile(rf"(?<=[\u3041-\u30ff])[{re.escape(KANA_DASHES)}]")
+_KANA_DASH_SET = frozenset(KANA_DASHES)
 # A sheet header's bracketed note and marks: 'お名前（ハンドルネーム可）*' → 'お名前'.
 _NOTE = r"[（(\[［【<＜〈][^）)\]］】>＞〉]*[）)\]］】>＞〉]"
 _MARKS = r"[\s*＊※:：?？。、,.!！・_\-]+"  # a pattern compiled on first use (re caches it): sheets only
 
 
 def spaceless(text: str) -> str:
-    """Case folded, without white space: a marker after a card name ('(Partner)', '★パートナー')."""
+    """Case folded, without white space: a sheet's player ('Taro ', 'taro'), a table's cell."""
     return "".join(text.split()).casefold()
 
 
@@ -319,16 +324,42 @@ def cell_word(text: str) -> str:
 
 
 def undecorated(text: str) -> str:
-    """Without DECORATION, case folded: the word before a partner line's colon ('【Partner】: NAME')."""
+    """Without DECORATION, case folded: a heading's word before its dashes are read."""
     return DECORATION.sub("", text).casefold()
 
 
 def heading_word(text: str) -> str:
     """A heading line's word: ``undecorated``, a ー typed as a dash after kana read as ー."""
     word = undecorated(text)
-    if "-" in word or "－" in word or "ｰ" in word or "―" in word or "—" in word or "‐" in word or "−" in word:
+    if not _KANA_DASH_SET.isdisjoint(word):
         word = _KANA_DASH.sub("ー", word)  # パ－トナ－, ぱーとなｰ: the long vowel mark typed as a dash
     return word
+
+
+def is_partner_word(text: str) -> bool:
+    """Whether ``text`` is the partner word in one of its forms, decorated or not ('★パートナー★',
+    '(Partner card)' inside its brackets, 'パ－トナ－'): what every reader asks of a word."""
+    return heading_word(text) in PARTNER_WORDS
+
+
+def partner_word_pattern() -> str:
+    """The partner word in every form, as a regular expression to use without regard to case: a
+    stem (each ー of it also a dash), then maybe a card word after spaces."""
+    dashes = re.escape("ー" + KANA_DASHES)
+    stems = "|".join("".join(f"[{dashes}]" if c == "ー" else re.escape(c) for c in stem) for stem in PARTNER_STEMS)
+    cards = "|".join(map(re.escape, PARTNER_CARD_WORDS))
+    return rf"(?:{stems})(?:\s*(?:{cards}))?"
+
+
+def mentions_partner(text: str) -> bool:
+    """Whether the partner word is anywhere in ``text``, in any form: the cheap test before a
+    reader's pattern is tried."""
+    return _partner_search().search(text) is not None
+
+
+@functools.cache
+def _partner_search() -> re.Pattern[str]:
+    return re.compile(partner_word_pattern(), re.IGNORECASE)  # compiled on first use: start-up stays lean
 
 
 def header_word(cell: str) -> str:
