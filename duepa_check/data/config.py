@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from ..errors import DuepaError
 from ..messages import Listed, msg
+from .nesting import MAX_NESTING, parser_refused_depth, too_deep
 from .regulation import HALL_OF_FAME, PREMIUM, UNRESTRICTED, Announcement
 
 CONFIG_FILE = ".duepa-check.yaml"
@@ -235,8 +236,10 @@ def load_config(
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(msg("house-rules.invalid-toml", path=path, why=str(error))) from None
-        except RecursionError:
-            raise ConfigError(msg("house-rules.toml-too-deep", path=path)) from None
+        except RecursionError:  # nested far past MAX_NESTING: the parser's own limit came first
+            raise ConfigError(msg("house-rules.toml-too-deep", path=path, limit=MAX_NESTING)) from None
+        if too_deep(document):
+            raise ConfigError(msg("house-rules.toml-too-deep", path=path, limit=MAX_NESTING))
         tool = document.get("tool", {})
         if not isinstance(tool, dict):
             raise ConfigError(msg("house-rules.tool-not-table", path=path))
@@ -256,11 +259,15 @@ def load_config(
             mark = getattr(error, "problem_mark", None)
             at = f":{mark.line + 1}" if mark else ""
             why = getattr(error, "problem", None) or str(error).splitlines()[0]  # one line, never several
+            if parser_refused_depth(why):
+                raise ConfigError(msg("house-rules.yaml-too-deep", path=path, limit=MAX_NESTING)) from None
             raise ConfigError(msg("house-rules.invalid-yaml", path=f"{path}{at}", why=why)) from None
-        except RecursionError:
-            raise ConfigError(msg("house-rules.yaml-too-deep", path=path)) from None
+        except RecursionError:  # nested far past MAX_NESTING: the parser's own limit came first
+            raise ConfigError(msg("house-rules.yaml-too-deep", path=path, limit=MAX_NESTING)) from None
         except (ValueError, TypeError, OverflowError) as error:  # e.g. a date 2026-13-45: PyYAML's date fails
             raise ConfigError(msg("house-rules.yaml-value", path=path, why=_shown(str(error)))) from None
+        if too_deep(data):
+            raise ConfigError(msg("house-rules.yaml-too-deep", path=path, limit=MAX_NESTING))
         where = str(path)
     if data is None:
         data = {}

@@ -8,6 +8,7 @@ import json
 import re
 from typing import Any
 
+from ..data.nesting import MAX_NESTING, parser_refused_depth, too_deep
 from ..messages import Msg
 from ..printable import has_surrogates, printable
 from .card_line import LONGEST_NAME, MAX_COUNT, Reading, name_problem
@@ -71,7 +72,7 @@ def parse_yaml(text: str, path: str) -> DeckList:
     lines = _editor_lines(text)
     try:
         node = yaml.compose(text, Loader=loader)
-        data = _construct(node, line_of, {}, duplicates)
+        data = _construct(node, line_of, {}, duplicates, 1)
         if lines is not None:
             line_of = {key: lines[line - 1] for key, line in line_of.items()}
             duplicates = [problem._replace(line=lines[problem.line - 1]) for problem in duplicates]
@@ -82,11 +83,13 @@ def parse_yaml(text: str, path: str) -> DeckList:
         mark = getattr(error, "problem_mark", None)
         where = f"{path}:{(lines[mark.line] if lines else mark.line + 1)}" if mark else path
         why = getattr(error, "problem", None) or str(error).splitlines()[0]  # one line, never several
+        if parser_refused_depth(why):
+            raise DeckInputError(Msg("input.yaml-too-deep", {"path": path, "limit": MAX_NESTING})) from None
         if why == ALIAS_LOOP:  # ours, not PyYAML's: said in the run's language
             why = Msg("input.alias-loop", {})
         raise DeckInputError(Msg("input.invalid-yaml", {"path": where, "why": why})) from None
-    except RecursionError:
-        raise DeckInputError(Msg("input.yaml-too-deep", {"path": path})) from None
+    except (_TooDeep, RecursionError):  # ours past MAX_NESTING; the parser's own on a deeper document
+        raise DeckInputError(Msg("input.yaml-too-deep", {"path": path, "limit": MAX_NESTING})) from None
 
 
 _YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
@@ -110,8 +113,17 @@ _BUILDING = object()
 ALIAS_LOOP = "an alias refers to its own anchor"  # the English of input.alias-loop, carried through PyYAML
 
 
-def _construct(node: Any, line_of: dict[int, int], built: dict[int, Any], duplicates: list | None = None) -> Any:
+class _TooDeep(Exception):
+    """A YAML decklist nests lists and mappings deeper than MAX_NESTING."""
+
+
+def _construct(
+    node: Any, line_of: dict[int, int], built: dict[int, Any], duplicates: list | None = None, depth: int = 1
+) -> Any:
     """Build plain data from a YAML node tree, remembering each value's line.
+
+    ``depth`` counts the lists and mappings around ``node``; past MAX_NESTING the document is
+    refused, so the recursion here never meets the interpreter's limit.
 
     ``built`` maps nodes already built to their value: an alias is built once (no
     exponential "billion laughs" growth), and an anchor inside itself is an error. A key
@@ -127,16 +139,18 @@ def _construct(node: Any, line_of: dict[int, int], built: dict[int, Any], duplic
         raise yaml.constructor.ConstructorError(None, None, ALIAS_LOOP, node.start_mark)
     if done is not None:
         return done
+    if depth > MAX_NESTING and isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        raise _TooDeep
     built[id(node)] = _BUILDING
     if isinstance(node, yaml.MappingNode):
         value: Any = {}
         for key_node, value_node in node.value:
-            key = _text(_construct(key_node, line_of, built, duplicates))
+            key = _text(_construct(key_node, line_of, built, duplicates, depth + 1))
             if key in value and duplicates is not None:
                 duplicates.append(_duplicate_key(key_node.start_mark.line + 1, key))
-            value[key] = _construct(value_node, line_of, built, duplicates)
+            value[key] = _construct(value_node, line_of, built, duplicates, depth + 1)
     elif isinstance(node, yaml.SequenceNode):
-        value = [_construct(item, line_of, built, duplicates) for item in node.value]
+        value = [_construct(item, line_of, built, duplicates, depth + 1) for item in node.value]
     elif node.tag == "tag:yaml.org,2002:str":
         value = node.value
     else:
@@ -169,10 +183,12 @@ def parse_json(text: str, path: str) -> DeckList:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise DeckInputError(Msg("input.invalid-json", {"path": f"{path}:{error.lineno}", "why": error.msg})) from None
-    except (ValueError, RecursionError) as error:  # a number with thousands of digits; deep nesting
-        if isinstance(error, RecursionError):
-            raise DeckInputError(Msg("input.json-too-deep", {"path": path})) from None
+    except RecursionError:  # nested far past MAX_NESTING: the parser's own limit came first
+        raise DeckInputError(Msg("input.json-too-deep", {"path": path, "limit": MAX_NESTING})) from None
+    except ValueError as error:  # a number with thousands of digits
         raise DeckInputError(Msg("input.invalid-json", {"path": path, "why": error})) from None
+    if too_deep(data):
+        raise DeckInputError(Msg("input.json-too-deep", {"path": path, "limit": MAX_NESTING}))
     line_of: dict[int, int] = {}
     tokens = _JsonStrings(text)  # no recursion from here on: json.loads has met the depth already
     if isinstance(data, dict):

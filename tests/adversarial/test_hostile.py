@@ -169,7 +169,7 @@ def write_config(tmp_path, text: str | bytes, name: str = ".duepa-check.yaml"):
     [
         (".duepa-check.yaml", "banned: " + "[" * 20000 + "]" * 20000, "nest"),
         (".duepa-check.yaml", "deck_size: " + "{a: " * 20000 + "1" + "}" * 20000, "nest"),
-        ("pyproject.toml", "[tool.duepa-check]\nbanned = " + "[" * 20000 + "]" * 20000, "nested too deeply"),
+        ("pyproject.toml", "[tool.duepa-check]\nbanned = " + "[" * 20000 + "]" * 20000, "nested more than 32 deep"),
         ("pyproject.toml", "tool = 3\n# [tool.duepa-check]\n", "'tool' is not a table"),
         ("pyproject.toml", "[tool]\nduepa-check = 3\n# [tool.duepa-check]\n", "mapping"),
     ],

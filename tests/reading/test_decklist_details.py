@@ -153,10 +153,29 @@ def test_yaml_that_does_not_parse_says_where_and_why(data, where, why):
     assert refusal(data, "deck.yaml") == m("input.invalid-yaml", path=where, why=why)
 
 
-def test_yaml_nested_too_deep_for_python_is_one_line():
-    assert refusal(b"cards: " + b"[" * 700 + b"]" * 700 + b"\n", "deck.yaml") == m(
-        "input.yaml-too-deep", path="deck.yaml"
-    )
+NESTING = 32  # docs/formats.md: lists and mappings may nest 32 deep, on every Python
+
+
+def nested(suffix: str, depth: int) -> bytes:
+    """A decklist whose document is ``depth`` lists and mappings deep: the top mapping, its
+    ``cards`` list, and lists inside that."""
+    lists = depth - 1
+    inner = "[" * lists + "]" * lists
+    return (f"cards: {inner}\n" if suffix == ".yaml" else f'{{"cards": {inner}}}').encode()
+
+
+@pytest.mark.parametrize("suffix, key", [(".yaml", "input.yaml-too-deep"), (".json", "input.json-too-deep")])
+@pytest.mark.parametrize("depth", [NESTING + 1, 700, 100_000])
+def test_a_decklist_nested_past_the_limit_is_one_line_on_every_python(suffix, key, depth):
+    """The reader's own limit, not the interpreter's recursion limit: 3.11 refused 700 deep by a
+    RecursionError that 3.12 and later no longer raise there."""
+    assert refusal(nested(suffix, depth), "deck" + suffix) == m(key, path="deck" + suffix, limit=NESTING)
+
+
+@pytest.mark.parametrize("suffix", [".yaml", ".json"])
+def test_a_decklist_at_the_limit_is_read(suffix):
+    deck = parse_decklist(nested(suffix, NESTING), "deck" + suffix)
+    assert deck.entries == []
 
 
 def test_a_yaml_alias_is_built_once_not_once_per_use():
