@@ -18,6 +18,28 @@ from update_support import write_fixture_embedded
 
 from duepa_check.data import pool as pool_module
 
+FORKS_RUNNER = "tests/contracts/test_forking_tests.py"
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "forks: the test forks this process; it runs only where no other thread runs (under"
+        f" pytest-xdist, {FORKS_RUNNER} runs it in a process of its own)",
+    )
+
+
+@pytest.fixture(autouse=True)
+def _fork_only_alone(request):
+    """A fork copies only the calling thread: a lock another thread holds (pytest-xdist's I/O
+    thread runs in every worker) stays held in the child. Python 3.12+ warns of it. Whether one
+    runs is asked as the batch checker asks it before it forks."""
+    from duepa_check.check.batch import other_threads
+
+    if request.node.get_closest_marker("forks") and other_threads():
+        pytest.skip(f"forks: run in a single-threaded process by {FORKS_RUNNER}")
+
+
 settings.register_profile("repeatable", derandomize=True, print_blob=True)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))

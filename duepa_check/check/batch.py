@@ -27,11 +27,11 @@ class Batch:
 
     def check_all(self, paths: list, on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
         """Check many items, in order; large batches are split over the machine's cores."""
-        workers = worker_count(len(paths))
-        if _other_threads():
-            workers = 1  # a fork copies one thread: a lock another thread holds would never be released
         if len(paths) < PARALLEL_FROM:
             return self.check_here(paths, on_progress)
+        workers = worker_count(len(paths))
+        if other_threads():
+            workers = 1  # a fork copies one thread: a lock another thread holds would never be released
         with _batch_collector():
             if workers <= 1:
                 return self.check_here(paths, on_progress)
@@ -130,10 +130,15 @@ class Batch:
         return done
 
 
-def _other_threads() -> bool:
-    """Whether a thread other than this one runs (none can without the threading module)."""
-    threading = sys.modules.get("threading")
-    return threading is not None and threading.active_count() > 1
+def other_threads() -> bool:
+    """Whether a thread other than this one runs. The system's count where it gives one (Linux):
+    threads started by C code or ``_thread`` are not in ``threading``'s, and a language server or
+    a test runner has such threads. Elsewhere ``threading``'s (none without the module)."""
+    try:
+        return len(os.listdir("/proc/self/task")) > 1
+    except OSError:
+        threading = sys.modules.get("threading")
+        return threading is not None and threading.active_count() > 1
 
 
 PARALLEL_FROM = 100  # below this many files, forking costs more than it saves (measured: even at ~60)

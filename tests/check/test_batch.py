@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from support import BD4, make_deck, run
 
 import duepa_check.check.batch as batch_module
 import duepa_check.check.checker as checker_module
+
+pytestmark = pytest.mark.forks  # the batch forks: these run where no other thread runs (conftest)
 
 
 def test_a_batch_over_the_parallel_threshold_gives_the_same_results_in_the_same_order(capsys, tmp_path, monkeypatch):
@@ -104,7 +107,23 @@ def test_forked_split_keeps_order_and_counts_progress(checker, nine_decks):
     assert no_children_left()
 
 
-def test_no_fork_while_another_thread_runs(checker, nine_decks, monkeypatch):
+def start_thread(kind: str, stop) -> Callable[[], None]:
+    """Start a thread that waits for ``stop``; return how to wait for its end. ``_thread``'s kind
+    is invisible to ``threading.active_count()``, as threads started by C code are."""
+    import _thread
+    import threading
+
+    if kind == "threading":
+        other = threading.Thread(target=stop.wait)
+        other.start()
+        return other.join
+    ended = threading.Event()
+    _thread.start_new_thread(lambda: (stop.wait(), ended.set()), ())
+    return ended.wait
+
+
+@pytest.mark.parametrize("kind", ["threading", "_thread"])
+def test_no_fork_while_another_thread_runs(checker, nine_decks, monkeypatch, kind):
     """A fork copies only the thread that calls it: a lock another thread held stays held in the
     child for ever. With another thread alive, the batch is checked in this process."""
     import os
@@ -118,13 +137,12 @@ def test_no_fork_while_another_thread_runs(checker, nine_decks, monkeypatch):
     monkeypatch.setattr(batch_module, "worker_count", lambda files: 3)
     monkeypatch.setattr(os, "fork", no_fork)
     stop = threading.Event()
-    other = threading.Thread(target=stop.wait)
-    other.start()
+    joined = start_thread(kind, stop)
     try:
         results = checker.check_all(nine_decks)
     finally:
         stop.set()
-        other.join()
+        joined()
     assert [r.legal for r in results] == [n != 7 for n in range(9)]
 
 

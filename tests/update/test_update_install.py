@@ -107,6 +107,7 @@ def count_steps(tmp_path: Path, layout: str, monkeypatch) -> int:
     return faults.count
 
 
+@pytest.mark.forks
 @pytest.mark.parametrize("layout", ["pointer", "flat", "empty"])
 @pytest.mark.parametrize("how", ["error", "interrupt", "kill"])
 def test_a_fault_at_any_step_of_the_install_leaves_old_or_new_never_neither(
@@ -206,6 +207,7 @@ def test_a_second_update_on_the_same_data_dir_stops_with_a_clear_message(site, t
     assert data_bytes(data_dir) == before
 
 
+@pytest.mark.forks
 def test_the_lock_dies_with_a_killed_update(tmp_path):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
