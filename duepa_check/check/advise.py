@@ -12,7 +12,8 @@ from ..data.pool import CardPool
 from ..data.regulation import Regulation
 from ..messages import msg
 from ..printable import printable
-from ..reading.decklist import STDIN, DeckInputError, load_decklist
+from ..reading.decklist import DeckInputError, load_decklist
+from ..reading.inputs import STDIN_NAME, is_stdin
 from ..reading.resolve import resolve_deck
 from .checker import Checker, CheckOptions
 
@@ -25,14 +26,14 @@ def advise(
     *,
     config_path: Path | None = None,
     include_pool: bool = False,
-    stdin_name: str = "<stdin>",
+    stdin_name: str = STDIN_NAME,
 ) -> Advice:
     """Read a decklist file (``-``: standard input), find its house rules, and advise on it."""
     options = CheckOptions(as_of=on, config_path=config_path, stdin_name=stdin_name)
     config = Checker(pool, regulation, options).house_rules_for(path)
     deck = resolve_deck(load_decklist(path, stdin_name), pool)
     if not deck.cards:  # every pool card would "make every card's colour legal": a verdict on nothing
-        shown = stdin_name if str(path) == STDIN else str(path)
+        shown = stdin_name if is_stdin(path) else str(path)
         raise DeckInputError(msg("partners.no-cards", path=printable(shown), lines=len(lines_not_counted(deck))))
     regulation = regulation.with_announcements(config.regulation)  # the house rules' 殿堂 announcements
     return for_deck(deck, pool, regulation, on, config=config, include_pool=include_pool)

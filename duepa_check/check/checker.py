@@ -20,7 +20,8 @@ from ..data.regulation import Regulation
 from ..errors import DuepaError
 from ..messages import Msg, msg
 from ..printable import printable
-from ..reading.decklist import STDIN, TABLE_SUFFIXES, DeckInputError, DeckList, Skipped, load_decklist
+from ..reading.decklist import TABLE_SUFFIXES, DeckInputError, DeckList, Skipped, load_decklist
+from ..reading.inputs import STDIN_NAME, is_stdin
 from ..reading.resolve import resolve_deck
 from ..rules import READING_RULES, RULE_IDS, Context, run_rules
 from .batch import Batch
@@ -62,7 +63,7 @@ class CheckOptions:
         include_unconfirmed: bool = False,  # --include-unconfirmed
         # What a deck read from standard input is called: in messages, for its format (by suffix)
         # and for finding its house rules (from that name's folder).
-        stdin_name: str = "<stdin>",
+        stdin_name: str = STDIN_NAME,
         with_stats: bool = False,  # the HTML report draws each deck's shape: count it while the deck is here
         sheet_columns: SheetColumns | None = None,  # columns of submission sheets the options name
     ) -> None:
@@ -100,7 +101,7 @@ class Checker:
 
     def house_rules_for(self, path: Path) -> FormatConfig:
         """The house rules a deck at ``path`` is checked under (``-``: the --stdin-filename's)."""
-        return self.config_for(Path(self.options.stdin_name) if str(path) == STDIN else path)
+        return self.config_for(Path(self.options.stdin_name) if is_stdin(path) else path)
 
     def config_for(self, deck_path: Path) -> FormatConfig:
         """--config when given, else the nearest config file above the deck (cached per file)."""
@@ -135,7 +136,7 @@ class Checker:
         their verdicts. A bad config or --partner is the whole run's problem and propagates.
         """
         reading = path
-        if str(path) == STDIN:
+        if is_stdin(path):
             path = Path(self.options.stdin_name)  # reported, and its folder's house rules apply
         result = DeckResult(path=printable(str(path)))
         result.raw_path = str(path)
@@ -191,8 +192,7 @@ class Checker:
         options = self.options
         stdin_sheet = options.stdin_name.lower().endswith(TABLE_SUFFIXES) or options.sheet_columns is not None
         if any(
-            isinstance(path, Path)
-            and (str(path).lower().endswith(TABLE_SUFFIXES) or stdin_sheet and str(path) == STDIN)
+            isinstance(path, Path) and (str(path).lower().endswith(TABLE_SUFFIXES) or stdin_sheet and is_stdin(path))
             for path in paths
         ):
             from ..reading.sheet import SheetColumns, with_submissions  # only a .csv/.tsv (or -, so named)

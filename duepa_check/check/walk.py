@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..messages import Msg
 from ..printable import printable
-from ..reading.decklist import DECK_SUFFIXES, STDIN, TABLE_SUFFIXES, DeckInputError, Skipped
+from ..reading.decklist import DECK_SUFFIXES, TABLE_SUFFIXES, DeckInputError, Skipped
+from ..reading.inputs import is_stdin
 
 
 def _skipped(path: str, reason: Msg) -> Skipped:
@@ -33,7 +34,7 @@ def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
     comes out as ``Skipped``, so the run reports it instead of judging the rest in silence.
     """
     for path in paths:
-        if str(path) == STDIN:
+        if is_stdin(path):
             yield path
             continue
         try:
@@ -179,9 +180,9 @@ def run_order(items: Iterable[Path | Skipped]) -> list[Path | Skipped]:
 def _walk_order(item: Path | Skipped) -> tuple:
     """Natural order of a path: each part (folder, file name) as text and numbers, numbers by value
     (then as written: d02 and d2 both come after d1, in a fixed order); case-insensitive on Windows."""
-    path = item.path if isinstance(item, Skipped) else str(item)
-    if path == STDIN:
+    if is_stdin(item):
         return ((),)
+    path = item.path if isinstance(item, Skipped) else str(item)
     parts = path.split(os.sep) if os.name == "posix" else [part.casefold() for part in Path(path).parts]
     return tuple((_natural(part), part) for part in parts)
 

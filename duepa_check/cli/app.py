@@ -21,6 +21,7 @@ import typer
 from .. import __version__
 from ..errors import DuepaError
 from ..messages import LANGUAGES
+from ..reading.inputs import STDIN_ARGUMENT
 from ..report.renderers import RENDERERS
 from .language import (
     current_language,
@@ -181,7 +182,7 @@ def check(
 
         fixing = Fixing(write=not diff, unsafe=unsafe_fixes)
     results = check_decks(
-        _deck_paths(decks, partner),
+        _deck_paths(decks, partner, stdin_filename),
         output_format.value,
         day,
         lang=_lang(lang),
@@ -214,8 +215,9 @@ def _fix_options(diff: bool, fix: bool, unsafe: bool, output_format: "OutputForm
         print(text(msg("cli.warning", message=msg("fix.unsafe-alone")), current_language()), file=sys.stderr)
 
 
-def _deck_paths(decks: list[str], partner: str | None = None) -> list[Path]:
-    """The DECK arguments as paths; an empty one (an unset CI variable) is an error, not the current folder.
+def _deck_paths(decks: list[str], partner: str | None = None, stdin_name: str | None = None) -> list[Path]:
+    """The DECK arguments as paths (a bare ``-``: standard input, once); an empty one (an unset CI
+    variable) is an error, not the current folder.
     With ``--partner``, missing files that look like the rest of a name (``--partner 無双竜機 ボルバルザーク``:
     the shell split the name at its space) are one line saying to quote the name."""
     from ..messages import msg
@@ -223,7 +225,9 @@ def _deck_paths(decks: list[str], partner: str | None = None) -> list[Path]:
     empty = [number for number, deck in enumerate(decks, start=1) if not deck]
     if empty:
         raise Fail(msg("error.empty-deck-argument", number=empty[0], count=len(decks)))
-    paths = [Path(deck) for deck in decks]
+    if decks.count(STDIN_ARGUMENT) > 1:
+        raise Fail(msg("error.stdin-twice", count=decks.count(STDIN_ARGUMENT)))
+    paths = [_input(deck, stdin_name) for deck in decks]
     if partner:
         words = [deck for deck, path in zip(decks, paths) if _name_word(deck, path)]
         if words:
@@ -231,9 +235,17 @@ def _deck_paths(decks: list[str], partner: str | None = None) -> list[Path]:
     return paths
 
 
+def _input(argument: str, stdin_name: str | None = None) -> Path:
+    """One input as the argument names it: only a bare ``-`` is standard input (``reading.inputs``);
+    ``./-`` (and a ``-`` after ``--``, which ``cli.arguments`` spells so) is the file called ``-``."""
+    from ..reading.inputs import STDIN_NAME, StandardInput
+
+    return StandardInput(stdin_name or STDIN_NAME) if argument == STDIN_ARGUMENT else Path(argument)
+
+
 def _name_word(deck: str, path: Path) -> bool:
     """A DECK argument that names no file and reads as a word of a card name (no folder, no suffix)."""
-    return deck != "-" and not path.suffix and len(path.parts) == 1 and not path.exists()
+    return deck != STDIN_ARGUMENT and not path.suffix and len(path.parts) == 1 and not path.exists()
 
 
 def _exit_code(results, strict: bool, exit_zero: bool) -> int:
@@ -308,7 +320,7 @@ def update(
 @app.command()
 def stats(
     deck: Annotated[
-        Path, typer.Argument(help="One decklist file; - reads standard input.", show_default=False, metavar="DECK")
+        str, typer.Argument(help="One decklist file; - reads standard input.", show_default=False, metavar="DECK")
     ],
     partner: Annotated[str | None, typer.Option(metavar="CARD", help="Designate or override the partner.")] = None,
     output_format: Annotated[SimpleFormat, typer.Option("--format")] = SimpleFormat.text,
@@ -320,17 +332,21 @@ def stats(
     lang: LangOption = None,
 ) -> int:
     """Show a deck's shape: mana curve, civilizations, card types, partner."""
-    lang_code = set_language(_lang(lang), house_language(deck if str(deck) != "-" else Path.cwd()))
+    path = _input(deck)
+    from .output import refuse_output_over_input
+
+    refuse_output_over_input("--svg", svg, [path])
+    lang_code = set_language(_lang(lang), house_language(Path.cwd() if deck == STDIN_ARGUMENT else path))
     from .commands import show_stats
 
-    shown = show_stats(deck, partner, output_format is SimpleFormat.json, svg, no_color, data_dir, lang_code)
+    shown = show_stats(path, partner, output_format is SimpleFormat.json, svg, no_color, data_dir, lang_code)
     return EXIT_OK if shown else EXIT_VIOLATION
 
 
 @app.command()
 def partners(
     deck: Annotated[
-        Path, typer.Argument(help="One decklist file; - reads standard input.", show_default=False, metavar="DECK")
+        str, typer.Argument(help="One decklist file; - reads standard input.", show_default=False, metavar="DECK")
     ],
     search_pool: Annotated[
         bool, typer.Option("--pool", help="Also list cards of the whole pool that fit every card of the deck.")
@@ -345,9 +361,10 @@ def partners(
     """Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal)."""
     from .commands import show_partners
 
-    lang_code = set_language(_lang(lang), house_language(deck if str(deck) != "-" else Path.cwd(), config))
+    path = _input(deck)
+    lang_code = set_language(_lang(lang), house_language(Path.cwd() if deck == STDIN_ARGUMENT else path, config))
     working = show_partners(
-        deck, search_pool, output_format is SimpleFormat.json, _as_of(as_of), config, no_color, data_dir, lang_code
+        path, search_pool, output_format is SimpleFormat.json, _as_of(as_of), config, no_color, data_dir, lang_code
     )
     return EXIT_OK if working else EXIT_VIOLATION
 

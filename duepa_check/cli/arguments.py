@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ..messages import LANGUAGES
+from ..reading.inputs import STDIN_ARGUMENT
 
 COMPLETION_FLAGS = ("--install-completion", "--show-completion")
 ROOT_FLAGS = ("--help", "-h", "--version", *COMPLETION_FLAGS)
@@ -24,6 +25,15 @@ def command_first(args: list[str], commands: Collection[str]) -> list[str]:
     if lang and args and args[0] in commands:
         return [args[0], *args[1:], *lang]
     return [*lang, *args]
+
+
+def files_after_double_dash(args: list[str]) -> list[str]:
+    """After ``--`` every argument is a file: a ``-`` there is the file called ``-``, spelled ``./-``
+    (click drops the ``--``; only a bare ``-`` before it is standard input, ``reading.inputs``)."""
+    if "--" not in args:
+        return args
+    at = args.index("--") + 1
+    return [*args[:at], *("./-" if arg == STDIN_ARGUMENT else arg for arg in args[at:])]
 
 
 def root_only(args: list[str]) -> bool:

@@ -130,6 +130,7 @@ def _checker(
 ):
     """The run's checker, from the command's options (a sheet's columns only when one is named)."""
     from ..check.checker import Checker, CheckOptions
+    from ..reading.inputs import STDIN_NAME
 
     columns = None
     if any(column is not None for column in sheet_columns):
@@ -141,7 +142,7 @@ def _checker(
         config_path=config,
         partner=partner,
         include_unconfirmed=include_unconfirmed,
-        stdin_name=stdin_filename or "<stdin>",
+        stdin_name=stdin_filename or STDIN_NAME,
         with_stats=with_stats,
         sheet_columns=columns,
     )
@@ -178,11 +179,11 @@ def _decklists_only(files: list, pool) -> list:
     from ..check.walk import looks_like_decklist
     from ..messages import msg, text
     from ..printable import printable
-    from ..reading.decklist import STDIN
+    from ..reading.inputs import is_stdin
 
     kept = []
     for item in files:
-        if isinstance(item, Path) and str(item) != STDIN and item.is_file() and not looks_like_decklist(item, pool):
+        if isinstance(item, Path) and not is_stdin(item) and item.is_file() and not looks_like_decklist(item, pool):
             print(text(msg("skipped.not-a-decklist", path=printable(str(item))), current_language()), file=sys.stderr)
         else:
             kept.append(item)

@@ -11,7 +11,7 @@ import typer
 
 from ..errors import DuepaError, Terminated, raise_terminated
 from .app import EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, app
-from .arguments import ROOT_FLAGS, command_first, completion_flag, root_only
+from .arguments import ROOT_FLAGS, command_first, completion_flag, files_after_double_dash, root_only
 from .language import current_language, early_language, start_language, translate_help
 from .output import (
     PipeSafeStdout,
@@ -92,7 +92,7 @@ def _flushed(code: int) -> int:
 
 def _main(argv: list[str] | None) -> int:
     commands = _subcommands()
-    args = command_first(list(sys.argv[1:] if argv is None else argv), commands)
+    args = files_after_double_dash(command_first(list(sys.argv[1:] if argv is None else argv), commands))
     completion = None
     if args and args[0] not in commands and not root_only(args):
         completion = completion_flag(args)

@@ -35,14 +35,15 @@ class Fixing:
 def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: str, sheet_columns) -> None:
     """Fix (or diff) every decklist of the run in place; what was done goes into ``fixing``."""
     from ..check.fix import FixRefused, fixed_bytes, read_for_fixing, write_fixed
-    from ..reading.decklist import STDIN, DeckInputError, read_deck_bytes, read_stdin_bytes
+    from ..reading.decklist import DeckInputError, read_deck_bytes, read_stdin_bytes
+    from ..reading.inputs import is_stdin
 
     roots = _roots(decks)
     for item in files:
         if not isinstance(item, Path):
             _unread(fixing, item.why)  # a Skipped: the check reports it; --diff runs no check
             continue
-        stdin = str(item) == STDIN
+        stdin = is_stdin(item)
         shown = stdin_name if stdin else str(item)
         try:
             if _is_sheet(item, stdin, stdin_name, sheet_columns):

@@ -9,6 +9,29 @@ from ..errors import DuepaError
 from .language import current_language
 
 
+def refuse_output_over_input(option: str, output, inputs: list) -> None:
+    """An output file (``--svg``) that is one of the run's inputs, by name, through a link or as
+    another name of the same file (a hard link): one line, exit 2, before anything is read or
+    written; ``stats deck.txt --svg deck.txt`` used to replace the decklist with a chart."""
+    if output is None:
+        return
+    from ..reading.inputs import is_stdin
+
+    for item in inputs:
+        if not is_stdin(item) and _same_file(output, item):
+            from ..messages import msg
+            from ..printable import printable
+
+            raise DuepaError(msg("error.output-is-input", option=option, path=printable(str(output))))
+
+
+def _same_file(one, other) -> bool:
+    try:
+        return os.path.samefile(one, other)  # the same inode: a link, a hard link, another spelling
+    except OSError:  # one of them does not exist (yet): then only a name can make them one
+        return os.path.realpath(one) == os.path.realpath(other)
+
+
 def make_console(no_color: bool = False, stderr: bool = False):
     from rich.console import Console
 

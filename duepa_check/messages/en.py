@@ -285,6 +285,8 @@ MESSAGES.update(
 
 MESSAGES.update(
     {
+        "error.stdin-twice": "- is named {count} times: standard input can be read once (to check a file called -, write ./-)",
+        "error.output-is-input": "{option} {path}: that is the decklist being read; nothing is written (name another file)",
         "error.empty-deck-argument": "DECK argument {number} of {count} is empty (an unset variable?): name a decklist file or folder",
         "error.partner-split": "{path}: no such file; a --partner name with a space needs quotes: --partner '{partner}'",
         "error.as-of": "--as-of {value!r}: expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD)",

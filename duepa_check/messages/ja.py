@@ -235,6 +235,8 @@ MESSAGES.update(
 
 MESSAGES.update(
     {
+        "error.stdin-twice": "- が {count} 回指定されています。標準入力は一度しか読めません（- という名前のファイルは ./- と書いてください）",
+        "error.output-is-input": "{option} {path}: 読み込むデッキリストそのものです。何も書き込みません（別のファイルを指定してください）",
         "error.empty-deck-argument": "DECK の引数（{count}個中{number}番目）が空です（変数が未設定？）。デッキリストのファイルかフォルダを指定してください",
         "error.partner-split": "{path}: ファイルがありません。スペースを含むパートナー名は引用符で囲んでください: --partner '{partner}'",
         "error.as-of": "--as-of {value!r}: 日付は YYYY-MM-DD の形で書いてください（YYYY/MM/DD、YYYY.MM.DD も使えます）",

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from ..errors import DuepaError
 from ..messages import Msg
+from .inputs import STDIN_NAME, is_stdin
 
 MAX_BYTES = 1_000_000  # a 60-card list is a few kilobytes; anything this big is not a decklist
 # Suffixes that are always decklists: read in a folder walk and picked by the pre-commit hook.
@@ -195,7 +196,7 @@ def read_stdin_bytes(where: str, limit: int | None = None) -> bytes:
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
         raise DeckInputError(Msg("input.no-stdin", {"path": where}))
-    if _STDIN and _STDIN[0] is stream and _STDIN[1] > limit:
+    if _STDIN and _STDIN[0] is stream and _STDIN[1] >= limit:  # read to this limit or further
         return _within_limit(_STDIN[2], where, limit)
     try:
         data = stream.read(limit + 1)
@@ -335,11 +336,8 @@ def _parser(target: str) -> Callable[[str, str], DeckList]:
 _PARSER_FUNCTIONS: dict[str, Callable[[str, str], DeckList]] = {}
 
 
-STDIN = "-"  # as a decklist path: read standard input
-
-
-def load_decklist(path: Path, stdin_name: str = "<stdin>") -> DeckList:
-    """Read and parse one decklist; ``-`` reads standard input and calls the deck ``stdin_name``."""
-    if str(path) == STDIN:
+def load_decklist(path: Path, stdin_name: str = STDIN_NAME) -> DeckList:
+    """Read and parse one decklist; standard input (``inputs.StandardInput``) is called ``stdin_name``."""
+    if is_stdin(path):
         return parse_decklist(read_stdin_bytes(stdin_name), stdin_name)
     return parse_decklist(read_deck_bytes(path), str(path))

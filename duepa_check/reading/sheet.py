@@ -41,7 +41,6 @@ from ..messages import Msg
 from ..printable import printable
 from .decklist import (
     MAX_BYTES,
-    STDIN,
     DeckInputError,
     DeckList,
     Entry,
@@ -51,6 +50,7 @@ from .decklist import (
     read_stdin_bytes,
     split_lines,
 )
+from .inputs import STDIN_NAME, is_stdin
 from .sheet_columns import SheetColumns, sheet_columns
 from .sheet_time import DAY_FIRST, date_order, is_slash_date, latest, order_note
 from .words import spaceless
@@ -157,7 +157,7 @@ def with_submissions(
     from_stdin = stdin_is_sheet(stdin_name, named)
 
     def sheet_item(item) -> bool:
-        return isinstance(item, Path) and (is_sheet_path(item) or from_stdin and str(item) == STDIN)
+        return isinstance(item, Path) and (is_sheet_path(item) or from_stdin and is_stdin(item))
 
     if not any(map(sheet_item, items)):
         return items
@@ -166,15 +166,15 @@ def with_submissions(
         if not sheet_item(item):
             expanded.append(item)
             continue
-        stdin = str(item) == STDIN
+        stdin = is_stdin(item)
         try:
             rows = (
-                read_sheet(Path(stdin_name or "<stdin>"), named, notes, stdin=True)
+                read_sheet(Path(stdin_name or STDIN_NAME), named, notes, stdin=True)
                 if stdin
                 else read_sheet(item, named, notes)
             )
         except DeckInputError as error:
-            expanded.append(Skipped(stdin_name or "<stdin>" if stdin else str(item), error.message))
+            expanded.append(Skipped(stdin_name or STDIN_NAME if stdin else str(item), error.message))
             continue
         if rows is None:
             expanded.append(item)  # a decklist after all

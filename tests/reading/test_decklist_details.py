@@ -300,23 +300,23 @@ def test_a_file_of_1_mb_is_read_one_byte_more_is_refused_in_whole_megabytes(tmp_
 
 def test_a_dash_reads_standard_input_under_the_name_given(monkeypatch):
     import sys
-    from pathlib import Path
 
     from duepa_check.reading.decklist import load_decklist
+    from duepa_check.reading.inputs import StandardInput
 
     monkeypatch.setattr(sys, "stdin", _Stdin("1 ボルシャック・ドラゴン\n".encode()))
-    deck = load_decklist(Path("-"), "piped deck")
+    deck = load_decklist(StandardInput("piped deck"), "piped deck")
     assert deck.path == "piped deck" and deck.entries[0].name == "ボルシャック・ドラゴン"
 
 
 def test_standard_input_is_called_stdin_unless_named(monkeypatch):
     import sys
-    from pathlib import Path
 
     from duepa_check.reading.decklist import load_decklist
+    from duepa_check.reading.inputs import StandardInput
 
     monkeypatch.setattr(sys, "stdin", _Stdin(b"1 x\n"))
-    assert load_decklist(Path("-")).path == "<stdin>"
+    assert load_decklist(StandardInput()).path == "<stdin>"
 
 
 def test_an_endless_standard_input_is_refused_after_the_limit_not_read_to_its_end(monkeypatch):
