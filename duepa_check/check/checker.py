@@ -20,7 +20,7 @@ from ..data.regulation import Regulation
 from ..errors import DuepaError
 from ..messages import Msg, msg
 from ..printable import printable
-from ..reading.decklist import TABLE_SUFFIXES, DeckInputError, DeckList, Skipped, load_decklist
+from ..reading.decklist import DeckInputError, DeckList, Skipped, load_decklist, may_be_sheet
 from ..reading.inputs import STDIN_NAME, is_stdin
 from ..reading.resolve import resolve_deck
 from ..rules import READING_RULES, RULE_IDS, Context, run_rules
@@ -190,11 +190,8 @@ class Checker:
         (reading.sheet.with_submissions)."""
         items: list = paths
         options = self.options
-        stdin_sheet = options.stdin_name.lower().endswith(TABLE_SUFFIXES) or options.sheet_columns is not None
-        if any(
-            isinstance(path, Path) and (str(path).lower().endswith(TABLE_SUFFIXES) or stdin_sheet and is_stdin(path))
-            for path in paths
-        ):
+        column = options.sheet_columns.deck if options.sheet_columns else None
+        if any(isinstance(path, Path) and may_be_sheet(path, options.stdin_name, column) for path in paths):
             from ..reading.sheet import SheetColumns, with_submissions  # only a .csv/.tsv (or -, so named)
 
             items = with_submissions(paths, options.sheet_columns or SheetColumns(), self.notes, options.stdin_name)

@@ -10,11 +10,15 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..messages import Msg
 from ..printable import printable
 from ..reading.decklist import DECK_SUFFIXES, TABLE_SUFFIXES, DeckInputError, Skipped
 from ..reading.inputs import is_stdin
+
+if TYPE_CHECKING:
+    from ..reading.sheet import SheetColumns
 
 
 def _skipped(path: str, reason: Msg) -> Skipped:
@@ -27,8 +31,10 @@ def named_path(item: Path | Skipped) -> Path:
     return Path(item.path) if isinstance(item, Skipped) else item
 
 
-def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
-    """Each file given, and every decklist file below each folder given (hidden ones skipped).
+def deck_files(paths: Iterable[Path], sheet_columns: SheetColumns | None = None) -> Iterator[Path | Skipped]:
+    """Each file given, and every decklist file below each folder given (hidden ones skipped); a
+    .csv/.tsv below a folder is one when it is a sheet with the columns the options name
+    (``sheet_columns``), as the checker reads it.
 
     What cannot be walked (a folder that cannot be listed, a symlink leading out of the folder)
     comes out as ``Skipped``, so the run reports it instead of judging the rest in silence.
@@ -43,7 +49,7 @@ def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
             yield _skipped(str(path), Msg("skipped.cannot-read", {"why": error.strerror or error}))
             continue
         if is_folder:
-            found = sorted(_decklists_below(path), key=_walk_order)
+            found = sorted(_decklists_below(path, sheet_columns), key=_walk_order)
             if not found:
                 raise DeckInputError(
                     Msg(
@@ -56,7 +62,7 @@ def deck_files(paths: Iterable[Path]) -> Iterator[Path | Skipped]:
             yield path
 
 
-def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
+def _decklists_below(folder: Path, sheet_columns: SheetColumns | None) -> Iterator[Path | Skipped]:
     """Every decklist file below a folder, hidden folders and files left out (a tournament folder
     can hold thousands of files), in no particular order (deck_files sorts them).
 
@@ -102,10 +108,11 @@ def _decklists_below(folder: Path) -> Iterator[Path | Skipped]:
                 yield _skipped(entry.path, Msg("skipped.symlink-file", {}))
                 continue
             if not lowered.endswith(DECK_SUFFIXES):
-                from ..reading.sheet import looks_like_sheet
+                from ..reading.sheet import SheetColumns, looks_like_sheet
                 from ..reading.tables import looks_like_deck
 
-                if not looks_like_deck(Path(entry.path)) and not looks_like_sheet(Path(entry.path)):
+                named = sheet_columns or SheetColumns()
+                if not looks_like_deck(Path(entry.path)) and not looks_like_sheet(Path(entry.path), named):
                     continue  # a README.md or a data CSV: not a decklist, nor a sheet of form responses
             yield Path(entry.path)
 

@@ -90,7 +90,7 @@ def check_decks(
         sheet_columns=sheet_columns,
         with_stats=output_format == "html",
     )
-    files = run_order(deck_files(decks))
+    files = run_order(deck_files(decks, checker.options.sheet_columns))
     info = RunInfo(
         as_of=day, data_date=regulation.data_date, data_source=used, lang=_decide_language(lang, checker, files)
     )

@@ -37,8 +37,10 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
     from ..check.fix import FixRefused, fixed_bytes, read_for_fixing, write_fixed
     from ..reading.decklist import DeckInputError, read_deck_bytes, read_stdin_bytes
     from ..reading.inputs import is_stdin
+    from ..reading.sheet import SheetColumns, sheet_rows
 
-    roots = _roots(decks)
+    named = sheet_columns or SheetColumns()
+    roots = _roots(decks, named)
     for item in files:
         if not isinstance(item, Path):
             _unread(fixing, item.why)  # a Skipped: the check reports it; --diff runs no check
@@ -46,8 +48,9 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
         stdin = is_stdin(item)
         shown = stdin_name if stdin else str(item)
         try:
-            if _is_sheet(item, stdin, stdin_name, sheet_columns):
-                _refuse_sheet(fixing, item, stdin, stdin_name, sheet_columns, pool)
+            rows = sheet_rows(item, named, stdin_name)
+            if rows is not None:  # a submission sheet: never rewritten
+                _refuse_sheet(fixing, rows, shown, pool)
                 continue
             data = read_stdin_bytes(stdin_name) if stdin else read_deck_bytes(item)
             read = None if stdin or not fixing.write else read_for_fixing(item, roots.get(str(item)), data)
@@ -96,7 +99,7 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
         _say_fixed(len(fixed.fixes), shown)
 
 
-def _roots(decks: list[Path]) -> dict[str, Path]:
+def _roots(decks: list[Path], named) -> dict[str, Path]:
     """Each file a folder walk of the arguments finds → that folder (a file named itself has none)."""
     from ..check.walk import deck_files
 
@@ -105,7 +108,7 @@ def _roots(decks: list[Path]) -> dict[str, Path]:
         try:
             if not deck.is_dir():
                 continue
-            for found in deck_files([deck]):
+            for found in deck_files([deck], named):
                 if isinstance(found, Path):
                     roots[str(found)] = deck
         except Exception:  # noqa: BLE001 - the check walks again and reports what is wrong
@@ -113,35 +116,21 @@ def _roots(decks: list[Path]) -> dict[str, Path]:
     return roots
 
 
-def _is_sheet(item: Path, stdin: bool, stdin_name: str, columns) -> bool:
-    from ..reading.sheet import SheetColumns, is_sheet_path, read_sheet, stdin_is_sheet
-
-    named = columns or SheetColumns()
-    if not (stdin_is_sheet(stdin_name, named) if stdin else is_sheet_path(item)):
-        return False
-    if stdin:
-        return read_sheet(Path(stdin_name), named, None, stdin=True) is not None
-    return read_sheet(item, named) is not None
-
-
-def _refuse_sheet(fixing: Fixing, item: Path, stdin: bool, stdin_name: str, columns, pool) -> None:
+def _refuse_sheet(fixing: Fixing, rows: list, shown: str, pool) -> None:
     """A submission sheet is never rewritten: said (exit 2) when its decks have names to fix."""
     from ..messages import msg, plural
     from ..reading.name_fixes import safe_target
     from ..reading.resolve import resolve_deck
-    from ..reading.sheet import SheetColumns, read_sheet, row_decklist
+    from ..reading.sheet import row_decklist
 
-    named = columns or SheetColumns()
-    rows = read_sheet(Path(stdin_name), named, None, stdin=True) if stdin else read_sheet(item, named)
     count = 0
-    for row in rows or []:
+    for row in rows:
         try:
             deck = resolve_deck(row_decklist(row), pool)
         except Exception:  # noqa: BLE001 - a row that cannot be read is the check's to report
             continue
         count += sum(safe_target(card.entry, pool) is not None for card in deck.cards)
     if count:
-        shown = stdin_name if stdin else str(item)
         _refused(fixing, msg(plural("fix.refused.sheet", count), path=printable(shown), count=count))
 
 

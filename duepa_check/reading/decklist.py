@@ -31,6 +31,9 @@ DECK_SUFFIXES = (".txt", ".dek", ".deck", ".yaml", ".yml", ".json")
 # starts like one (a deck table header or a partner line): a deck repository's README.md and data
 # CSVs are not decks (reading.tables.looks_like_deck).
 TABLE_SUFFIXES = (".csv", ".tsv", ".md", ".markdown")
+# Suffixes of a submission sheet (a form's responses, one deck a row: reading.sheet): such a file is
+# read as a sheet first, and as a decklist when it has no sheet's header (may_be_sheet).
+SHEET_SUFFIXES = (".csv", ".tsv")
 # Suffix → "module:function" of the parser (the module is imported when such a file is read);
 # any other suffix is plain text (or JSON, when the text starts with '{').
 PARSERS = {
@@ -334,6 +337,15 @@ def _parser(target: str) -> Callable[[str, str], DeckList]:
 
 
 _PARSER_FUNCTIONS: dict[str, Callable[[str, str], DeckList]] = {}
+
+
+def may_be_sheet(item: Path | str, stdin_name: str | None, deck_column: str | None) -> bool:
+    """Whether a run's item is read as a submission sheet first (``reading.sheet.sheet_rows`` then
+    says whether it is one): a .csv/.tsv file, or standard input called so (--stdin-filename) or
+    read with --deck-column. The one rule the checker, --fix and a folder walk ask."""
+    if is_stdin(item):
+        return bool(stdin_name) and stdin_name.lower().endswith(SHEET_SUFFIXES) or deck_column is not None
+    return str(item).lower().endswith(SHEET_SUFFIXES)
 
 
 def load_decklist(path: Path, stdin_name: str = STDIN_NAME) -> DeckList:

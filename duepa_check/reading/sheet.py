@@ -46,6 +46,7 @@ from .decklist import (
     Entry,
     Skipped,
     decode,
+    may_be_sheet,
     read_deck_bytes,
     read_stdin_bytes,
     split_lines,
@@ -55,7 +56,6 @@ from .sheet_columns import SheetColumns, sheet_columns
 from .sheet_time import DAY_FIRST, date_order, is_slash_date, latest, order_note
 from .words import spaceless
 
-SHEET_SUFFIXES = (".csv", ".tsv")
 MAX_SHEET_BYTES = 20_000_000  # about 8,000 decklists of 60 Japanese card lines
 MAX_SHEET_ROWS = 10_000
 MAX_PLAYER_LENGTH = 80  # a longer player cell is shown cut (it still identifies the player whole)
@@ -116,17 +116,14 @@ class SheetRow(NamedTuple):
 # ---------------------------------------------------------------------------- reading
 
 
-def is_sheet_path(path: Path | str) -> bool:
-    return str(path).lower().endswith(SHEET_SUFFIXES)
-
-
 SHEET_SNIFF_BYTES = 65_536  # the header and the first rows: a decklist cell is a few kilobytes
 
 
-def looks_like_sheet(path: Path) -> bool:
+def looks_like_sheet(path: Path, named: SheetColumns = SheetColumns()) -> bool:
     """Whether a .csv/.tsv met in a folder walk starts like a responses sheet: ``read_sheet``'s
-    header rule, on its first rows. A deck repository's data CSVs do not."""
-    if not is_sheet_path(path):
+    header rule on its first rows, with the columns the options name or the usual header words.
+    A deck repository's data CSVs do not."""
+    if not may_be_sheet(path, None, None):
         return False
     try:
         with open(path, "rb") as handle:
@@ -139,45 +136,44 @@ def looks_like_sheet(path: Path) -> bool:
         text = decode(head, str(path))
     except DeckInputError:
         return False
-    return _find_header(text, str(path), SheetColumns(), str(path)) is not None
+    for columns in (named, SheetColumns()) if named != SheetColumns() else (named,):
+        try:  # by the columns the options name, or by the usual headers (the check then says which is missing)
+            if _find_header(text, str(path), columns, str(path)) is not None:
+                return True
+        except DeckInputError:  # a column the options name is not there
+            continue
+    return False
 
 
-def stdin_is_sheet(stdin_name: str | None, named: SheetColumns) -> bool:
-    """Whether ``-`` may be a sheet: called ``responses.csv`` (--stdin-filename), or --deck-column given."""
-    return bool(stdin_name) and is_sheet_path(stdin_name) or named.deck is not None
+def sheet_rows(
+    item: Path, named: SheetColumns, stdin_name: str | None, notes: list | None = None
+) -> list[SheetRow] | None:
+    """Is this item of a run a submission sheet? Its rows when it is (``may_be_sheet``, then
+    ``read_sheet``), None when it is no sheet: the one answer the checker and --fix ask. A sheet
+    that is read but wrong raises DeckInputError, as ``read_sheet`` says."""
+    if not may_be_sheet(item, stdin_name, named.deck):
+        return None
+    if is_stdin(item):
+        return read_sheet(Path(stdin_name or STDIN_NAME), named, notes, stdin=True)
+    return read_sheet(item, named, notes)
 
 
 def with_submissions(
     items: list, named: SheetColumns = SheetColumns(), notes: list | None = None, stdin_name: str | None = None
 ) -> list:
-    """The items to check, each sheet among them (a .csv/.tsv file read as one) replaced by its
-    rows, in row order; other items as they are. Only .csv/.tsv files are read here (one that
-    turns out to be a decklist is read again by the decklist reader: a few kilobytes), and
-    standard input when ``stdin_is_sheet`` (its rows are called ``stdin_name``)."""
-    from_stdin = stdin_is_sheet(stdin_name, named)
-
-    def sheet_item(item) -> bool:
-        return isinstance(item, Path) and (is_sheet_path(item) or from_stdin and is_stdin(item))
-
-    if not any(map(sheet_item, items)):
-        return items
+    """The items to check, each sheet among them (``sheet_rows``) replaced by its rows, in row
+    order; other items as they are (a .csv/.tsv that turns out to be a decklist is read again by
+    the decklist reader: a few kilobytes)."""
     expanded: list = []
     for item in items:
-        if not sheet_item(item):
-            expanded.append(item)
-            continue
-        stdin = is_stdin(item)
         try:
-            rows = (
-                read_sheet(Path(stdin_name or STDIN_NAME), named, notes, stdin=True)
-                if stdin
-                else read_sheet(item, named, notes)
-            )
+            rows = sheet_rows(item, named, stdin_name, notes) if isinstance(item, Path) else None
         except DeckInputError as error:
+            stdin = is_stdin(item)
             expanded.append(Skipped(stdin_name or STDIN_NAME if stdin else str(item), error.message))
             continue
         if rows is None:
-            expanded.append(item)  # a decklist after all
+            expanded.append(item)  # no sheet, or a decklist after all
         elif not rows:
             expanded.append(Skipped(str(item), Msg("sheet.no-rows", {"path": printable(str(item))})))
         else:
