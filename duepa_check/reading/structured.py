@@ -15,10 +15,12 @@ from .card_line import LONGEST_NAME, MAX_COUNT, Reading, name_problem
 from .decklist import DeckInputError, DeckList, Entry, ParseProblem
 
 
-def parse_structured(data: Any, path: str, line_of: dict[int, int]) -> DeckList:
+def parse_structured(data: Any, path: str, line_of: dict[str, int]) -> DeckList:
     """A mapping with ``partner:`` and ``cards:`` (names or {name, count}) → DeckList.
 
-    ``line_of`` maps ``id()`` of parsed values to 1-based line numbers where known.
+    ``line_of`` maps each item's path (``partner``, ``cards[3]``) to the 1-based line where it is
+    written, where known: by path, not by the parsed value, as two items can be one value (an
+    alias, two equal small integers).
     """
     deck = DeckList(path=path)
     if not isinstance(data, dict):
@@ -37,8 +39,8 @@ def parse_structured(data: Any, path: str, line_of: dict[int, int]) -> DeckList:
     return deck
 
 
-def _add_structured(deck: DeckList, item: Any, line_of: dict[int, int], is_partner: bool, where: str) -> None:
-    line = line_of.get(id(item), 0)
+def _add_structured(deck: DeckList, item: Any, line_of: dict[str, int], is_partner: bool, where: str) -> None:
+    line = line_of.get(where, 0)
     if isinstance(item, dict):
         name, count = item.get("name"), item.get("count", 1)
     else:
@@ -67,14 +69,14 @@ def parse_yaml(text: str, path: str) -> DeckList:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    line_of: dict[int, int] = {}
     duplicates: list[ParseProblem] = []
     lines = _editor_lines(text)
     try:
         node = yaml.compose(text, Loader=loader)
-        data = _construct(node, line_of, {}, duplicates, 1)
+        data = _construct(node, {}, duplicates, 1)
+        line_of = {where: line + 1 for where, line in _item_lines(text, loader).items()}
         if lines is not None:
-            line_of = {key: lines[line - 1] for key, line in line_of.items()}
+            line_of = {where: lines[line - 1] for where, line in line_of.items()}
             duplicates = [problem._replace(line=lines[problem.line - 1]) for problem in duplicates]
         deck = parse_structured(data, path, line_of)
         deck.problems.extend(duplicates)
@@ -90,6 +92,83 @@ def parse_yaml(text: str, path: str) -> DeckList:
         raise DeckInputError(Msg("input.invalid-yaml", {"path": where, "why": why})) from None
     except (_TooDeep, RecursionError):  # ours past MAX_NESTING; the parser's own on a deeper document
         raise DeckInputError(Msg("input.yaml-too-deep", {"path": path, "limit": MAX_NESTING})) from None
+
+
+def _item_lines(text: str, loader: Any) -> dict[str, int]:
+    """Where each item of a YAML deck's ``cards:`` sequence and its ``partner:`` value starts (0-based
+    PyYAML lines), by path: ``{"partner": 1, "cards[0]": 3, ...}``.
+
+    Read from the parser's events, not the composed nodes: an alias (``- *best``) is then its own
+    line, not its anchor's. A ``cards:`` given as an alias of an anchored sequence takes that
+    sequence's item lines; a key given twice takes the later value, as the mapping built does.
+    """
+    import yaml
+
+    found: dict[str, int] = {}
+    sequences: dict[str, list[int]] = {}  # anchor → the lines of its sequence's items
+    scalars: dict[str, str] = {}  # anchor → a scalar's text (an alias used as a key)
+    stack: list[_Open] = []
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionEndEvent):
+            done = stack.pop()
+            if done.anchor is not None and not done.mapping:
+                sequences[done.anchor] = done.items
+            if len(stack) == 1:
+                _top_value_done(stack[0], done, found)
+            continue
+        if not isinstance(event, yaml.NodeEvent):
+            continue
+        line = event.start_mark.line
+        if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
+            scalars[event.anchor] = event.value
+        if stack:
+            stack[-1].items.append(line)
+        if len(stack) == 1 and stack[0].mapping:
+            top = stack[0]
+            if top.next_is_key:
+                top.key = scalars.get(event.anchor, "") if isinstance(event, yaml.AliasEvent) else _key(event)
+            elif top.key == "partner":
+                found["partner"] = line
+            elif top.key == "cards" and isinstance(event, yaml.AliasEvent):
+                _set_cards(found, sequences.get(event.anchor, []))
+        if isinstance(event, yaml.CollectionStartEvent):
+            stack.append(_Open(isinstance(event, yaml.MappingStartEvent), event.anchor))
+        elif len(stack) == 1:
+            stack[0].next_is_key = not stack[0].next_is_key  # a scalar or an alias: a whole node
+    return found
+
+
+class _Open:
+    """A collection being read by ``_item_lines``: the lines of its items, and for the top mapping
+    whether a key comes next and the key whose value is being read."""
+
+    def __init__(self, mapping: bool, anchor: str | None) -> None:
+        self.mapping, self.anchor = mapping, anchor
+        self.items: list[int] = []
+        self.next_is_key, self.key = True, ""
+
+
+def _key(event: Any) -> str:
+    """A key's text as the built mapping has it (a collection as a key is no decklist key)."""
+    import yaml
+
+    return event.value if isinstance(event, yaml.ScalarEvent) else "<collection>"
+
+
+def _top_value_done(top: _Open, done: _Open, found: dict[str, int]) -> None:
+    """A collection directly in the top mapping ended: the ``cards:`` sequence gives its item lines."""
+    if not top.next_is_key and top.key == "cards" and not done.mapping:
+        _set_cards(found, done.items)
+    elif not top.next_is_key and top.key == "cards":
+        _set_cards(found, [])
+    top.next_is_key = not top.next_is_key
+
+
+def _set_cards(found: dict[str, int], items: list[int]) -> None:
+    """The item lines of the ``cards:`` value (a later ``cards:`` replaces an earlier one)."""
+    for where in [where for where in found if where != "partner"]:
+        del found[where]
+    found.update((f"cards[{index}]", line) for index, line in enumerate(items))
 
 
 _YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
@@ -117,10 +196,8 @@ class _TooDeep(Exception):
     """A YAML decklist nests lists and mappings deeper than MAX_NESTING."""
 
 
-def _construct(
-    node: Any, line_of: dict[int, int], built: dict[int, Any], duplicates: list | None = None, depth: int = 1
-) -> Any:
-    """Build plain data from a YAML node tree, remembering each value's line.
+def _construct(node: Any, built: dict[int, Any], duplicates: list | None = None, depth: int = 1) -> Any:
+    """Build plain data from a YAML node tree (``_item_lines`` says where each item is).
 
     ``depth`` counts the lists and mappings around ``node``; past MAX_NESTING the document is
     refused, so the recursion here never meets the interpreter's limit.
@@ -145,12 +222,12 @@ def _construct(
     if isinstance(node, yaml.MappingNode):
         value: Any = {}
         for key_node, value_node in node.value:
-            key = _text(_construct(key_node, line_of, built, duplicates, depth + 1))
+            key = _text(_construct(key_node, built, duplicates, depth + 1))
             if key in value and duplicates is not None:
                 duplicates.append(_duplicate_key(key_node.start_mark.line + 1, key))
-            value[key] = _construct(value_node, line_of, built, duplicates, depth + 1)
+            value[key] = _construct(value_node, built, duplicates, depth + 1)
     elif isinstance(node, yaml.SequenceNode):
-        value = [_construct(item, line_of, built, duplicates, depth + 1) for item in node.value]
+        value = [_construct(item, built, duplicates, depth + 1) for item in node.value]
     elif node.tag == "tag:yaml.org,2002:str":
         value = node.value
     else:
@@ -158,10 +235,7 @@ def _construct(
             value = yaml.safe_load(yaml.serialize(node))
         except (ValueError, OverflowError):  # e.g. an integer with thousands of digits
             value = node.value
-    if isinstance(value, str):
-        value = _Located(value)
     built[id(node)] = value
-    line_of[id(value)] = node.start_mark.line + 1
     return value
 
 
@@ -172,10 +246,6 @@ def _duplicate_key(line: int, key: str) -> ParseProblem:
 def _text(value: Any) -> str:
     """A mapping key as text (keys that are lists or mappings are not decklist keys anyway)."""
     return str(value) if not isinstance(value, (list, dict)) else f"<{type(value).__name__}>"
-
-
-class _Located(str):
-    """A str subclass so each scalar has its own identity for the line map."""
 
 
 def parse_json(text: str, path: str) -> DeckList:
@@ -189,7 +259,7 @@ def parse_json(text: str, path: str) -> DeckList:
         raise DeckInputError(Msg("input.invalid-json", {"path": path, "why": error})) from None
     if too_deep(data):
         raise DeckInputError(Msg("input.json-too-deep", {"path": path, "limit": MAX_NESTING}))
-    line_of: dict[int, int] = {}
+    line_of: dict[str, int] = {}
     tokens = _JsonStrings(text)  # no recursion from here on: json.loads has met the depth already
     if isinstance(data, dict):
         _locate_json_items(data, tokens, line_of)
@@ -248,16 +318,16 @@ class _JsonStrings:
         return waiting.popleft() if waiting else None
 
 
-def _locate_json_items(data: dict, tokens: _JsonStrings, line_of: dict[int, int]) -> None:
-    """Each item's line: the next occurrence of its name, in the order the keys were written."""
+def _locate_json_items(data: dict, tokens: _JsonStrings, line_of: dict[str, int]) -> None:
+    """Each item's line, by its path: the next occurrence of its name, in the order the keys were written."""
     for key in data:
         if key == "partner":
-            items = [data["partner"]]
+            items = [("partner", data["partner"])]
         elif key == "cards" and isinstance(data["cards"], list):
-            items = data["cards"]
+            items = [(f"cards[{index}]", item) for index, item in enumerate(data["cards"])]
         else:
             continue
-        for item in items:
+        for where, item in items:
             line = tokens.next_line(item.get("name") if isinstance(item, dict) else item)
             if line is not None:
-                line_of[id(item)] = line
+                line_of[where] = line
