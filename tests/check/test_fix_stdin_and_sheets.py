@@ -71,3 +71,37 @@ def test_a_sheet_with_names_to_fix_is_left_and_says_how_many(capsys, tmp_path, n
     assert sheet.read_bytes() == before
     assert result.code == 2
     assert f"{sheet}: a submission sheet is not rewritten by --fix; {says} otherwise" in result.err
+
+
+@pytest.mark.parametrize(
+    ("names", "lang", "says"),
+    [
+        (["1 ガルチェンソドラゴン"], "en", "1 name fixed in {path}"),
+        (["1 ガルチェンソドラゴン", "1 永遠のりゅうせい・かいざー"], "en", "2 names fixed in {path}"),
+        (["1 ガルチェンソドラゴン"], "ja", "{path} のカード名を 1 件直しました"),
+    ],
+)
+def test_fix_says_how_many_names_it_fixed_in_the_run_s_language(capsys, tmp_path, names, lang, says):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("\n".join([PARTNER, *names]) + "\n", encoding="utf-8")
+    result = run(capsys, "--fix", deck, "--lang", lang)
+    assert says.format(path=deck) in result.err.splitlines()
+
+
+def test_a_file_removed_before_the_write_is_named_and_not_written(capsys, tmp_path, monkeypatch):
+    from duepa_check.check import fix
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text(f"{PARTNER}\n1 ガルチェンソドラゴン\n", encoding="utf-8")
+    made = fix.fixed_bytes
+
+    def fixed_then_removed(data, path, *args, **kwargs):
+        result = made(data, path, *args, **kwargs)
+        deck.unlink()
+        return result
+
+    monkeypatch.setattr(fix, "fixed_bytes", fixed_then_removed)
+    result = run(capsys, "--fix", deck)
+    assert result.code == 2
+    assert f"{deck}: not rewritten by --fix: " in result.err
+    assert not deck.exists() and list(tmp_path.iterdir()) == []

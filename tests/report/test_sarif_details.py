@@ -103,3 +103,27 @@ def test_a_fix_s_message_names_both_spellings_in_the_run_s_language(capsys, vali
     words.append(rule["shortDescription"]["text"])
     japanese = [any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in w) for w in words]
     assert japanese == [lang == "ja"] * 3, words
+
+
+def test_a_violation_s_message_is_in_the_run_s_language_and_a_card_only_when_it_has_one(capsys, validator, tmp_path):
+    deck = make_deck(tmp_path, append=["1 存在しないカード"])  # 61 cards: DP001 too, a problem of no card
+    english = _sarif(capsys, validator, deck)["results"]
+    japanese = _sarif(capsys, validator, deck, "--lang", "ja")["results"]
+    assert [r["ruleId"] for r in english] == [r["ruleId"] for r in japanese] and english
+    for en, ja in zip(english, japanese):
+        assert en["message"]["text"] != ja["message"]["text"]
+    by_rule = {r["ruleId"]: r for r in english}
+    assert by_rule["DP100"]["properties"]["card"] == "存在しないカード"
+    assert "card" not in by_rule["DP001"].get("properties", {})  # the deck's size: no card
+
+
+def test_a_file_name_that_is_not_utf8_is_percent_encoded_byte_for_byte(capsys, validator, tmp_path, monkeypatch):
+    import os
+
+    name = os.fsdecode(b"deck\xff.txt")  # a byte no encoding of the name decodes
+    deck = make_deck(tmp_path, replace={6: "1 存在しないカード"}, name=name)
+    monkeypatch.chdir(tmp_path)
+    sarif_run = _sarif(capsys, validator, name)
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif_run["results"]}
+    assert uris == {"deck%FF.txt"}
+    assert deck.exists()
