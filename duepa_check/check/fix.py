@@ -8,26 +8,24 @@ hold the same cards on the same lines, with the same counts, partner and problem
 name now written as its official spelling. A change that fails the proof (a name whose new
 spelling would need quoting in that layout, a character CP932 has not) is left out.
 
-``write_fixed`` writes atomically: a temporary file in the same folder, the original's mode, then
-a rename; never over a file that changed since it was read.
+``check.fix_write`` writes it (``write_fixed``): atomically, keeping the file's metadata, never over a
+file that changed since it was read.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import stat
-import tempfile
 import unicodedata
-from pathlib import Path
 from typing import NamedTuple
 
 from ..data.pool import CardPool
-from ..messages import Msg
 from ..reading.card_line import unwrap
 from ..reading.decklist import DeckInputError, decode, parse_decklist
 from ..reading.name_fixes import NameFix, name_fixes
 from ..reading.resolve import Deck, resolve_deck
+from .fix_write import FixRefused, ReadFile, read_for_fixing, write_fixed
+
+__all__ = ["FixRefused", "Fixed", "ReadFile", "file_encoding", "fixed_bytes", "read_for_fixing", "write_fixed"]
 
 
 class Fixed(NamedTuple):
@@ -36,14 +34,6 @@ class Fixed(NamedTuple):
 
     data: bytes
     fixes: list[NameFix]
-
-
-class FixRefused(Exception):
-    """A file --fix does not write (a symlink, outside the folder checked, changed while read)."""
-
-    def __init__(self, message: Msg) -> None:
-        super().__init__(message.key)
-        self.message = message
 
 
 def file_encoding(data: bytes) -> tuple[str, int]:
@@ -152,67 +142,3 @@ def _proves(data: bytes, path: str, pool: CardPool, deck: Deck, fixes: list[Name
     except DeckInputError:
         return False
     return _signature(again) == _signature(deck, {id(f.entry): f for f in fixes}, pool)
-
-
-# ---------------------------------------------------------------------------- writing
-
-
-class ReadFile(NamedTuple):
-    """A file as --fix read it: its bytes and what the system said of it then."""
-
-    path: Path
-    data: bytes
-    status: os.stat_result
-
-
-def read_for_fixing(path: Path, root: Path | None, data: bytes) -> ReadFile:
-    """The file's state for ``write_fixed``; refused when it is a symlink or, reached in a walk of
-    ``root``, lies outside that folder."""
-    status = os.lstat(path)
-    if stat.S_ISLNK(status.st_mode):
-        raise FixRefused(Msg("fix.refused.symlink", {"path": str(path)}))
-    if root is not None:
-        real, folder = os.path.realpath(path), os.path.realpath(root)
-        if os.path.commonpath([real, folder]) != folder:
-            raise FixRefused(Msg("fix.refused.outside", {"path": str(path), "folder": str(root)}))
-    return ReadFile(path, data, status)
-
-
-def write_fixed(read: ReadFile, data: bytes) -> None:
-    """Write ``data`` over the file atomically (a temporary file in its folder, its mode, a rename),
-    unless it changed since it was read."""
-    path = read.path
-    try:
-        now = os.lstat(path)
-        with open(path, "rb") as handle:
-            current = handle.read(len(read.data) + 1)
-    except OSError as error:
-        raise FixRefused(Msg("fix.refused.changed", {"path": str(path), "why": error.strerror or error})) from None
-    if (
-        current != read.data
-        or now.st_ino != read.status.st_ino
-        or now.st_size != read.status.st_size
-        or now.st_mtime_ns != read.status.st_mtime_ns
-        or stat.S_ISLNK(now.st_mode)
-    ):
-        raise FixRefused(Msg("fix.refused.changed", {"path": str(path), "why": Msg("fix.why.changed", {})}))
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, stat.S_IMODE(read.status.st_mode))
-        if hasattr(os, "chown"):
-            try:
-                os.chown(temporary, read.status.st_uid, read.status.st_gid)
-            except OSError:
-                pass  # not ours to give away: the file is ours then
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise

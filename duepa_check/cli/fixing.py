@@ -3,7 +3,7 @@
 The files are fixed (``check.fix``) before the check runs, so the report shows what is left; one
 stderr line a file says how many names were fixed. ``--diff`` prints a unified diff of what
 ``--fix`` would write and writes nothing. ``-`` with ``--fix`` prints the fixed list on stdout (the
-report then goes to stderr). A file that is not rewritten when it should be (a symlink, outside
+report then goes to stderr). A file that is not rewritten when it should be (a symlink, a hard link, outside
 the folder checked, changed while read, a submission sheet with names to fix) is one stderr line
 and makes the exit code 2.
 """
@@ -33,8 +33,10 @@ class Fixing:
 
 
 def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: str, sheet_columns) -> None:
-    """Fix (or diff) every decklist of the run in place; what was done goes into ``fixing``."""
-    from ..check.fix import FixRefused, fixed_bytes, read_for_fixing, write_fixed
+    """Fix (or diff) every decklist of the run in place; what was done goes into ``fixing``. A
+    file's ``fixes`` list what was written (or, with --diff, would be): none when it was refused."""
+    from ..check.fix import FixRefused, fixed_bytes, read_for_fixing
+    from ..check.fix_write import refuse_too_large
     from ..reading.decklist import DeckInputError, read_deck_bytes, read_stdin_bytes
     from ..reading.inputs import is_stdin
     from ..reading.sheet import SheetColumns, sheet_rows
@@ -53,8 +55,10 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
                 _refuse_sheet(fixing, rows, shown, pool)
                 continue
             data = read_stdin_bytes(stdin_name) if stdin else read_deck_bytes(item)
-            read = None if stdin or not fixing.write else read_for_fixing(item, roots.get(str(item)), data)
+            read = None if stdin else read_for_fixing(item, roots.get(str(item)), data)
             fixed = fixed_bytes(data, shown, pool, fixing.unsafe)
+            if fixed.fixes:
+                refuse_too_large(printable(shown), fixed.data)
         except DeckInputError as error:
             _unread(fixing, error.message)
             continue
@@ -66,37 +70,52 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
 
             _unread(fixing, Msg("input.cannot-read", {"path": printable(shown), "why": error.strerror or error}))
             continue
-        fixing.fixes[stdin_name if stdin else str(item)] = [
-            {
-                "line": fix.line,
-                "from": fix.typed or fix.written,
-                "to": fix.official,
-                "column": fix.column,
-                "end_column": fix.column + fix.end - fix.start,
-                "spelling": fix.spelling or fix.official,
-            }
-            for fix in fixed.fixes
-        ]
+        fixing.fixes[shown] = []
         if stdin:
+            fixing.fixes[shown] = _entries(fixed)
             _fixed_stdin(fixing, data, fixed.data, shown)
-            continue
-        if not fixed.fixes:
-            continue
-        fixing.changed = True
-        if not fixing.write:
-            _print_diff(data, fixed.data, shown)
-            continue
-        try:
-            write_fixed(read, fixed.data)
-        except FixRefused as refused:
-            _refused(fixing, refused.message)
-            continue
-        except OSError as error:
-            from ..messages import msg
+        elif fixed.fixes:
+            fixing.changed = True
+            if _written(fixing, read, fixed, shown):
+                fixing.fixes[shown] = _entries(fixed)
 
-            _refused(fixing, msg("fix.refused.changed", path=str(item), why=error.strerror or str(error)))
-            continue
-        _say_fixed(len(fixed.fixes), shown)
+
+def _entries(fixed) -> list[dict]:
+    """The fixes of one file as the reports carry them (JSON ``fixes``, SARIF's fix results)."""
+    return [
+        {
+            "line": fix.line,
+            "from": fix.typed or fix.written,
+            "to": fix.official,
+            "column": fix.column,
+            "end_column": fix.column + fix.end - fix.start,
+            "spelling": fix.spelling or fix.official,
+        }
+        for fix in fixed.fixes
+    ]
+
+
+def _written(fixing: Fixing, read, fixed, shown: str) -> bool:
+    """Write the fixed bytes (--diff: print them as a diff); False, said in one line, when refused."""
+    from ..check.fix import FixRefused, write_fixed
+    from ..check.fix_write import refuse_hard_link
+
+    try:
+        if not fixing.write:
+            refuse_hard_link(read.path, read.status)  # --diff shows nothing --fix would refuse
+            _print_diff(read.data, fixed.data, shown)
+            return True
+        write_fixed(read, fixed.data)
+    except FixRefused as refused:
+        _refused(fixing, refused.message)
+        return False
+    except OSError as error:  # a full disk, a read-only folder: the old file stays
+        from ..messages import msg
+
+        _refused(fixing, msg("fix.refused.changed", path=printable(shown), why=error.strerror or str(error)))
+        return False
+    _say_fixed(len(fixed.fixes), shown)
+    return True
 
 
 def _roots(decks: list[Path], named) -> dict[str, Path]:

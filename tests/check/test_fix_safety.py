@@ -1,0 +1,332 @@
+"""``--fix`` writes only what it read and keeps what the file had, or leaves the file alone.
+
+Each statement of docs/fix.md's "Safe writes" has its test here: no write lost to an edit that
+lands while the fixed file is flushed, mode (setuid, setgid, sticky), owner, group, extended
+attributes and POSIX ACLs kept, links refused (symbolic and hard, with --diff as with --fix), a
+255-byte file name fixable, no fix past the size limit, reports that list only what was written,
+no temporary file left on any way out, a signal included.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import stat
+import struct
+from pathlib import Path
+
+import pytest
+from support import AS_OF, make_deck, run
+
+from duepa_check.errors import Terminated
+
+WRITTEN, OFFICIAL = "1 永遠のりゅうせい・かいざー", "1 永遠のリュウセイ・カイザー"
+LINE = 6
+REFUSED = "not rewritten by --fix"
+
+
+def _deck(folder: Path, name: str = "deck.txt") -> Path:
+    deck = make_deck(folder, replace={LINE: WRITTEN})
+    if deck.name != name:
+        deck = deck.rename(folder / name)
+    return deck
+
+
+def _fixed(deck: Path) -> bool:
+    return deck.read_text(encoding="utf-8").splitlines()[LINE - 1] == OFFICIAL
+
+
+def _files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+# ------------------------------------------------------------------ no lost write
+
+
+def test_an_edit_landing_while_the_fix_is_flushed_is_kept(tmp_path, capsys, monkeypatch):
+    """The seam: fsync of the temporary file appends to the original, as a sync client would."""
+    deck = _deck(tmp_path)
+    real_fsync = os.fsync
+
+    def fsync_then_edit(fd):
+        real_fsync(fd)
+        with open(deck, "ab") as handle:
+            handle.write("1 ボルシャック・ドラゴン\n".encode())
+
+    monkeypatch.setattr(os, "fsync", fsync_then_edit)
+    before = deck.read_bytes()
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF, "--format", "json")
+    assert deck.read_bytes() == before + "1 ボルシャック・ドラゴン\n".encode()
+    assert result.code == 2 and f"{deck}: {REFUSED}: the file changed" in result.err
+    assert result.json["decks"][0]["fixes"] == []  # nothing claims the fix was written
+    assert "fixed in" not in result.err
+    assert _files(tmp_path) == ["deck.txt"]
+
+
+def test_an_edit_that_keeps_the_bytes_does_not_refuse(tmp_path, capsys):
+    """Content decides, not time: a touch of the file between read and write is no change."""
+    deck = _deck(tmp_path)
+    os.utime(deck, (1, 1))
+    assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 0 and _fixed(deck)
+
+
+# ------------------------------------------------------------------ metadata kept
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o644, 0o640, 0o4755, 0o2750, 0o1644, 0o7777, 0o000])
+def test_the_mode_is_kept_with_setuid_setgid_sticky(tmp_path, capsys, mode):
+    deck = _deck(tmp_path)
+    os.chmod(deck, mode)
+    run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert stat.S_IMODE(os.stat(deck).st_mode) == mode
+    if os.geteuid() == 0 or mode & 0o600 == 0o600:
+        assert _fixed(deck)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away needs root")
+@pytest.mark.parametrize("mode", [0o640, 0o6755])
+def test_owner_and_group_are_kept_chown_before_chmod(tmp_path, capsys, mode):
+    deck = _deck(tmp_path)
+    os.chown(deck, 12345, 23456)
+    os.chmod(deck, mode)  # after chown: chown clears setuid and setgid
+    assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 0 and _fixed(deck)
+    status = os.stat(deck)
+    assert (status.st_uid, status.st_gid, stat.S_IMODE(status.st_mode)) == (12345, 23456, mode)
+
+
+def _xattrs_work(path: Path, name: str, value: bytes) -> bool:
+    try:
+        os.setxattr(path, name, value)
+    except (OSError, AttributeError):
+        return False
+    return True
+
+
+ACL = struct.pack("<I", 2) + b"".join(  # user::rw- user:1234:r-- group::r-- mask::r-- other::---
+    struct.pack("<HHI", tag, perm, ident)
+    for tag, perm, ident in [
+        (1, 6, 0xFFFFFFFF),
+        (2, 4, 1234),
+        (4, 4, 0xFFFFFFFF),
+        (0x10, 4, 0xFFFFFFFF),
+        (0x20, 0, 0xFFFFFFFF),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("user.origin", b"https://example.org/deck"), ("system.posix_acl_access", ACL)]
+)
+def test_extended_attributes_and_acls_are_kept(tmp_path, capsys, name, value):
+    deck = _deck(tmp_path)
+    if not _xattrs_work(deck, name, value):
+        pytest.skip(f"no {name} on this file system")
+    mode = stat.S_IMODE(os.stat(deck).st_mode)
+    assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 0 and _fixed(deck)
+    assert os.getxattr(deck, name) == value
+    assert stat.S_IMODE(os.stat(deck).st_mode) == mode  # the group class (the ACL mask) did not widen
+
+
+def test_metadata_that_cannot_be_kept_leaves_the_file_alone(tmp_path, capsys, monkeypatch):
+    deck = _deck(tmp_path)
+    if not _xattrs_work(deck, "user.tag", b"1"):
+        pytest.skip("no extended attributes on this file system")
+    before = deck.read_bytes()
+
+    def refuse(*args, **kwargs):
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "setxattr", refuse)
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF, "--format", "json")
+    assert deck.read_bytes() == before and result.code == 2
+    assert [line for line in result.err.splitlines() if REFUSED in line] == [
+        f"duepa-check: {deck}: {REFUSED}: its extended attribute user.tag cannot be kept (Operation not permitted)"
+    ]
+    assert result.json["decks"][0]["fixes"] == [] and _files(tmp_path) == ["deck.txt"]
+
+
+def test_an_owner_that_cannot_be_given_leaves_the_file_alone(tmp_path, capsys, monkeypatch):
+    deck = _deck(tmp_path)
+    before = deck.read_bytes()
+    real_fstat = os.fstat
+
+    def fstat_of_someone_else(fd):  # the temporary file belongs to another owner than the deck
+        status = list(real_fstat(fd))
+        status[stat.ST_UID] += 1
+        return os.stat_result(status)
+
+    def refuse(*args):
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "fstat", fstat_of_someone_else)
+    monkeypatch.setattr(os, "fchown", refuse)
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert deck.read_bytes() == before and result.code == 2
+    assert f"{REFUSED}: its owner and group cannot be kept" in result.err
+    assert _files(tmp_path) == ["deck.txt"]
+
+
+def test_without_xattrs_or_chown_the_platform_still_fixes(tmp_path, capsys, monkeypatch):
+    """macOS and Windows: os has no listxattr (and Windows no fchown): files are still fixed."""
+    for name in ("listxattr", "getxattr", "setxattr", "fchown"):
+        monkeypatch.delattr(os, name, raising=False)
+    deck = _deck(tmp_path)
+    os.chmod(deck, 0o640)
+    assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 0 and _fixed(deck)
+    assert stat.S_IMODE(os.stat(deck).st_mode) == 0o640
+
+
+def test_a_file_system_without_xattrs_still_fixes(tmp_path, capsys, monkeypatch):
+    def unsupported(*args, **kwargs):
+        raise OSError(errno.ENOTSUP, os.strerror(errno.ENOTSUP))
+
+    monkeypatch.setattr(os, "listxattr", unsupported)
+    deck = _deck(tmp_path)
+    assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 0 and _fixed(deck)
+
+
+# ------------------------------------------------------------------ links
+
+
+@pytest.mark.parametrize("mode", ["--fix", "--diff"])
+def test_a_symbolic_link_is_refused_alike_by_fix_and_diff(tmp_path, capsys, mode):
+    deck = _deck(tmp_path)
+    link = tmp_path / "link.txt"
+    link.symlink_to(deck)
+    before = deck.read_bytes()
+    result = run(capsys, mode, link, "--as-of", AS_OF)
+    assert result.code == 2 and deck.read_bytes() == before and result.out.startswith("---") is False
+    assert [line for line in result.err.splitlines() if "symbolic link" in line] == [
+        f"duepa-check: {link}: a symbolic link, not rewritten by --fix (fix the file it points to)"
+    ]
+
+
+@pytest.mark.parametrize("mode", ["--fix", "--diff"])
+def test_a_hard_link_is_refused_alike_by_fix_and_diff(tmp_path, capsys, mode):
+    deck = _deck(tmp_path)
+    other = tmp_path / "other.txt"
+    os.link(deck, other)
+    before = deck.read_bytes()
+    result = run(capsys, mode, deck, "--as-of", AS_OF)
+    assert result.code == 2 and "---" not in result.out
+    assert deck.read_bytes() == before and other.read_bytes() == before
+    assert os.stat(deck).st_ino == os.stat(other).st_ino  # still one file
+    assert [line for line in result.err.splitlines() if "hard links" in line] == [
+        f"duepa-check: {deck}: has 2 names (hard links), not rewritten by --fix: the other names would keep"
+        " the old text (fix it under one name after breaking the links)"
+    ]
+
+
+def test_a_hard_link_with_nothing_to_fix_is_no_error(tmp_path, capsys):
+    deck = make_deck(tmp_path)
+    run(capsys, "--fix", deck, "--as-of", AS_OF)  # the product list's own spellings fixed first
+    os.link(deck, tmp_path / "other.txt")
+    assert run(capsys, "--fix", deck, "--as-of", AS_OF, "-q").code == 0
+
+
+# ------------------------------------------------------------------ limits
+
+
+def test_a_255_byte_japanese_file_name_is_fixed(tmp_path, capsys):
+    name = "デ" * 83 + "__.txt"
+    assert len(name.encode()) == 255
+    deck = _deck(tmp_path, name)
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert result.code == 0, result.err
+    assert _fixed(deck) and _files(tmp_path) == [name]
+
+
+def test_a_fix_past_the_size_limit_is_not_written(tmp_path, capsys):
+    from duepa_check.reading.decklist import MAX_BYTES
+
+    deck = _deck(tmp_path)
+    data = deck.read_bytes()
+    padding = MAX_BYTES - len(data) - 1  # one byte under the limit: the longer official name goes past it
+    data += b"#" + b" " * (padding - 2) + b"\n"
+    deck.write_bytes(data)
+    assert len(data) == MAX_BYTES - 1
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF, "--format", "json")
+    assert deck.read_bytes() == data and result.code == 2
+    assert f"{deck}: {REFUSED}: fixed, it would be larger than 1 MB" in result.err
+    assert result.json["decks"][0]["fixes"] == []
+    diff = run(capsys, "--diff", deck)
+    assert diff.code == 2 and diff.out == "" and "larger than 1 MB" in diff.err
+
+
+# ------------------------------------------------------------------ reports tell the truth
+
+
+@pytest.mark.parametrize("output_format", ["json", "sarif", "text"])
+def test_reports_list_only_fixes_written(tmp_path, capsys, monkeypatch, output_format):
+    """A disk that fills up while one file is written: its fixes are claimed nowhere; the other file's are."""
+    full, fine = _deck(tmp_path / "a"), _deck(tmp_path / "b")
+    real_fsync = os.fsync
+    calls = []
+
+    def fsync_full_once(fd):
+        calls.append(fd)
+        if len(calls) == 1:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync_full_once)
+    result = run(capsys, "--fix", full, fine, "--as-of", AS_OF, "--format", output_format)
+    assert result.code == 2 and not _fixed(full) and _fixed(fine)
+    assert f"{full}: {REFUSED}: No space left on device" in result.err
+    assert f"fixed in {fine}" in result.err and f"fixed in {full}" not in result.err
+    if output_format == "json":
+        fixes = {deck["path"]: deck["fixes"] for deck in result.json["decks"]}
+        assert fixes[str(full)] == [] and fixes[str(fine)] != []
+    if output_format == "sarif":
+        claimed = [
+            location["physicalLocation"]["artifactLocation"]["uri"]
+            for sarif_run in result.json["runs"]
+            for found in sarif_run["results"]
+            if found["ruleId"] == "official-name" or "fixes" in found
+            for location in found["locations"]
+        ]
+        assert claimed and all(str(full.parent.name) + "/" not in uri for uri in claimed)
+    assert sorted(_files(tmp_path / "a")) == ["deck.txt"]
+
+
+# ------------------------------------------------------------------ no temporary file left
+
+
+@pytest.mark.parametrize("when", ["made", "opened"])
+def test_a_signal_right_after_the_temporary_file_is_made_leaves_none(tmp_path, capsys, monkeypatch, when):
+    deck = _deck(tmp_path)
+    before = deck.read_bytes()
+    real_open = os.open
+
+    def open_then_sigterm(path, flags, *args, **kwargs):
+        if not os.path.basename(path).startswith(".duepa-"):
+            return real_open(path, flags, *args, **kwargs)
+        if when == "made":  # the file exists, its descriptor never returned: a signal inside the call
+            real_open(path, flags, *args, **kwargs)
+            raise Terminated  # what the CLI's SIGTERM handler raises
+        handle = real_open(path, flags, *args, **kwargs)
+        os.kill(os.getpid(), signal.SIGTERM)  # as a CI job's cancel would, the file just made
+        return handle
+
+    monkeypatch.setattr(os, "open", open_then_sigterm)
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert result.code == 143 and deck.read_bytes() == before
+    assert _files(tmp_path) == ["deck.txt"]
+
+
+@pytest.mark.parametrize("fails", ["write", "fchmod", "replace"])
+def test_a_failure_on_the_way_leaves_no_temporary_file(tmp_path, capsys, monkeypatch, fails):
+    deck = _deck(tmp_path)
+    before = deck.read_bytes()
+
+    def broken(*args, **kwargs):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    if fails == "write":
+        monkeypatch.setattr(os, "fsync", broken)
+    else:
+        monkeypatch.setattr(os, fails, broken)
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert result.code == 2 and deck.read_bytes() == before
+    assert _files(tmp_path) == ["deck.txt"]
