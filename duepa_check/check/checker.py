@@ -221,6 +221,7 @@ class Checker:
         context = self.context_for(config)
         result.keep_first(run_rules(deck, context), MAX_REPORTED)
         result.card_count = deck.card_count
+        result.not_read = [line for line, _ in deck.remarks]
         result.partner = deck.partner.card if deck.partner else None
         if self.options.with_stats and not deck.unresolved and not deck.problems:  # as `stats`: every line a card
             from ..analysis.stats import compute_stats

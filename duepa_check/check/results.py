@@ -58,6 +58,8 @@ class DeckResult:
         self.omitted_warnings = 0
         # A row of a submission sheet: its row, player, time, and the later row superseding it.
         self.submission: Submission | None = None
+        # The lines read as remarks (a title, a note, a sentence), not as cards: the report lists them.
+        self.not_read: list[int] = []
         # --fix/--diff: the names fixed ({"line", "from", "to"} each); None without them (no JSON key)
         self.fixes: list[dict] | None = None
 

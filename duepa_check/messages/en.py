@@ -192,6 +192,8 @@ MESSAGES: dict[str, str] = {
     # ------------------------------------------------------------ the check report
     "report.header": "{path}  partner {partner}  cards {count}",
     "report.header.house-rules": "{header}  house rules {config}",
+    "report.not-read.one": "line {lines} is read as a note (a title, a remark, a link), not as a card",
+    "report.not-read.other": "lines {lines} are read as notes (a title, a remark, a link), not as cards",
     "report.omitted.one": "{count} more problem not listed (only the first {shown} are); fix these and run again",
     "report.omitted.other": "{count} more problems not listed (only the first {shown} are); fix these and run again",
     "report.partner": "《{name}》 {civilizations}",

@@ -154,6 +154,8 @@ MESSAGES: dict[str, str] = {
     # ------------------------------------------------------------ チェック結果
     "report.header": "{path}  パートナー {partner}  {count}枚",
     "report.header.house-rules": "{header}  ハウスルール {config}",
+    "report.not-read.one": "{lines}行目はカードではなくメモ（タイトル・注記・リンク）として読みました",
+    "report.not-read.other": "{lines}行目はカードではなくメモ（タイトル・注記・リンク）として読みました",
     "report.omitted.one": "ほかに{count}件の問題があります（表示したのは最初の{shown}件です）。直してからもう一度実行してください",
     "report.omitted.other": "ほかに{count}件の問題があります（表示したのは最初の{shown}件です）。直してからもう一度実行してください",
     "report.partner": "《{name}》 {civilizations}",

@@ -81,6 +81,9 @@ class Entry(NamedTuple):
 # Entry.mark of a line that begins like metadata (採用カード：NAME, 価格：3,000円 1 NAME, a URL and a
 # name): a card when one of its readings is one, else the metadata it looks like (deck.py drops it).
 LABEL_MARK = "label"
+# Entry.mark of a line that looks like a remark (a blog's title, a note, a link, a sentence:
+# reading.remark): a card when one of its readings is one, else a line not read (Deck.remarks).
+REMARK_MARK = "remark"
 # Entry.mark of a line of names separated by ',' or '，' (a card site's import box: 'NAME,NAME'):
 # the line as written when it is a card (English names have commas), else its parts, which are in
 # ``others`` (deck.py: _split_lists).

@@ -14,7 +14,7 @@ from ..data.pool import CardPool
 from ..errors import DuepaError
 from ..messages import Listed, Msg, msg
 from .card_line import more_readings
-from .decklist import LABEL_MARK, LIST_MARK, DeckList, Entry, Heading, ParseProblem
+from .decklist import LABEL_MARK, LIST_MARK, REMARK_MARK, DeckList, Entry, Heading, ParseProblem
 
 
 class PartnerOptionError(DuepaError):
@@ -44,6 +44,9 @@ class Deck:
         self.unresolved = unresolved if unresolved is not None else []
         self.problems = problems if problems is not None else []
         self.headings = headings if headings is not None else []  # those that state a count (DP204)
+        # (line, text) of each line read as a remark (a title, a note, a sentence): not counted, not
+        # DP100, and listed by the report as lines not read as cards
+        self.remarks: list[tuple[int, str]] = []
         # What the rules and the report ask for many times, worked out once (by the properties
         # below and by Context.restricted_cards): a Deck is complete once resolve_deck returns it.
         self.memo: dict = {}
@@ -112,14 +115,20 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
         for entry in entries
     ]
     headings = _marks_used_as_headings(chosen, pool)
+    remarks = [
+        (entry.line, entry.source or entry.name)
+        for entry, (_, known) in zip(entries, chosen, strict=True)
+        if entry.mark == REMARK_MARK and not known
+    ]
     entries = [
         entry
         for entry, known in chosen
-        if known or not entry.mark or entry.mark != LABEL_MARK and entry.mark not in headings
+        if known or not entry.mark or entry.mark not in (LABEL_MARK, REMARK_MARK) and entry.mark not in headings
     ]
     zero = [entry for entry in entries if not entry.count]  # 'NAME：0'
     entries = [entry for entry in entries if entry.count]
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
+    deck.remarks = remarks
     if zero:  # no copy in the deck, and said so (DP102), as '0 NAME' is
         deck.problems = sorted(
             deck.problems + [ParseProblem(e.line, e.name, Msg("parse.count-zero", {})) for e in zero],
@@ -276,7 +285,7 @@ def _marks_used_as_headings(chosen: list[tuple[Entry, bool]], pool: CardPool) ->
     """
     lines: dict[str, list[bool]] = {}
     for entry, known in chosen:
-        if entry.mark and entry.mark != LABEL_MARK:  # a metadata line is no bracket
+        if entry.mark and entry.mark not in (LABEL_MARK, REMARK_MARK):  # a metadata line or a remark is no bracket
             lines.setdefault(entry.mark, []).append(known)
     return {mark for mark, known in lines.items() if sum(known) * 2 <= len(known)}
 

@@ -33,10 +33,11 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from ..messages import Msg
-from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, read_card_line
+from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, parse_count_and_name, read_card_line, strip_list_mark
 from .decklist import (
     LABEL_MARK,
     LIST_MARK,
+    REMARK_MARK,
     DeckList,
     Entry,
     Heading,
@@ -44,6 +45,7 @@ from .decklist import (
     numbered_lines,
 )
 from .partner_line import partner_line, partner_readings
+from .remark import looks_like_remark
 from .words import HEADING_KINDS, MAIN_WORDS, METADATA_WORDS, PARTNER_STARTS, heading_word, is_partner_word
 
 if TYPE_CHECKING:
@@ -192,6 +194,10 @@ class TextReader:
         if "," in line or "，" in line:
             self.add_card_or_list(number, line)
             return
+        if line[:1] not in PARTNER_STARTS and not self.in_partner_section and looks_like_remark(line):
+            if not _counted(line):
+                self.add_remark(number, line)
+                return
         self.add_card(number, line)
         if line[:1] in PARTNER_STARTS:
             self._also_partner(number, self._partner_readings(line))
@@ -282,7 +288,10 @@ class TextReader:
             self.add_heading(number, line, kind, int(stated.group()) if stated else None)
         else:
             self.add_heading(number, line, kind, None)
-            self.add_card(number, rest, partner=kind == "partner")  # '【パートナー】NAME': both at once
+            if kind == "main" and not _counted(rest):
+                self.add_remark(number, rest)  # '【デッキレシピ】NAME': the deck's title, unless a card
+            else:
+                self.add_card(number, rest, partner=kind == "partner")  # '【パートナー】NAME': both at once
         return True
 
     def _bracketed(self, number: int, line: str) -> bool:
@@ -353,6 +362,22 @@ class TextReader:
                 )
         return tuple(found)
 
+    def add_remark(self, number: int, line: str) -> None:
+        """A line that looks like a remark (reading.remark): the card one of its readings names (the
+        line as written first, then without a leading 【…】 or note mark), else a line not read."""
+        readings: list = []
+        texts = [line]
+        bracketed = re.match(r"^(?:【[^【】]+】|[\[［][^\[\]［］]+[\]］])\s*(\S.*)$", line)
+        if bracketed:
+            texts.append(bracketed.group(1))  # '【殿堂】NAME'
+        for text in (*texts, *self._whole):
+            read = read_card_line(text)
+            readings += (read.main, *read.others, *more_readings(text))
+        readings = [r for r in dict.fromkeys(readings) if 0 < r.count <= MAX_COUNT and len(r.name) <= LONGEST_NAME]
+        main = readings[0] if readings else None
+        name, count = (main.name, main.count) if main else (line, 1)
+        self.deck.entries.append(Entry(number, name, count, False, tuple(readings[1:]), REMARK_MARK, line))
+
     def add_labelled(self, number: int, value: str) -> None:
         """What follows a metadata label (採用カード：NAME, 文明：NAME, プレイレベル：2 NAME, 価格：3,000円 1 NAME,
         a URL and a name): a card when one of its readings names one, else the metadata it looks
@@ -419,6 +444,11 @@ class TextReader:
         if index is not None:
             self.deck.headings[index] = self.deck.headings[index]._replace(end=number)
             setattr(self, slot, None)
+
+
+def _counted(line: str) -> bool:
+    """Whether the line writes a count ('1 NAME', 'NAME ×1'): a card entry, whatever it looks like."""
+    return parse_count_and_name(strip_list_mark(line)) is not None
 
 
 def parse_text(text: str, path: str) -> DeckList:

@@ -280,6 +280,14 @@ SHEET_TIME_COLUMNS = {
     "submittedat",
     "submissiontime",
 }
+# A line copied with a list from a blog, a post or a shop page that looks like no card (when no card
+# of the pool is named by it and no count is written: reading.remark): a note's mark first (※ 注意,
+# → 回し方, ＊ 価格), a link, a hashtag, a sentence's end or a clause's comma (after NFKC).
+# A '*' starts a remark only when a word follows it at once ('* NAME' is a Markdown list's bullet).
+REMARK_STARTS = ("※", "→", "⇒", "➡", "*", "注:", "注)")
+REMARK_LINKS = ("http://", "https://", "www.")
+SENTENCE_ENDS = ("。", "!", "?")
+CLAUSE_MARK = "、"
 # A header that is a question ('デッキリストを貼ってください') names its column by a part of it.
 SHEET_DECK_PARTS = ("デッキリスト", "デッキレシピ", "レシピ", "decklist", "recipe")
 SHEET_PLAYER_PARTS = ("名前", "ハンドルネーム", "ニックネーム", "プレイヤー名", "playername", "yourname")

@@ -22,6 +22,7 @@ from .wording import (
     counts_line,
     data_line,
     flat,
+    not_read_line,
     omitted_line,
     place_text,
     summary_verdict,
@@ -99,6 +100,8 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
             out.append(box_table(column_titles(PROBLEM_COLUMNS, lang), rows))
         if result.omitted:
             out.append(omitted_line(result, lang))
+        if result.not_read:
+            out.append(not_read_line(result, lang))
         out.append(_verdict_line(result, lang))
     if len(results) > 1:
         rows = [
@@ -176,6 +179,8 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
             console.print(table)
         if result.omitted:
             console.print(plain_line(omitted_line(result, lang)))
+        if result.not_read:
+            console.print(plain_line(not_read_line(result, lang), style="dim"))
         words = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
         style = "bold green" if result.legal else "bold red"
         console.print(breaking_line(_verdict_line(result, lang, f"[{style}]{escape(words)}[/]")))

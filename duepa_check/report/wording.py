@@ -146,6 +146,16 @@ def omitted_line(result: DeckResult, lang: str) -> str:
     return text(msg(plural("report.omitted", result.omitted), count=result.omitted, shown=len(result.violations)), lang)
 
 
+def not_read_line(result: DeckResult, lang: str) -> str:
+    """Which lines were read as remarks, not cards (a title, a note): the player can see none was lost."""
+    lines = result.not_read
+    shown = [str(line) for line in lines[:MAX_NOT_READ_SHOWN]] + (["…"] if len(lines) > MAX_NOT_READ_SHOWN else [])
+    return text(msg(plural("report.not-read", len(lines)), lines=Listed(tuple(shown), "sep.lines")), lang)
+
+
+MAX_NOT_READ_SHOWN = 12
+
+
 def column_titles(keys: Sequence[str], lang: str) -> tuple[str, ...]:
     return tuple(text(msg(f"column.{key}"), lang) for key in keys)
 

@@ -763,9 +763,9 @@ def test_folder_walk_reads_csv_and_md_only_when_they_start_like_a_deck(capsys, t
 
 def test_csv_and_md_named_explicitly_are_read_as_decks(capsys, tmp_path):
     readme = tmp_path / "README.md"
-    readme.write_text("# decks\n\nこのリポジトリは大会のデッキです。\n", encoding="utf-8")
-    code, deck = check_json(capsys, readme)
-    assert code == 1 and ("DP100", 3) in rule_lines(deck)
+    readme.write_text("# decks\n\nこのリポジトリは大会のデッキです。\nボルシャック・ドラゴソ\n", encoding="utf-8")
+    code, deck = check_json(capsys, readme)  # the sentence is a remark (issue 47), the misspelt card is not
+    assert code == 1 and ("DP100", 4) in rule_lines(deck) and ("DP100", 3) not in rule_lines(deck)
 
 
 def test_suffixes_agree_across_reader_hook_and_readme():
