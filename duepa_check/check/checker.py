@@ -25,6 +25,7 @@ from ..reading.inputs import STDIN_NAME, is_stdin
 from ..reading.resolve import resolve_deck
 from ..rules import READING_RULES, RULE_IDS, Context, run_rules
 from .batch import Batch
+from .hints import compose_hints
 from .results import MAX_REPORTED, DeckResult
 
 if TYPE_CHECKING:
@@ -219,7 +220,8 @@ class Checker:
         result.config = _shown_path(config_file) if config_file else None
         deck = resolve_deck(decklist, self.pool, self.options.partner)
         context = self.context_for(config)
-        result.keep_first(run_rules(deck, context), MAX_REPORTED)
+        violations = compose_hints(run_rules(deck, context), deck, config.deck_size)
+        result.keep_first(violations, MAX_REPORTED)
         result.card_count = deck.card_count
         result.not_read = [line for line, _ in deck.remarks]
         result.partner = deck.partner.card if deck.partner else None

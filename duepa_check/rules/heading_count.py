@@ -15,6 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
 
+from ..messages import Listed, Msg, plural
 from .base import WARNING, Context, Finding, finding
 
 ID = "DP204"
@@ -32,6 +33,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
     lines = [line for line, _ in cards]
     totals = list(accumulate((count for _, count in cards), initial=0))
     problems = sorted(problem.line for problem in deck.problems)
+    unknown = sorted(entry.line for entry, found in deck.unresolved if not found.cards and entry.line)
     for heading in deck.headings:
         end = heading.end if heading.end is not None else float("inf")
         if bisect_left(problems, end) > bisect_right(problems, heading.start):  # a problem line under it
@@ -39,11 +41,20 @@ def check(deck, context: Context) -> Iterator[Finding]:
         counted = totals[bisect_left(lines, end)] - totals[bisect_right(lines, heading.start)]
         if counted != heading.stated:
             key = "heading-count.total" if heading.start == 0 else "heading-count.group"
+            under = [line for line in unknown if heading.start < line < end]
+            hint = (
+                Msg(
+                    plural("heading-count.hint.unknown", len(under)),
+                    {"lines": Listed(tuple(map(str, under)), "sep.lines")},
+                )
+                if under
+                else "heading-count.hint"
+            )
             yield finding(
                 heading.line,
                 heading.text[:60],
                 key,
-                hint="heading-count.hint",
+                hint=hint,
                 stated=heading.stated,
                 counted=counted,
             )

@@ -33,7 +33,9 @@ def check(deck, context: Context) -> Iterator[Finding]:
             continue
         lines = [c.entry.line for c in copies]
         where = Listed(tuple(str(n) if n else "--partner" for n in lines), "sep.lines")
-        extra = copies[-1]  # the last line that lists the name (the only one when its count is 2 or more)
+        # The last line that lists the name (the only one when its count is 2 or more), never the
+        # partner line: taking that out leaves no partner (DP003) and the copy that was meant to go.
+        extra = next((c for c in reversed(copies) if not c.entry.is_partner), copies[-1])
         if len(copies) == 1:
             hint = "singleton.hint.count"
         elif any(c.entry.is_partner for c in copies):
