@@ -60,6 +60,8 @@ def test_a_sheet_row_s_problem_points_at_its_line_in_the_file(capsys, validator,
         assert properties["player"] == cells[1]
         assert properties["config"] == ".duepa-check.yaml"
         assert result["message"]["text"].startswith(f"{SHEET}, row {row} ({cells[1]}), line {line}: ")
+        if "card" in properties:  # and then the problem itself
+            assert properties["card"] in result["message"]["text"]
         start = result["locations"][0]["physicalLocation"]["region"]["startLine"]
         cell_line = cells[3].splitlines()[line - 1]
         assert file_lines[start - 1].strip('"') == cell_line, (row, line)
