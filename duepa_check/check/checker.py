@@ -20,9 +20,9 @@ from ..data.regulation import Regulation
 from ..errors import DuepaError
 from ..messages import Msg, msg
 from ..printable import printable
-from ..reading.decklist import DeckInputError, DeckList, Skipped, load_decklist, may_be_sheet
+from ..reading.decklist import DeckInputError, DeckList, Skipped, may_be_sheet, parse_text, read_text, text_as_read
 from ..reading.inputs import STDIN_NAME, is_stdin
-from ..reading.resolve import resolve_deck
+from ..reading.resolve import Deck, resolve_deck
 from ..rules import READING_RULES, RULE_IDS, Context, run_rules
 from .batch import Batch
 from .hints import compose_hints
@@ -136,13 +136,35 @@ class Checker:
         this one deck (a bug, nesting too deep for Python): the other decks of the batch keep
         their verdicts. A bad config or --partner is the whole run's problem and propagates.
         """
+        return self._check(path, None)[1]
+
+    def check_text(self, text: str, path: str | Path, *, close_names: bool = True) -> tuple[Deck | None, DeckResult]:
+        """Check a decklist held in memory (an editor's buffer, a web page's box) as if it were the
+        file ``path`` holding ``text``: the deck (None when the text is no decklist: too large,
+        binary, empty) and the result, with the findings ``check`` gives that file, in its order,
+        under the house rules of ``path``'s folder (or --config). The file route is this one after
+        reading the bytes. ``close_names`` False leaves unknown names' close names unsearched (an
+        editor checking on each keystroke: the search scans the whole pool)."""
+        if close_names:
+            return self._check(Path(path), text)
+        self._close_names_later, later = True, self._close_names_later
+        try:
+            return self._check(Path(path), text)
+        finally:
+            self._close_names_later = later
+
+    def _check(self, path: Path, text: str | None) -> tuple[Deck | None, DeckResult]:
+        """The one check of a deck: ``text`` (in memory), else the file or standard input at ``path``."""
         reading = path
         if is_stdin(path):
             path = Path(self.options.stdin_name)  # reported, and its folder's house rules apply
         result = DeckResult(path=printable(str(path)))
         result.raw_path = str(path)
+        deck = None
         try:
-            self._check_decklist(load_decklist(reading, self.options.stdin_name), path, result)
+            name = self.options.stdin_name if is_stdin(reading) else str(path)  # as load_decklist names it
+            text = read_text(reading, self.options.stdin_name) if text is None else text_as_read(text, name)
+            deck = self._check_decklist(parse_text(text, name), path, result)
         except DeckInputError as error:
             result.error = error.message  # a Msg (or str): the renderer puts it into words
         except DuepaError:
@@ -152,7 +174,7 @@ class Checker:
             result.error = Msg("error.cannot-check", {"path": path, "why": why})
         if result.error is not None:
             result.error = _printable_message(result.error)  # one line, whatever the file name or the text held
-        return result
+        return deck, result
 
     def check_row(self, row: SheetRow) -> DeckResult:
         """Check one row of a submission sheet: its deck cell is the decklist, the sheet's folder
@@ -215,7 +237,7 @@ class Checker:
             return self.not_checked(item)
         return self.check_row(item)
 
-    def _check_decklist(self, decklist: DeckList, path: Path, result: DeckResult) -> None:
+    def _check_decklist(self, decklist: DeckList, path: Path, result: DeckResult) -> Deck:
         config, config_file = self._config_and_file(path)
         result.config = _shown_path(config_file) if config_file else None
         deck = resolve_deck(decklist, self.pool, self.options.partner)
@@ -229,6 +251,7 @@ class Checker:
             from ..analysis.stats import compute_stats
 
             result.stats = compute_stats(deck)
+        return deck
 
     def context_for(self, config: FormatConfig) -> Context:
         """What the rules read besides the deck, made once per house rules (a batch shares a few)."""

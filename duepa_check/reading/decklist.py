@@ -226,8 +226,12 @@ def _within_limit(data: bytes, where: str, limit: int | None = None) -> bytes:
     if limit is None:
         limit = MAX_BYTES
     if len(data) > limit:
-        raise DeckInputError(Msg("input.too-large", {"path": where, "megabytes": limit // 1_000_000}))
+        raise _too_large(where, limit)
     return data
+
+
+def _too_large(where: str, limit: int) -> DeckInputError:
+    return DeckInputError(Msg("input.too-large", {"path": where, "megabytes": limit // 1_000_000}))
 
 
 def decode(data: bytes, where: str) -> str:
@@ -249,12 +253,33 @@ def decode(data: bytes, where: str) -> str:
             continue  # bytes 0x80, 0xA0, 0xFD-0xFF: never in Shift_JIS text, so not CP932
         # A control byte of UTF-8 or CP932 text is the same control character (no multi-byte
         # sequence holds one): text from bytes without any needs no search.
-        if (encoding == "utf-16" or b"\0" in data.translate(_CONTROL_BYTES_TO_NUL)) and _looks_binary(text):
-            raise DeckInputError(Msg("input.binary-control", {"path": where}))
-        if not text or text.isspace():  # nothing but whitespace (as text.strip() would leave nothing)
-            raise DeckInputError(Msg("input.empty", {"path": where}))
-        return text
+        return _usable(text, where, encoding == "utf-16" or b"\0" in data.translate(_CONTROL_BYTES_TO_NUL))
     raise DeckInputError(Msg("input.cannot-decode", {"path": where}))  # blank bytes decode as UTF-8: "empty" above
+
+
+def text_as_read(text: str, where: str) -> str:
+    """Text held in memory (an editor's buffer, a web page's box) as ``decode`` reads a file holding
+    it in UTF-8: the same size limit, the same refusals (binary, empty), a leading BOM dropped.
+
+    Public: ``check.checker.Checker.check_text`` reads a buffer through it, so a buffer and the file
+    it will be saved as get the same answer."""
+    # UTF-8 takes at most 3 bytes a character: a buffer of a usual size is never encoded to be measured
+    if len(text) * 3 > MAX_BYTES and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise _too_large(where, MAX_BYTES)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\0" in text:
+        raise DeckInputError(Msg("input.binary-nul", {"path": where}))
+    return _usable(text, where, CONTROL.search(text) is not None)
+
+
+def _usable(text: str, where: str, may_hold_controls: bool) -> str:
+    """Decoded text, or the DeckInputError that says why it is no decklist (binary, or empty)."""
+    if may_hold_controls and _looks_binary(text):
+        raise DeckInputError(Msg("input.binary-control", {"path": where}))
+    if not text or text.isspace():  # nothing but whitespace (as text.strip() would leave nothing)
+        raise DeckInputError(Msg("input.empty", {"path": where}))
+    return text
 
 
 # The control characters no text holds (tab, line and page breaks are text): a file with many is
@@ -305,7 +330,12 @@ def numbered_lines(text: str) -> list[tuple[int, str]]:
 
 def parse_decklist(data: bytes, path: str) -> DeckList:
     """Decode and parse by suffix (PARSERS), or content for JSON; plain text otherwise."""
-    text = decode(data, path)
+    return parse_text(decode(data, path), path)
+
+
+def parse_text(text: str, path: str) -> DeckList:
+    """Parse decoded text by the suffix of ``path`` (PARSERS), or by content for JSON; plain text
+    otherwise. The one parse of a file, standard input and a buffer held in memory."""
     target = PARSERS.get(path_suffix(path).lower())
     if target is None:
         target = "structured:parse_json" if text.lstrip("\ufeff \t\r\n").startswith("{") else "text:parse_text"
@@ -353,6 +383,11 @@ def may_be_sheet(item: Path | str, stdin_name: str | None, deck_column: str | No
 
 def load_decklist(path: Path, stdin_name: str = STDIN_NAME) -> DeckList:
     """Read and parse one decklist; standard input (``inputs.StandardInput``) is called ``stdin_name``."""
+    return parse_text(read_text(path, stdin_name), stdin_name if is_stdin(path) else str(path))
+
+
+def read_text(path: Path, stdin_name: str = STDIN_NAME) -> str:
+    """The decoded text of one decklist file; standard input is called ``stdin_name``."""
     if is_stdin(path):
-        return parse_decklist(read_stdin_bytes(stdin_name), stdin_name)
-    return parse_decklist(read_deck_bytes(path), str(path))
+        return decode(read_stdin_bytes(stdin_name), stdin_name)
+    return decode(read_deck_bytes(path), str(path))
