@@ -8,10 +8,8 @@ written in English, to the card's English name that it spells (the language is k
 matched only by being close (a typo: suggestions) is fixed only under ``--unsafe-fixes`` and only
 when one suggestion is clearly best (``clear_suggestion``).
 
-Where: the parsers keep each entry's line, not its columns, so the name is looked up in the line
-it was read from (as written, else as NFKC makes it: a name peeled off '1 ﾎﾞﾙｼｬｯｸ（新規）' is NFKC
-text), in order, so two names on one line take their own places. A name not found there is left
-as it is. ``check.fix`` proves every change by reading the result again before writing it.
+Where: each name as written in its line (``reading.name_spans``, which a language server's ranges
+use too). A name not found there is left as it is. ``check.fix`` proves every change by reading the result again before writing it.
 """
 
 from __future__ import annotations
@@ -24,6 +22,7 @@ from ..data.cards import Card
 from ..data.names import loose_key, name_key
 from ..data.pool import CardPool
 from .decklist import Entry
+from .name_spans import entry_spans
 from .resolve import Deck
 
 
@@ -125,28 +124,16 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
                     wanted.append((entry, target, False))
     if not wanted:
         return []
-    lines = line_spans(text)
-    taken: dict[int, int] = {}  # line → where the last name found on it ended
+    offsets = [0, *(match.end() for match in re.finditer(r"\r\n|\r|\n", text))]  # where each line starts
     fixes = []
-    for entry in sorted(deck.entries, key=lambda e: e.line):
-        if not 0 < entry.line <= len(lines):
+    for entry, span in entry_spans(text, deck.entries):
+        if span is None:
             continue
-        start, end = lines[entry.line - 1]
-        found = find_name(text, entry.name, taken.get(entry.line, start), end)
-        doubled = found is None and '"' in entry.name  # a quoted CSV cell doubles its quotes: '"""BC"" ヒット"'
-        if doubled:
-            found = find_name(text, entry.name.replace('"', '""'), taken.get(entry.line, start), end)
-            if found is None:
-                found = _csv_cell(text, entry.name, taken.get(entry.line, start), end)
-        elif found is None:
-            found = _find_by_key(text, entry.name, taken.get(entry.line, start), end)
-        if found is None:
-            escaped = _json_string(text, entry.name, taken.get(entry.line, start), end)
-            if escaped is not None:
-                taken[entry.line] = escaped[1]
-                fixes.extend(_escaped_fix(text, escaped, entry, wanted))
+        offset = offsets[entry.line - 1]
+        found = (offset + span.start, offset + span.end)
+        if span.escaped is not None:
+            fixes.extend(_escaped_fix(text, (*found, span.escaped), entry, wanted))
             continue
-        taken[entry.line] = found[1]
         for wanted_entry, target, safe in wanted:
             if wanted_entry is entry:
                 first, last = _kept_outside(text, found[0], found[1], target, _is_alias(entry.name, pool))
@@ -159,7 +146,7 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
                     first, last = first - 1, last + 1  # an official name in 《》 (《パーロック～…！～》) written so
                 if text[first:last] != target:
                     after = text[found[0] : first] + target + text[last : found[1]]
-                    spelling = target.replace('"', '""') if doubled else ""
+                    spelling = target.replace('"', '""') if span.doubled else ""
                     fixes.append(
                         NameFix(
                             entry.line,
@@ -171,11 +158,11 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
                             entry,
                             after,
                             spelling,
-                            entry.name if doubled else "",
+                            entry.name if span.doubled else "",
                         )
                     )
                 break
-    return [fix._replace(column=fix.start - lines[fix.line - 1][0] + 1) for fix in fixes]
+    return [fix._replace(column=fix.start - offsets[fix.line - 1] + 1) for fix in fixes]
 
 
 # A kana reading after a name, as people annotate one: 'ボルシャックライシス・NEX（ネックス）'.
@@ -205,23 +192,6 @@ def _kept_outside(text: str, start: int, end: int, official: str, alias: bool = 
     return start, end
 
 
-def _json_string(text: str, name: str, start: int, end: int) -> tuple[int, int, str] | None:
-    """(start, end, value) of the inside of the first JSON string in ``text[start:end]`` that is
-    ``name`` written with escapes ('\\u30DC…'); None when there is none."""
-    import json
-
-    for match in re.finditer(r'"((?:[^"\\]|\\.)*)"', text[start:end]):
-        if "\\" not in match.group(1):
-            continue
-        try:
-            value = json.loads(match.group(0))
-        except ValueError:
-            continue
-        if isinstance(value, str) and value.strip().strip("《》").strip() == name:
-            return start + match.start(1), start + match.end(1), value
-    return None
-
-
 def _escaped_fix(text: str, escaped: tuple[int, int, str], entry: Entry, wanted: list) -> list[NameFix]:
     """The fix of a name written with JSON escapes: the whole string written anew (escapes only where
     JSON needs them)."""
@@ -235,64 +205,3 @@ def _escaped_fix(text: str, escaped: tuple[int, int, str], entry: Entry, wanted:
                 NameFix(entry.line, first, last, text[first:last], target, safe, entry, target, written, entry.name)
             ]
     return []
-
-
-def line_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every line, split as ``decklist.split_lines`` splits (CRLF, CR, LF)."""
-    spans, start = [], 0
-    for match in re.finditer(r"\r\n|\r|\n", text):
-        spans.append((start, match.start()))
-        start = match.end()
-    spans.append((start, len(text)))
-    return spans
-
-
-def find_name(text: str, name: str, start: int, end: int) -> tuple[int, int] | None:
-    """Where ``name`` is first written in ``text[start:end]``: as it is, else as text that NFKC makes
-    it (half-width kana, full-width letters); None when it is not there."""
-    at = text.find(name, start, end)
-    if at >= 0:
-        return at, at + len(name)
-    if not name:
-        return None
-    wanted = unicodedata.normalize("NFKC", name)
-    longest = len(name) * 3 + 2
-    for first in range(start, end):
-        if unicodedata.normalize("NFKC", text[first])[:1] != wanted[:1]:
-            continue
-        for last in range(first + 1, min(end, first + longest) + 1):
-            if unicodedata.normalize("NFKC", text[first:last]) == wanted:
-                # NFKC composes a half-width voiced mark with the kana before it: take it too
-                if last < end and unicodedata.normalize("NFKC", text[first : last + 1]) == wanted:
-                    continue
-                return first, last
-    return None
-
-
-def _csv_cell(text: str, name: str, start: int, end: int) -> tuple[int, int] | None:
-    """The inside of the first quoted CSV cell in ``text[start:end]`` whose value has the name's
-    matching key (its quotes doubled, in other capitals or widths)."""
-    wanted = name_key(name)
-    for match in re.finditer(r'"((?:[^"]|"")*)"', text[start:end]):
-        if name_key(match.group(1).replace('""', '"')) == wanted:
-            return start + match.start(1), start + match.end(1)
-    return None
-
-
-def _find_by_key(text: str, name: str, start: int, end: int) -> tuple[int, int] | None:
-    """The first, shortest span of ``text[start:end]`` with the name's matching key: a name the
-    reader took characters off (a CSV cell's backquote) is still found where it is written."""
-    wanted = name_key(name)
-    if not wanted:
-        return None
-    longest = len(name) * 3 + 2
-    for first in range(start, end):
-        if name_key(text[first])[:1] != wanted[:1]:  # (wanted is not empty: an empty key differs)
-            continue
-        for last in range(first + 1, min(end, first + longest) + 1):
-            key = name_key(text[first:last])
-            if key == wanted:
-                return first, last
-            if not wanted.startswith(key):
-                break
-    return None
