@@ -21,7 +21,7 @@ import typer  # noqa: E402,F401 - loaded by every check before any text is made
 
 lang = sys.argv[1] if len(sys.argv) > 1 else "en"
 start = time.perf_counter()
-from duepa_check.cli.language import choose_language  # noqa: E402
+from duepa_check.check.session import choose_language  # noqa: E402
 from duepa_check.messages import Msg, catalogue, text  # noqa: E402
 
 chosen = choose_language(lang, os.environ)

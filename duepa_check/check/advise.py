@@ -15,7 +15,7 @@ from ..printable import printable
 from ..reading.decklist import DeckInputError, load_decklist
 from ..reading.inputs import STDIN_NAME, is_stdin
 from ..reading.resolve import resolve_deck
-from .checker import Checker, CheckOptions
+from .house_rules import HouseRules
 
 
 def advise(
@@ -24,13 +24,15 @@ def advise(
     regulation: Regulation,
     on: date,
     *,
-    config_path: Path | None = None,
+    house_rules: HouseRules | None = None,
     include_pool: bool = False,
     stdin_name: str = STDIN_NAME,
 ) -> Advice:
-    """Read a decklist file (``-``: standard input), find its house rules, and advise on it."""
-    options = CheckOptions(as_of=on, config_path=config_path, stdin_name=stdin_name)
-    config = Checker(pool, regulation, options).house_rules_for(path)
+    """Read a decklist file (``-``: standard input), find its house rules (through ``house_rules``,
+    the command's: read once for its language and its advice), and advise on it."""
+    if house_rules is None:
+        house_rules = HouseRules(pool.resolve_name)
+    config = house_rules.for_deck(Path(stdin_name) if is_stdin(path) else path)[0]
     deck = resolve_deck(load_decklist(path, stdin_name), pool)
     if not deck.cards:  # every pool card would "make every card's colour legal": a verdict on nothing
         shown = stdin_name if is_stdin(path) else str(path)

@@ -14,18 +14,19 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..data.config import ConfigError, FormatConfig, find_config, load_config
+from ..data.config import FormatConfig
 from ..data.pool import CardPool
 from ..data.regulation import Regulation
 from ..errors import DuepaError
-from ..messages import Msg, msg
+from ..messages import Msg
 from ..printable import printable
 from ..reading.decklist import DeckInputError, DeckList, Skipped, may_be_sheet, parse_text, read_text, text_as_read
 from ..reading.inputs import STDIN_NAME, is_stdin
 from ..reading.resolve import Deck, resolve_deck
-from ..rules import READING_RULES, RULE_IDS, Context, run_rules
+from ..rules import READING_RULES, Context, run_rules
 from .batch import Batch
 from .hints import compose_hints
+from .house_rules import HouseRules
 from .results import MAX_REPORTED, DeckResult
 
 if TYPE_CHECKING:
@@ -81,24 +82,21 @@ class Checker:
     """Checks decks: one file (``check``), one row of a submission sheet (``check_row``), or many
     (``check_all``, which gives a ``batch.Batch`` the one-item check)."""
 
-    def __init__(self, pool: CardPool, regulation: Regulation, options: CheckOptions) -> None:
+    def __init__(
+        self, pool: CardPool, regulation: Regulation, options: CheckOptions, house_rules: HouseRules | None = None
+    ) -> None:
         self.pool = pool
         self.regulation = regulation
         self.options = options
         self.notes: list = []  # what reading the sheets had to say (Msg each): one stderr line each
-        config_path = options.config_path
-        self._explicit_config = self._with_option(self.load_config(config_path)) if config_path else None
-        self._explicit_config_path = config_path
-        self._configs: dict[Path | None, FormatConfig] = {}
-        self._config_paths: dict[str, Path | None] = {}  # deck folder → its config file
+        # --config, else each deck's nearest file: given by a session (check.session) that reads
+        # them for the run's language too, else made here
+        self.house_rules = house_rules or HouseRules(
+            pool.resolve_name, options.config_path, options.include_unconfirmed
+        )
         self._announced: dict[tuple, Regulation] = {}  # house-rule announcements → the regulation with them
         self._contexts: dict[tuple, Context] = {}  # (id of a config, close names later) → the rules' context under it
         self._close_names_later = False  # check_all searches close names once for the run (check.close_names)
-
-    def load_config(self, path: Path) -> FormatConfig:
-        if not os.path.lexists(path):  # a FIFO, a device, a dangling link exist: reading them says what they are
-            raise ConfigError(msg("house-rules.no-such-file", path=path))
-        return load_config(path, self.pool.resolve_name, RULE_IDS)
 
     def house_rules_for(self, path: Path) -> FormatConfig:
         """The house rules a deck at ``path`` is checked under (``-``: the --stdin-filename's)."""
@@ -106,28 +104,7 @@ class Checker:
 
     def config_for(self, deck_path: Path) -> FormatConfig:
         """--config when given, else the nearest config file above the deck (cached per file)."""
-        return self._config_and_file(deck_path)[0]
-
-    def _config_and_file(self, deck_path: Path) -> tuple[FormatConfig, Path | None]:
-        """The house rules for a deck and the file they came from (None: the recommended rules)."""
-        if self._explicit_config is not None:
-            config, found = self._explicit_config, self._explicit_config_path
-        else:
-            folder = os.path.dirname(deck_path)  # a string key: a Path's parent and hash cost more than a look-up
-            found = self._config_paths.get(folder, _UNSEEN)
-            if found is _UNSEEN:
-                found = self._config_paths[folder] = find_config(deck_path)
-            config = self._configs.get(found)
-            if config is None:
-                config = self._configs[found] = self._with_option(self.load_config(found) if found else FormatConfig())
-        return config, found
-
-    def _with_option(self, config: FormatConfig) -> FormatConfig:
-        """The house rules with --include-unconfirmed applied (once per file: one object per file,
-        which the rules' and contexts' caches recognise)."""
-        if self.options.include_unconfirmed and not config.include_unconfirmed:
-            return config._replace(include_unconfirmed=True)
-        return config
+        return self.house_rules.for_deck(deck_path)[0]
 
     def check(self, path: Path) -> DeckResult:
         """Check one file (``-``: standard input).
@@ -238,7 +215,7 @@ class Checker:
         return self.check_row(item)
 
     def _check_decklist(self, decklist: DeckList, path: Path, result: DeckResult) -> Deck:
-        config, config_file = self._config_and_file(path)
+        config, config_file = self.house_rules.for_deck(path)
         result.config = _shown_path(config_file) if config_file else None
         deck = resolve_deck(decklist, self.pool, self.options.partner)
         context = self.context_for(config)
@@ -278,9 +255,6 @@ class Checker:
         if found is None:
             found = self._announced[config.regulation] = self.regulation.with_announcements(config.regulation)
         return found
-
-
-_UNSEEN = object()  # a folder not looked at yet (None: looked at, no house rules)
 
 
 def _shown_path(path: Path) -> str:

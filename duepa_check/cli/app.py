@@ -23,11 +23,7 @@ from ..errors import DuepaError
 from ..messages import LANGUAGES
 from ..reading.inputs import STDIN_ARGUMENT
 from ..report.renderers import RENDERERS
-from .language import (
-    current_language,
-    house_language,
-    set_language,
-)
+from .language import current_language, decide_language, set_language
 from .output import print_error
 
 app = typer.Typer(
@@ -267,10 +263,13 @@ def card(
     lang: LangOption = None,
 ) -> int:
     """Look a card up: faces, civilizations, cost, zone, partner eligibility, 殿堂 status."""
-    lang_code = set_language(_lang(lang), house_language(Path.cwd()))
+    from ..check.session import Session
+
+    session = Session(data_dir)
+    lang_code = decide_language(session, _lang(lang), None)
     from .commands import show_card
 
-    found = show_card(" ".join(name), _as_of(as_of), output_format is SimpleFormat.json, data_dir, lang_code, no_color)
+    found = show_card(" ".join(name), _as_of(as_of), output_format is SimpleFormat.json, session, lang_code, no_color)
     return EXIT_OK if found else EXIT_VIOLATION
 
 
@@ -282,7 +281,9 @@ def rules(
     lang: LangOption = None,
 ) -> int:
     """List the rules, their ids, and what house rules can change."""
-    lang_code = set_language(_lang(lang), house_language(Path.cwd()))
+    from ..check.session import Session
+
+    lang_code = decide_language(Session(), _lang(lang), None)
     from .commands import show_rules
 
     show_rules(rule, output_format is SimpleFormat.json, lang_code, no_color)
@@ -305,7 +306,9 @@ def update(
     lang: LangOption = None,
 ) -> int:
     """Refresh the card pool and the regulation from the official site."""
-    lang_code = set_language(_lang(lang), house_language(Path.cwd()))
+    from ..check.session import Session
+
+    lang_code = decide_language(Session(data_dir), _lang(lang), None)
     from ..update import UpdateInterrupted
     from .commands import update_data
 
@@ -336,10 +339,13 @@ def stats(
     from .output import refuse_output_over_input
 
     refuse_output_over_input("--svg", svg, [path])
-    lang_code = set_language(_lang(lang), house_language(Path.cwd() if deck == STDIN_ARGUMENT else path))
+    from ..check.session import Session
+
+    session = Session(data_dir)
+    lang_code = decide_language(session, _lang(lang), None if deck == STDIN_ARGUMENT else path)
     from .commands import show_stats
 
-    shown = show_stats(path, partner, output_format is SimpleFormat.json, svg, no_color, data_dir, lang_code)
+    shown = show_stats(path, partner, output_format is SimpleFormat.json, svg, no_color, session, lang_code)
     return EXIT_OK if shown else EXIT_VIOLATION
 
 
@@ -359,12 +365,14 @@ def partners(
     lang: LangOption = None,
 ) -> int:
     """Which cards could lead this deck, best first (exit 1 when none makes every card's colour legal)."""
+    from ..check.session import Session
     from .commands import show_partners
 
     path = _input(deck)
-    lang_code = set_language(_lang(lang), house_language(Path.cwd() if deck == STDIN_ARGUMENT else path, config))
+    session = Session(data_dir, config_path=config)
+    lang_code = decide_language(session, _lang(lang), None if deck == STDIN_ARGUMENT else path)
     working = show_partners(
-        path, search_pool, output_format is SimpleFormat.json, _as_of(as_of), config, no_color, data_dir, lang_code
+        path, search_pool, output_format is SimpleFormat.json, _as_of(as_of), session, no_color, lang_code
     )
     return EXIT_OK if working else EXIT_VIOLATION
 

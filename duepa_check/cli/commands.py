@@ -16,41 +16,19 @@ from .language import current_language, set_language
 from .output import make_console, on_terminal, print_error
 
 
-def load_data(data_dir: Path | None):
-    """Card pool, regulation and a label saying exactly which data they came from.
+def load_data(session):
+    """Card pool, regulation and a label saying exactly which data they came from: the session's
+    (``check.session``: loaded once per command, however many times it is asked).
 
     A data dir the user named (option or environment) that holds no data gets a warning on
     stderr: the check goes on with the embedded data, and the report says so.
     """
-    from ..data.pool import CardPool
-    from ..data.regulation import load_current
-    from ..data.userdata import (
-        data_dir_given,
-        data_folder,
-        data_source_label,
-        missing_data_warning,
-        resolve_data_dir,
-        unusable_default,
-    )
-
-    directory = resolve_data_dir(data_dir)
-    unusable = None if data_dir_given(data_dir) else unusable_default(directory)
-    folder = data_folder(directory) if unusable is None else None
-    if folder is None and (data_dir_given(data_dir) or unusable is not None):
+    data = session.data
+    if data.warning is not None:
         from ..messages import msg, text
 
-        lang = current_language()
-        warning = (
-            missing_data_warning(directory)
-            if unusable is None
-            else msg("data-dir.default-unusable", path=directory, why=unusable)
-        )
-        print(text(msg("cli.warning", message=warning), lang), file=sys.stderr)
-    pool = CardPool.load(folder)
-    regulation = load_current(folder)
-    regulation_from_user = folder is not None and regulation.path is not None and regulation.path.parent == folder
-    used = data_source_label(directory, cards=len(pool.shards) > 1, regulation=regulation_from_user)
-    return pool, regulation, used
+        print(text(msg("cli.warning", message=data.warning), current_language()), file=sys.stderr)
+    return data.pool, data.regulation, data.source
 
 
 def check_decks(
@@ -76,12 +54,13 @@ def check_decks(
     (``check.walk.looks_like_decklist``) is said on stderr and left out; when none is left, nothing
     else is printed and the run passes."""
     from ..check.results import RunInfo
+    from ..check.session import Session
     from ..check.walk import deck_files, run_order
 
-    pool, regulation, used = load_data(data_dir)
+    session = Session(data_dir, config_path=config, include_unconfirmed=include_unconfirmed)
+    pool, regulation, used = load_data(session)
     checker = _checker(
-        pool,
-        regulation,
+        session,
         day,
         partner=partner,
         config=config,
@@ -117,8 +96,7 @@ def check_decks(
 
 
 def _checker(
-    pool,
-    regulation,
+    session,
     day: date,
     *,
     partner: str | None,
@@ -129,7 +107,7 @@ def _checker(
     with_stats: bool,
 ):
     """The run's checker, from the command's options (a sheet's columns only when one is named)."""
-    from ..check.checker import Checker, CheckOptions
+    from ..check.checker import CheckOptions
     from ..reading.inputs import STDIN_NAME
 
     columns = None
@@ -146,7 +124,7 @@ def _checker(
         with_stats=with_stats,
         sheet_columns=columns,
     )
-    return Checker(pool, regulation, options)
+    return session.checker(options)
 
 
 def _decide_language(option: str | None, checker, files: list) -> str:
@@ -230,11 +208,11 @@ def check_with_progress(checker, files: list[Path], console) -> list:
         return checker.check_all(files, on_progress=advance)
 
 
-def show_card(name: str, day: date, as_json: bool, data_dir: Path | None, lang: str, no_color: bool = False) -> bool:
+def show_card(name: str, day: date, as_json: bool, session, lang: str, no_color: bool = False) -> bool:
     """Show one card (text or JSON); False when the name means no card or several."""
     from ..report.card_view import render_card, render_not_found
 
-    pool, regulation, _ = load_data(data_dir)
+    pool, regulation, _ = load_data(session)
     found = pool.lookup(name)
     if found.card is None:
         if as_json:
@@ -296,7 +274,7 @@ def _run_update_with_progress(console, run_update, options: dict, lang: str = "e
 
 
 def show_stats(
-    deck: Path, partner: str | None, as_json: bool, svg: Path | None, no_color: bool, data_dir: Path | None, lang: str
+    deck: Path, partner: str | None, as_json: bool, svg: Path | None, no_color: bool, session, lang: str
 ) -> bool:
     """Show a deck's shape; False (after showing why on stderr) when a line of it is not a card."""
     from ..analysis.stats import compute_stats
@@ -304,7 +282,7 @@ def show_stats(
     from ..reading.resolve import resolve_deck
     from ..report.stats_view import render_stats, write_svg
 
-    pool, regulation, used = load_data(data_dir)
+    pool, regulation, used = load_data(session)
     decklist = load_decklist(deck)
     resolved = resolve_deck(decklist, pool, partner)
     if decklist.problems or resolved.unresolved:
@@ -340,17 +318,16 @@ def show_partners(
     search_pool: bool,
     as_json: bool,
     day: date,
-    config: Path | None,
+    session,
     no_color: bool,
-    data_dir: Path | None,
     lang: str,
 ) -> bool:
     """Which cards could lead the deck, best first; False when none makes every card's colour legal."""
     from ..check.advise import advise
     from ..report.partners_view import not_counted_notes, render_advice
 
-    pool, regulation, _ = load_data(data_dir)
-    advice = advise(deck, pool, regulation, day, config_path=config, include_pool=search_pool)
+    pool, regulation, _ = load_data(session)
+    advice = advise(deck, pool, regulation, day, house_rules=session.house_rules, include_pool=search_pool)
     if as_json:
         for note in not_counted_notes(advice, lang):
             print_error(note)
@@ -364,10 +341,11 @@ def show_partners(
 
 def version_text(version: str):
     """The version and the data a check would use (what a bug report needs), as a Msg."""
+    from ..check.session import Session
     from ..messages import msg
 
     try:
-        _, regulation, used = load_data(None)
+        _, regulation, used = load_data(Session())
         source = msg("data.embedded") if used == "embedded" else used
         return msg("cli.version", version=version, data_date=regulation.data_date, source=source)
     except DuepaError as error:

@@ -1,19 +1,17 @@
 """The language of a run's text, decided once per command: --lang, else $DUEPA_CHECK_LANG, else the
 house rules' ``lang:``, else the locale; and the commands' --help put into that language.
 
-The CLI is the one place that keeps it (renderers are handed it explicitly). Before a command
+The CLI is the one place that keeps it (renderers are handed it explicitly); the choice itself is
+``check.session``'s, which every command (and the language server) decides through. Before a command
 decides, errors use --lang / $DUEPA_CHECK_LANG / the locale (``early_language``).
 """
 
 import os
-from collections.abc import Mapping
 from pathlib import Path
 
-from ..errors import DuepaError
-from ..messages import DEFAULT_LANG, LANGUAGES, msg
+from ..check.session import choose_language
+from ..messages import LANGUAGES
 
-LANG_VARIABLE = "DUEPA_CHECK_LANG"
-LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX order: the first one set decides
 _language: dict[str, str] = {}
 
 
@@ -36,27 +34,12 @@ def set_language(option: str | None, house: str | None = None) -> str:
     return lang
 
 
-def house_language(start: Path, explicit: Path | None = None) -> str | None:
-    """The ``lang:`` of the house rules: ``explicit`` (--config), else those that apply at
-    ``start`` (a deck, or the working folder)."""
-    from ..data.config import find_config
-
-    found = (explicit if os.path.lexists(explicit) else None) if explicit is not None else find_config(start)
-    if found is None:
-        return None
-    from ..data.config import load_config
-    from ..data.pool import CardPool
-    from ..data.userdata import usable_data_dir
-    from ..rules import RULE_IDS
-
-    pools: list = []
-
-    def resolve_card(typed: str) -> tuple[str | None, list[str]]:  # the pool loads only if a card is named
-        if not pools:
-            pools.append(CardPool.load(usable_data_dir(None)))
-        return pools[0].resolve_name(typed)
-
-    return load_config(found, resolve_card, RULE_IDS).lang
+def decide_language(session, option: str | None, start: Path | None) -> str:
+    """Decide the run's language through the command's session (``check.session.Session.language``):
+    the --lang ``option``, else $DUEPA_CHECK_LANG, else the ``lang:`` of the house rules at the deck
+    ``start`` (None: the working folder), else the locale."""
+    lang = _language["lang"] = session.language(option, start)
+    return lang
 
 
 def early_language(args: list[str]) -> str:
@@ -140,29 +123,3 @@ def _translate_params(params, command: str, words: dict[str, str]) -> None:
     for param in params:
         if hasattr(param, "help"):
             param.help = words.get(f"help.{command}.{param.name}", words.get(f"help.option.{param.name}", param.help))
-
-
-def choose_language(option: str | None, environ: Mapping[str, str], house: str | None = None) -> str:
-    """--lang, else $DUEPA_CHECK_LANG, else the house rules' ``lang:``, else the locale, else English.
-
-    The locale counts as Japanese when the first of LC_ALL, LC_MESSAGES, LANG that is set
-    starts with ``ja`` (ja_JP.UTF-8, ja). A bad $DUEPA_CHECK_LANG is an error, not ignored.
-    """
-    if option:
-        return option
-    chosen = environ.get(LANG_VARIABLE, "").strip()
-    if chosen:
-        if chosen not in LANGUAGES:
-            raise DuepaError(msg("error.lang-variable", variable=LANG_VARIABLE, value=chosen))
-        return chosen
-    if house:
-        return house
-    return locale_language(environ)
-
-
-def locale_language(environ: Mapping[str, str]) -> str:
-    for variable in LOCALE_VARIABLES:
-        value = environ.get(variable)
-        if value:
-            return "ja" if value.lower().startswith("ja") else DEFAULT_LANG
-    return DEFAULT_LANG

@@ -10,6 +10,7 @@ from support import BD4, make_deck, run
 
 import duepa_check.check.batch as batch_module
 import duepa_check.check.checker as checker_module
+from duepa_check.data.config import ConfigError
 
 pytestmark = pytest.mark.forks  # the batch forks: these run where no other thread runs (conftest)
 
@@ -215,7 +216,7 @@ def test_forked_split_falls_back_to_this_process_when_fork_fails(checker, nine_d
 
 def test_a_usage_error_in_a_child_is_raised_here(checker, nine_decks, monkeypatch):
     def fail(path):
-        raise checker_module.ConfigError(f"{path.parent}/.duepa-check.yaml: unknown key 'deck_sise'")
+        raise ConfigError(f"{path.parent}/.duepa-check.yaml: unknown key 'deck_sise'")
 
     in_children_only(checker, monkeypatch, fail)
     with pytest.raises(checker_module.DuepaError, match="deck_sise"):

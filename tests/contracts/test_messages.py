@@ -11,9 +11,9 @@ import pytest
 import typer
 from support import AS_OF, BD4, english_sentences, make_deck, placeholders, run
 
+from duepa_check.check.session import choose_language
 from duepa_check.cli import app as cli
 from duepa_check.cli import main
-from duepa_check.cli.language import choose_language
 from duepa_check.messages import LANGUAGES, Listed, Msg, catalogue, msg, plural, text
 
 
