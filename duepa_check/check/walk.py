@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -134,29 +134,71 @@ def looks_like_decklist(path: Path, pool) -> bool:
     list of misspelt names is still a decklist (DP100 names each), prose is not. A file that
     cannot be read is left to the check, which says why (exit 2).
     """
-    from ..reading.decklist import decode, parse_decklist, read_deck_bytes, split_lines
-
-    name = path.name
-    lowered = name.lower()
-    if name.startswith(".") or name == "pyproject.toml" or not lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES):
+    if not _named_like_decklist(path.name):
         return False
-    if not lowered.endswith(DECK_SUFFIXES):
+    if not path.name.lower().endswith(DECK_SUFFIXES):
         from ..reading.sheet import looks_like_sheet
         from ..reading.tables import looks_like_deck
 
         return looks_like_deck(path) or looks_like_sheet(path)
-    try:
-        data = read_deck_bytes(path)
-        text = decode(data, str(path))
-    except (OSError, DeckInputError):
-        return True
-    if lowered.endswith((".yaml", ".yml", ".json")):
-        return re.search(_STRUCTURED_KEY, text) is not None
+    from ..reading.decklist import read_text
     from ..reading.tables import looks_like_deck
 
-    if looks_like_deck(path) or any(re.search(_COUNTED_LINE, line.strip()) for line in split_lines(text)):
+    try:
+        text = read_text(path)
+    except (OSError, DeckInputError):
         return True
-    deck = parse_decklist(data, str(path))
+    return _reads_like_decklist(text, str(path), pool, lambda: looks_like_deck(path))
+
+
+def text_looks_like_decklist(text: str, path: str | Path, pool) -> bool:
+    """``looks_like_decklist`` of a text held in memory (an editor's buffer) called ``path``: the same
+    test, on the text instead of the file's bytes (a language server stays quiet on a README)."""
+    name = os.path.basename(path)
+    if not _named_like_decklist(name):
+        return False
+    if not name.lower().endswith(DECK_SUFFIXES):
+        from ..reading.sheet import starts_like_sheet
+
+        return _starts_like_deck(text, str(path)) or starts_like_sheet(text, str(path))
+    from ..reading.decklist import text_as_read
+
+    try:
+        text = text_as_read(text, str(path))
+    except DeckInputError:
+        return True
+    return _reads_like_decklist(text, str(path), pool, lambda: _starts_like_deck(text, str(path)))
+
+
+def _named_like_decklist(name: str) -> bool:
+    """The folder walk's test of a name: not hidden, not pyproject.toml, a deck or table suffix."""
+    lowered = name.lower()
+    return not name.startswith(".") and name != "pyproject.toml" and lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES)
+
+
+def _starts_like_deck(text: str, path: str) -> bool:
+    """``tables.looks_like_deck`` of a file holding ``text`` in UTF-8: its first DECK_SNIFF_BYTES
+    decoded as that function decodes them (a head cut inside a character does not decode: False)."""
+    from ..reading.decklist import decode
+    from ..reading.tables import DECK_SNIFF_BYTES, starts_like_deck
+
+    try:
+        head = decode(text[:DECK_SNIFF_BYTES].encode("utf-8", "surrogatepass")[:DECK_SNIFF_BYTES], path)
+    except DeckInputError:
+        return False
+    return starts_like_deck(head)
+
+
+def _reads_like_decklist(text: str, path: str, pool, starts_like_deck: Callable[[], bool]) -> bool:
+    """The test of a decklist file's decoded text (``looks_like_decklist``, from its structured key
+    on); ``starts_like_deck`` asks whether its head starts like one."""
+    if path.lower().endswith((".yaml", ".yml", ".json")):
+        return re.search(_STRUCTURED_KEY, text) is not None
+    from ..reading.decklist import parse_text, split_lines
+
+    if starts_like_deck() or any(re.search(_COUNTED_LINE, line.strip()) for line in split_lines(text)):
+        return True
+    deck = parse_text(text, path)
     if deck.headings:
         return True
     names = [entry.name for entry in deck.entries] + [r[1] for p in deck.problems for r in p.readings]

@@ -136,9 +136,17 @@ def looks_like_sheet(path: Path, named: SheetColumns = SheetColumns()) -> bool:
         text = decode(head, str(path))
     except DeckInputError:
         return False
+    return starts_like_sheet(text, str(path), named)
+
+
+def starts_like_sheet(text: str, path: str, named: SheetColumns = SheetColumns()) -> bool:
+    """Whether a text starts like a responses sheet (``looks_like_sheet`` once the head of the file is
+    read): a text, not a file, so that an editor's buffer is asked the same."""
+    if len(text) > SHEET_SNIFF_BYTES:
+        text = text[: text.rfind("\n", 0, SHEET_SNIFF_BYTES) + 1]  # the head: whole lines only
     for columns in (named, SheetColumns()) if named != SheetColumns() else (named,):
         try:  # by the columns the options name, or by the usual headers (the check then says which is missing)
-            if _find_header(text, str(path), columns, str(path)) is not None:
+            if _find_header(text, path, columns, path) is not None:
                 return True
         except DeckInputError:  # a column the options name is not there
             continue
