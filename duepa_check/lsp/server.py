@@ -1,12 +1,20 @@
 """The protocol side of the language server: pygls' server, its handlers, and nothing else.
 
-Every answer is worked out by the plain modules of this package; a handler reads the request,
-calls them, and turns what they return into lsprotocol's types (columns through the negotiated
-position encoding). Logs go to stderr and ``window/logMessage``; stdout carries only the protocol.
+Every answer is worked out by the plain modules of this package (``session`` and what it calls); a
+handler reads the request, calls them, and turns what they return into lsprotocol's types, every
+column through the negotiated position encoding (``positions``). Documents are kept by
+``documents`` rather than pygls' workspace: pygls splits lines as ``str.splitlines`` does (at form
+feeds and U+2028 too), which puts every later line off by one. Logs go to stderr and
+``window/logMessage``; stdout carries only the protocol.
+
+Checks run on the event loop, one at a time, so a published result is always for the version the
+document has; a check is put off while more messages wait on stdin (``input.WaitingInput``), so a
+burst of changes is one check, of the last version.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
@@ -14,24 +22,153 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from .. import __version__
+from ..messages import Msg, text
+from .diagnostics import ERROR, WARNING, Diagnostic
 from .input import WaitingInput
+from .positions import UTF16, choose_encoding, client_range
+from .session import CHANGE, OPEN, SAVE, Session
+from .settings import SECTION
 
 NAME = "duepa-check"
+log = logging.getLogger("duepa_check.lsp")
+_SEVERITY = {ERROR: types.DiagnosticSeverity.Error, WARNING: types.DiagnosticSeverity.Warning}
+WATCHED = ("**/.duepa-check.yaml", "**/.duepa-check.yml", "**/pyproject.toml")
 
 
 class DeckServer(LanguageServer):
-    """pygls' server plus what a run keeps: whether shutdown came before exit."""
+    """pygls' server plus what a run keeps between messages."""
 
-    def __init__(self, stdin: WaitingInput | None = None, lang: str = "en") -> None:
+    def __init__(self, session: Session, stdin: WaitingInput | None = None) -> None:
         super().__init__(NAME, __version__)
+        self.session = session
         self.stdin = stdin
-        self.lang = lang
+        self.encoding = UTF16
+        self.pull = False  # the client asks for diagnostics (textDocument/diagnostic) instead of being sent them
+        self.pending: dict[str, str] = {}  # uri -> why it is to be checked (open, change, save)
+        self.flushing = False
         self.shut_down = False
         self.exited = False
 
+    def say(self, notes: list[Msg], kind=types.MessageType.Warning) -> None:
+        """Log each message on stderr and to the client (window/logMessage), in the session's language."""
+        for note in notes:
+            words = text(note, self.session.lang)
+            log.warning("%s", words)
+            self.window_log_message(types.LogMessageParams(type=kind, message=words))
 
-def make_server(stdin: WaitingInput | None = None, lang: str = "en") -> DeckServer:
-    server = DeckServer(stdin, lang)
+
+def _lsp_diagnostic(found: Diagnostic, lines: list[str], encoding: str) -> types.Diagnostic:
+    line, start, end_line, end = client_range(lines, found.span, encoding)
+    return types.Diagnostic(
+        range=types.Range(types.Position(line, start), types.Position(end_line, end)),
+        message=found.message,
+        severity=_SEVERITY.get(found.severity, types.DiagnosticSeverity.Information),
+        code=found.code,
+        source=NAME,
+        data=found.data,
+    )
+
+
+def schedule(ls: DeckServer, uri: str, reason: str) -> None:
+    """Check ``uri`` soon: once no more messages wait (a burst of changes is one check)."""
+    if ls.pull:
+        return  # the client asks when it wants them
+    ls.pending[uri] = reason if ls.pending.get(uri) in (None, CHANGE) else ls.pending[uri]
+    if not ls.flushing:
+        ls.flushing = True
+        asyncio.get_running_loop().call_soon(flush, ls)
+
+
+def flush(ls: DeckServer) -> None:
+    if ls.stdin is not None and ls.stdin.waiting():
+        asyncio.get_running_loop().call_later(0.002, flush, ls)
+        return
+    ls.flushing = False
+    pending, ls.pending = ls.pending, {}
+    for uri in pending:
+        document = ls.session.documents.get(uri)
+        if document is None:
+            continue
+        found = check_now(ls, document)
+        if found is not None and document.current(document.version if not document.dirty else None):
+            publish(ls, document, found)
+
+
+def check_now(ls: DeckServer, document) -> list[Diagnostic] | None:
+    """The document's diagnostics, checked now; None when the data cannot be loaded (said once)."""
+    try:
+        return ls.session.check(document)
+    except Exception as error:  # the data or house rules failed: one message, the server goes on
+        from ..errors import DuepaError
+
+        if isinstance(error, DuepaError):
+            from .diagnostics import information
+
+            found = [information(text(error.message, ls.session.lang), document.lines)]
+            found[0] = found[0]._replace(severity=ERROR)
+            return found
+        log.exception("check failed")
+        return None
+
+
+def publish(ls: DeckServer, document, found: list[Diagnostic]) -> None:
+    lines = document.lines
+    ls.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(
+            uri=document.uri,
+            version=document.version,
+            diagnostics=[_lsp_diagnostic(item, lines, ls.encoding) for item in found],
+        )
+    )
+
+
+def recheck_all(ls: DeckServer) -> None:
+    """Settings, house rules or data changed: every open document again."""
+    if ls.pull:
+        if _declares(ls, "workspace.diagnostics.refresh_support"):
+            ls.workspace_diagnostic_refresh(None)
+        for document in ls.session.documents.by_uri.values():
+            document.dirty = True
+        return
+    for uri in ls.session.documents.by_uri:
+        schedule(ls, uri, OPEN)
+
+
+def _declares(ls: DeckServer, path: str) -> bool:
+    found = ls.client_capabilities
+    for name in path.split("."):
+        found = getattr(found, name, None)
+        if found is None:
+            return False
+    return bool(found)
+
+
+def _change_range(change) -> tuple[int, int, int, int] | None:
+    where = getattr(change, "range", None)
+    if where is None:
+        return None
+    return where.start.line, where.start.character, where.end.line, where.end.character
+
+
+def register_lifecycle(server: DeckServer) -> None:
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: DeckServer, params: types.InitializeParams) -> None:
+        general = params.capabilities.general
+        ls.encoding = choose_encoding(general.position_encodings if general else None)
+        ls.pull = _declares(ls, "text_document.diagnostic")
+        ls.say(ls.session.configure(params.initialization_options))
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(ls: DeckServer, params) -> None:
+        if _declares(ls, "workspace.did_change_watched_files.dynamic_registration"):
+            watchers = [types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED]
+            registration = types.Registration(
+                id="duepa-check-house-rules",
+                method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
+            )
+            ls.client_register_capability(types.RegistrationParams(registrations=[registration]))
+        await read_configuration(ls)
 
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: DeckServer, *args) -> None:
@@ -41,18 +178,125 @@ def make_server(stdin: WaitingInput | None = None, lang: str = "en") -> DeckServ
     def exit_(ls: DeckServer, *args) -> None:
         ls.exited = True
 
+
+async def read_configuration(ls: DeckServer) -> None:
+    """The section ``duepaCheck`` by workspace/configuration, when the client offers it."""
+    if not _declares(ls, "workspace.configuration"):
+        return
+    try:
+        answer = await ls.workspace_configuration_async(
+            types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)])
+        )
+    except Exception as error:  # a client that fails the request: the settings so far stand
+        log.warning("workspace/configuration failed: %s", error)
+        return
+    before = ls.session.settings
+    ls.say(ls.session.configure(answer[0] if answer else None))
+    if ls.session.settings != before:
+        recheck_all(ls)
+
+
+def register_documents(server: DeckServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: DeckServer, params: types.DidOpenTextDocumentParams) -> None:
+        item = params.text_document
+        ls.session.documents.open(item.uri, item.text, item.version)
+        schedule(ls, item.uri, OPEN)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: DeckServer, params: types.DidChangeTextDocumentParams) -> None:
+        document = ls.session.documents.get(params.text_document.uri)
+        if document is None:
+            log.warning("didChange for a document not open: %s", params.text_document.uri[:200])
+            return
+        changes = [(_change_range(change), change.text) for change in params.content_changes]
+        document.change(params.text_document.version, changes, ls.encoding)
+        if ls.session.wants_check(document, CHANGE):
+            schedule(ls, document.uri, CHANGE)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: DeckServer, params: types.DidSaveTextDocumentParams) -> None:
+        if ls.session.documents.get(params.text_document.uri) is not None:
+            schedule(ls, params.text_document.uri, SAVE)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: DeckServer, params: types.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        ls.session.documents.close(uri)
+        ls.pending.pop(uri, None)
+        if not ls.pull:
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    @server.feature(
+        types.TEXT_DOCUMENT_DIAGNOSTIC,
+        types.DiagnosticOptions(identifier=NAME, inter_file_dependencies=False, workspace_diagnostics=False),
+    )
+    def pull_diagnostics(ls: DeckServer, params: types.DocumentDiagnosticParams):
+        document = ls.session.documents.get(params.text_document.uri)
+        if document is None:
+            return types.RelatedFullDocumentDiagnosticReport(items=[])
+        checked = document.checked
+        if checked is not None and (not document.dirty or not ls.session.wants_check(document, CHANGE)):
+            found = checked[3]
+        else:
+            found = check_now(ls, document) or []
+        lines = document.lines
+        return types.RelatedFullDocumentDiagnosticReport(
+            items=[_lsp_diagnostic(item, lines, ls.encoding) for item in found]
+        )
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def did_change_configuration(ls: DeckServer, params: types.DidChangeConfigurationParams) -> None:
+        before = ls.session.settings
+        if isinstance(params.settings, dict) and params.settings:
+            ls.say(ls.session.configure(params.settings))
+        await read_configuration(ls)
+        if ls.session.settings != before:
+            recheck_all(ls)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def did_change_watched_files(ls: DeckServer, params: types.DidChangeWatchedFilesParams) -> None:
+        ls.session.house_rules_changed()
+        recheck_all(ls)
+
+
+def make_server(stdin: WaitingInput | None = None, lang: str = "en") -> DeckServer:
+    from .data import is_decklist, load, name_span
+
+    server = DeckServer(Session(lang, load, name_span, is_decklist), stdin)
+    register_lifecycle(server)
+    register_documents(server)
     return server
+
+
+class _OneLine(logging.Formatter):
+    """A log record as one line: what failed and why, never a traceback (stderr is the editor's log)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        message = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            message = f"{message} ({type(error).__name__}: {error})"
+        return "duepa-check lsp: " + " ".join(message.split())[:500]
 
 
 def serve(stdin, stdout, lang: str = "en") -> int:
     """Speak LSP on these binary streams until exit or the end of input; the exit code is 0 unless
     the client sent exit without shutdown (1, as the protocol says)."""
-    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="duepa-check lsp: %(message)s")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine())
+    logging.basicConfig(level=logging.WARNING, handlers=[handler])
+    import os
+
     reading = WaitingInput(stdin.fileno())
     server = make_server(reading, lang)
+    # pygls closes its output on exit: its own descriptor, so that the CLI's stdout stays open to flush
+    writing = os.fdopen(os.dup(stdout.fileno()), "wb")
     protocol_out, sys.stdout = sys.stdout, sys.stderr  # a stray print must not break the protocol
     try:
-        server.start_io(reading, stdout)
+        server.start_io(reading, writing)
     finally:
         sys.stdout = protocol_out
+        if not writing.closed:
+            writing.close()
     return 1 if server.exited and not server.shut_down else 0

@@ -869,3 +869,15 @@ MESSAGES.update(
         "help.option.unsafe_fixes": "With --fix or --diff, also fix a typo when one card is clearly the one meant.",
     }
 )
+
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ duepa-check lsp (the language server)
+        "lsp.settings.not-an-object": "settings: expected an object of settings, got {value}; ignored",
+        "lsp.settings.unknown-key": "settings: unknown key '{key}' (the keys are {keys}); ignored",
+        "lsp.settings.wrong-value": "settings: {key}: {value} is not a value it takes; ignored",
+        "lsp.large-document": "This document is over {kilobytes} KB: it is checked when opened and saved, not as you type",
+        "lsp.house-rules-fallback": "{message}; this document is checked with the recommended rules until it is fixed",
+        "lsp.data-failed": "The card data could not be loaded ({why}); nothing is checked",
+    }
+)

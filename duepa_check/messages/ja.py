@@ -884,3 +884,15 @@ MESSAGES.update(
         "help.option.unsafe_fixes": "--fix や --diff で、打ち間違いもどのカードか明らかなときは直します。",
     }
 )
+
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ duepa-check lsp（言語サーバー）
+        "lsp.settings.not-an-object": "設定: 設定のオブジェクトを書いてください（書かれている値: {value}）。無視します",
+        "lsp.settings.unknown-key": "設定: '{key}' というキーはありません（キーは {keys}）。無視します",
+        "lsp.settings.wrong-value": "設定: {key}: {value} は使えない値です。無視します",
+        "lsp.large-document": "{kilobytes} KBを超える文書です。入力中ではなく、開いたときと保存したときにチェックします",
+        "lsp.house-rules-fallback": "{message}。直すまで、この文書は推奨ルールでチェックします",
+        "lsp.data-failed": "カードデータを読み込めませんでした（{why}）。チェックしていません",
+    }
+)

@@ -1,0 +1,64 @@
+"""The server's life as a raw stdio peer sees it: exit codes, closed input, garbage on stdin, and
+nothing on stdout but the protocol."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from lsp_support import SERVER
+
+
+def _frame(message: dict) -> bytes:
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def _messages(data: bytes) -> list[dict]:
+    found = []
+    while data:
+        head, _, rest = data.partition(b"\r\n\r\n")
+        assert head.startswith(b"Content-Length: "), data[:80]
+        size = int(head.split(b"\r\n")[0].split(b": ")[1])
+        found.append(json.loads(rest[:size]))
+        data = rest[size:]
+    return found
+
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "capabilities": {}}}
+SHUTDOWN = {"jsonrpc": "2.0", "id": 2, "method": "shutdown"}
+EXIT = {"jsonrpc": "2.0", "method": "exit"}
+HOVER_UNKNOWN = {
+    "jsonrpc": "2.0",
+    "id": 3,
+    "method": "textDocument/hover",
+    "params": {"textDocument": {"uri": "file:///nowhere/deck.txt"}, "position": {"line": 9, "character": 99}},
+}
+
+
+def _run(*messages: dict | bytes) -> subprocess.CompletedProcess:
+    data = b"".join(m if isinstance(m, bytes) else _frame(m) for m in messages)
+    return subprocess.run(SERVER, input=data, capture_output=True, timeout=60)
+
+
+def test_exit_after_shutdown_is_0_and_without_it_1():
+    done = _run(INITIALIZE, {"jsonrpc": "2.0", "method": "initialized", "params": {}}, SHUTDOWN, EXIT)
+    assert done.returncode == 0, done.stderr
+    answers = _messages(done.stdout)
+    assert answers[0]["id"] == 1 and answers[0]["result"]["capabilities"]["positionEncoding"] == "utf-16"
+    assert _run(INITIALIZE, EXIT).returncode == 1
+
+
+def test_garbage_on_stdin_is_survived_and_answers_still_come():
+    done = _run(
+        b"hello\r\n\r\n\x00\xff garbage\r\n",
+        b"Content-Length: 5\r\n\r\n{{{{{",
+        INITIALIZE,
+        HOVER_UNKNOWN,
+        SHUTDOWN,
+        EXIT,
+    )
+    assert done.returncode == 0
+    answers = {m.get("id"): m for m in _messages(done.stdout) if "id" in m}
+    assert {1, 2, 3} <= set(answers)
+    assert b"Traceback" not in done.stderr
