@@ -106,3 +106,11 @@ def client_range(lines: list[str], span: Span, encoding: str) -> tuple[int, int,
         return to_client(lines[line], at, encoding) if 0 <= line < len(lines) else 0
 
     return span.line, column(span.line, span.start), span.end_line, column(span.end_line, span.end)
+
+
+def position_at(text: str, starts: list[int], offset: int, encoding: str) -> tuple[int, int]:
+    """The client position (line, column in its units) of an offset in ``text``."""
+    from bisect import bisect_right
+
+    line = max(0, bisect_right(starts, offset) - 1)
+    return line, units(text[starts[line] : offset], encoding)

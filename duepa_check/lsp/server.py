@@ -23,9 +23,10 @@ from pygls.lsp.server import LanguageServer
 
 from .. import __version__
 from ..messages import Msg, text
+from .actions import FIX_ALL
 from .diagnostics import ERROR, WARNING, Diagnostic
 from .input import WaitingInput
-from .positions import UTF16, choose_encoding, client_range
+from .positions import UTF16, Span, choose_encoding, client_range, from_client, line_starts, position_at
 from .session import CHANGE, OPEN, SAVE, Session
 from .settings import SECTION
 
@@ -260,12 +261,83 @@ def register_documents(server: DeckServer) -> None:
         recheck_all(ls)
 
 
+def register_features(server: DeckServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: DeckServer, params: types.HoverParams) -> types.Hover | None:
+        document = ls.session.documents.get(params.text_document.uri)
+        line = params.position.line
+        if document is None or not 0 <= line < len(document.lines):
+            return None
+        column = from_client(document.lines[line], params.position.character, ls.encoding)
+        found = ls.session.hover(document, line, column)
+        if found is None:
+            return None
+        markdown, (start, end) = found
+        _, first, _, last = client_range(document.lines, Span(line, start, line, end), ls.encoding)
+        return types.Hover(
+            contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown),
+            range=types.Range(types.Position(line, first), types.Position(line, last)),
+        )
+
+
+def _workspace_edit(ls: DeckServer, document, edits: list[tuple[int, int, str]]) -> types.WorkspaceEdit:
+    """Edits of the document's text (offsets) as the client counts them, for the document's version."""
+    starts = line_starts(document.text)
+    changes = []
+    for start, end, new in edits:
+        first, last = (
+            position_at(document.text, starts, start, ls.encoding),
+            position_at(document.text, starts, end, ls.encoding),
+        )
+        changes.append(types.TextEdit(types.Range(types.Position(*first), types.Position(*last)), new))
+    if _declares(ls, "workspace.workspace_edit.document_changes"):
+        identifier = types.OptionalVersionedTextDocumentIdentifier(uri=document.uri, version=document.version)
+        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(identifier, changes)])
+    return types.WorkspaceEdit(changes={document.uri: changes})
+
+
+def register_actions(server: DeckServer) -> None:
+    kinds = [types.CodeActionKind.QuickFix, FIX_ALL]
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=kinds))
+    def code_action(ls: DeckServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        document = ls.session.documents.get(params.text_document.uri)
+        if document is None:
+            return None
+        sent = params.context.diagnostics or []
+        unknown = [
+            (d.range.start.line, d.data["card"])
+            for d in sent
+            if d.code == "DP100" and isinstance(d.data, dict) and isinstance(d.data.get("card"), str)
+        ]
+        first, last = params.range.start.line, params.range.end.line
+        answer = []
+        for action in ls.session.actions(document, first, last, unknown, params.context.only or []):
+            fixed = [
+                d
+                for d in sent
+                if action.rule is not None and d.code == action.rule and d.range.start.line == action.line
+            ]
+            answer.append(
+                types.CodeAction(
+                    title=action.title,
+                    kind=action.kind,
+                    diagnostics=fixed or None,
+                    is_preferred=action.preferred or None,
+                    edit=_workspace_edit(ls, document, action.edits),
+                )
+            )
+        return answer
+
+
 def make_server(stdin: WaitingInput | None = None, lang: str = "en") -> DeckServer:
     from .data import is_decklist, load, name_span
 
     server = DeckServer(Session(lang, load, name_span, is_decklist), stdin)
     register_lifecycle(server)
     register_documents(server)
+    register_features(server)
+    register_actions(server)
     return server
 
 

@@ -109,3 +109,54 @@ class Session:
             found.insert(0, information(said, lines))
         document.checked = (version, deck, result, found)
         return found
+
+    def day(self) -> date:
+        return self.settings.as_of or date.today()
+
+    def latest(self, document: Document):
+        """The document's last check, made now when the text changed since: (version, deck, result, diagnostics)."""
+        if document.checked is None or document.dirty:
+            self.check(document)
+        return document.checked
+
+    def hover(self, document: Document, line: int, column: int) -> tuple[str, tuple[int, int]] | None:
+        """The Markdown of the card written at (line, column) in code points, and the name's span."""
+        from .hover import entry_at, hover_markdown
+
+        deck = self.latest(document)[1]
+        if deck is None or not 0 <= line < len(document.lines):
+            return None
+        hit = entry_at(deck, document.lines, line, column, self._find_name)
+        if hit is None:
+            return None
+        entry, span = hit
+        card = next((c.card for c in deck.cards if c.entry is entry), None)
+        pool, regulation = self.data()
+        return hover_markdown(pool, regulation, self.day(), entry, card, self.lang), span
+
+    def actions(self, document: Document, first: int, last: int, unknown: list[tuple[int, str]], kinds) -> list:
+        """The code actions for lines ``first``..``last`` (0-based): the names written otherwise there,
+        the close names of the unknown names of ``unknown`` ((line, name as written) of DP100
+        diagnostics the client sent), a partner when none is designated, and fixing everything."""
+        from . import actions as made
+
+        _, deck, result, _ = self.latest(document)
+        if deck is None:
+            return []
+        pool, regulation = self.data()
+        wanted = lambda kind: not kinds or any(kind == k or kind.startswith(k + ".") for k in kinds)  # noqa: E731
+        found = []
+        if wanted(made.QUICKFIX):
+            found += made.name_fixes_on(document, deck, pool, range(first, last + 1), self.lang)
+            for line, typed in unknown:
+                hit = self._find_name(document.lines[line], typed, 0) if 0 <= line < len(document.lines) else None
+                if hit is not None:
+                    found += made.close_names(document, line, hit, typed, pool, self.lang)
+            if result is not None and any(v.rule == "DP003" for v in result.violations) and deck.partner is None:
+                config = self.checker().config_for(document.path)
+                found += made.partner_marks(document, deck, regulation, self.day(), config, self.lang, self._find_name)
+        if wanted(made.FIX_ALL):
+            everything = made.fix_all(document, pool, self.lang)
+            if everything is not None:
+                found.append(everything)
+        return found

@@ -878,6 +878,10 @@ MESSAGES.update(
         "lsp.settings.wrong-value": "settings: {key}: {value} is not a value it takes; ignored",
         "lsp.large-document": "This document is over {kilobytes} KB: it is checked when opened and saved, not as you type",
         "lsp.house-rules-fallback": "{message}; this document is checked with the recommended rules until it is fixed",
+        "lsp.action.fix": "Write 《{written}》 as the official list spells it: 《{name}》",
+        "lsp.action.fix-all": "Write every card name as the official list spells it ({count} names, as --fix does)",
+        "lsp.action.did-you-mean": "Did you mean 《{name}》?",
+        "lsp.action.partner": "Make 《{name}》 the partner",
         "lsp.data-failed": "The card data could not be loaded ({why}); nothing is checked",
     }
 )

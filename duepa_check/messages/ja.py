@@ -893,6 +893,10 @@ MESSAGES.update(
         "lsp.settings.wrong-value": "設定: {key}: {value} は使えない値です。無視します",
         "lsp.large-document": "{kilobytes} KBを超える文書です。入力中ではなく、開いたときと保存したときにチェックします",
         "lsp.house-rules-fallback": "{message}。直すまで、この文書は推奨ルールでチェックします",
+        "lsp.action.fix": "《{written}》を公式カードリストの表記《{name}》に直す",
+        "lsp.action.fix-all": "カード名をすべて公式カードリストの表記に直す（{count}件、--fix と同じ）",
+        "lsp.action.did-you-mean": "《{name}》のことですか？",
+        "lsp.action.partner": "《{name}》をパートナーにする",
         "lsp.data-failed": "カードデータを読み込めませんでした（{why}）。チェックしていません",
     }
 )

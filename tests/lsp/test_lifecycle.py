@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import subprocess
+import threading
 
 from lsp_support import SERVER
+from support import BD4, DECKS
 
 
 def _frame(message: dict) -> bytes:
@@ -62,3 +64,52 @@ def test_garbage_on_stdin_is_survived_and_answers_still_come():
     answers = {m.get("id"): m for m in _messages(done.stdout) if "id" in m}
     assert {1, 2, 3} <= set(answers)
     assert b"Traceback" not in done.stderr
+
+
+def _read_message(stream) -> dict:
+    size = 0
+    while (header := stream.readline()) not in (b"\r\n", b""):
+        if header.lower().startswith(b"content-length:"):
+            size = int(header.split(b":")[1])
+    return json.loads(stream.read(size))
+
+
+def test_twenty_changes_at_once_are_one_publish_for_the_last_version(tmp_path):
+    uri = (tmp_path / "deck.txt").as_uri()
+    text = (DECKS / BD4).read_text(encoding="utf-8")
+    opened = {"textDocument": {"uri": uri, "languageId": "plaintext", "version": 1, "text": text}}
+    start = {"line": 0, "character": 0}
+    changes = [
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didChange",
+            "params": {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": {"start": start, "end": start}, "text": "#"}],
+            },
+        }
+        for version in range(2, 22)
+    ]
+    burst = [INITIALIZE, {"jsonrpc": "2.0", "method": "initialized", "params": {}}]
+    burst += [{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": opened}, *changes]
+    server = subprocess.Popen(SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    deadline = threading.Timer(60, server.kill)  # a server that never publishes ends the wait (and fails)
+    deadline.start()
+    try:
+        server.stdin.write(b"".join(_frame(m) for m in burst))  # one write: all of it is waiting at once
+        server.stdin.flush()
+        published = []
+        while not published or published[-1] != 21:
+            message = _read_message(server.stdout)
+            if message.get("method") == "textDocument/publishDiagnostics":
+                published.append(message["params"]["version"])
+        server.stdin.write(_frame(HOVER_UNKNOWN) + _frame(SHUTDOWN) + _frame(EXIT))
+        server.stdin.close()
+        rest = _messages(server.stdout.read())
+        assert server.wait(timeout=60) == 0
+    finally:
+        deadline.cancel()
+        if server.poll() is None:
+            server.kill()
+    published += [m["params"]["version"] for m in rest if m.get("method") == "textDocument/publishDiagnostics"]
+    assert published == [21]
