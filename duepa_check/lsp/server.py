@@ -280,6 +280,24 @@ def register_features(server: DeckServer) -> None:
         )
 
 
+def register_hints(server: DeckServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
+    def inlay_hint(ls: DeckServer, params: types.InlayHintParams) -> list[types.InlayHint] | None:
+        document = ls.session.documents.get(params.text_document.uri)
+        if document is None:
+            return None
+        lines = document.lines
+        found = ls.session.hints(document, params.range.start.line, params.range.end.line)
+        return [
+            types.InlayHint(
+                position=types.Position(line, client_range(lines, Span(line, column, line, column), ls.encoding)[1]),
+                label=label,
+                padding_left=True,
+            )
+            for line, column, label in found
+        ]
+
+
 def _workspace_edit(ls: DeckServer, document, edits: list[tuple[int, int, str]]) -> types.WorkspaceEdit:
     """Edits of the document's text (offsets) as the client counts them, for the document's version."""
     starts = line_starts(document.text)
@@ -338,6 +356,7 @@ def make_server(stdin: WaitingInput | None = None, lang: str = "en") -> DeckServ
     register_documents(server)
     register_features(server)
     register_actions(server)
+    register_hints(server)
     return server
 
 

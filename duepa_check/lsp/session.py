@@ -160,3 +160,15 @@ class Session:
             if everything is not None:
                 found.append(everything)
         return found
+
+    def hints(self, document: Document, first: int, last: int) -> list[tuple[int, int, str]]:
+        """The inlay hints on lines ``first``..``last`` (0-based), when the settings want them."""
+        from .hints import inlay_hints
+
+        if not self.settings.inlay_hints:
+            return []
+        _, deck, result, _ = self.latest(document)
+        if deck is None or result is None or result.error is not None:
+            return []
+        size = self.checker().config_for(document.path).deck_size
+        return [hint for hint in inlay_hints(deck, result, document.lines, size, self.lang) if first <= hint[0] <= last]

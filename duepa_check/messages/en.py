@@ -882,6 +882,10 @@ MESSAGES.update(
         "lsp.action.fix-all": "Write every card name as the official list spells it ({count} names, as --fix does)",
         "lsp.action.did-you-mean": "Did you mean 《{name}》?",
         "lsp.action.partner": "Make 《{name}》 the partner",
+        "lsp.hint.partner": "{civilizations} · {count}/{size} cards · {verdict}",
+        "lsp.hint.problems.one": "{count} error",
+        "lsp.hint.problems.other": "{count} errors",
+        "lsp.hint.heading": "{counted} counted",
         "lsp.data-failed": "The card data could not be loaded ({why}); nothing is checked",
     }
 )

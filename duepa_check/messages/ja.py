@@ -897,6 +897,10 @@ MESSAGES.update(
         "lsp.action.fix-all": "カード名をすべて公式カードリストの表記に直す（{count}件、--fix と同じ）",
         "lsp.action.did-you-mean": "《{name}》のことですか？",
         "lsp.action.partner": "《{name}》をパートナーにする",
+        "lsp.hint.partner": "{civilizations} · {count}/{size}枚 · {verdict}",
+        "lsp.hint.problems.one": "エラー{count}件",
+        "lsp.hint.problems.other": "エラー{count}件",
+        "lsp.hint.heading": "数えると{counted}枚",
         "lsp.data-failed": "カードデータを読み込めませんでした（{why}）。チェックしていません",
     }
 )
