@@ -33,6 +33,7 @@ from .settings import SECTION
 NAME = "duepa-check"
 log = logging.getLogger("duepa_check.lsp")
 _SEVERITY = {ERROR: types.DiagnosticSeverity.Error, WARNING: types.DiagnosticSeverity.Warning}
+RELOAD, CARD = "duepa-check.reload", "duepa-check.card"
 WATCHED = ("**/.duepa-check.yaml", "**/.duepa-check.yml", "**/pyproject.toml")
 
 
@@ -280,6 +281,21 @@ def register_features(server: DeckServer) -> None:
         )
 
 
+def register_commands(server: DeckServer) -> None:
+    @server.command(RELOAD)
+    def reload(ls: DeckServer, *args) -> None:
+        """After `duepa-check update`: the card data again, and every open document checked with it."""
+        ls.session.reload()
+        recheck_all(ls)
+
+    @server.command(CARD)
+    def card(ls: DeckServer, *args) -> dict | None:
+        """A card as `card --format json` shows it (the first argument is its name, typed any way)."""
+        if not args or not isinstance(args[0], str):
+            return None
+        return ls.session.card(args[0][:500])
+
+
 def register_hints(server: DeckServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
     def inlay_hint(ls: DeckServer, params: types.InlayHintParams) -> list[types.InlayHint] | None:
@@ -357,6 +373,7 @@ def make_server(stdin: WaitingInput | None = None, lang: str = "en") -> DeckServ
     register_features(server)
     register_actions(server)
     register_hints(server)
+    register_commands(server)
     return server
 
 

@@ -50,7 +50,10 @@ class Session:
         return notes
 
     def house_rules_changed(self) -> None:
-        """A house-rules file changed on disk: read them again at the next check."""
+        """A house-rules file changed on disk: look for and read them again at the next check."""
+        from ..data.config import forget_found_configs
+
+        forget_found_configs()
         self._checkers.clear()
 
     def reload(self) -> None:
@@ -172,3 +175,15 @@ class Session:
             return []
         size = self.checker().config_for(document.path).deck_size
         return [hint for hint in inlay_hints(deck, result, document.lines, size, self.lang) if first <= hint[0] <= last]
+
+    def card(self, name: str) -> dict:
+        """What ``duepa-check card NAME --format json`` prints, as an object."""
+        import json
+
+        from ..report.json_doc import card_json, not_found_document
+
+        pool, regulation = self.data()
+        found = pool.lookup(name)
+        if found.card is None:
+            return json.loads(not_found_document(found))
+        return card_json(found.card, regulation, self.day(), self.lang)
