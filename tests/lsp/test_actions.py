@@ -42,6 +42,19 @@ def _apply(text: str, edit: types.WorkspaceEdit, encoding: str) -> str:
     return text
 
 
+_FIXED: dict[str, bytes] = {}  # text -> what `check --fix` wrote of it: once for the three profiles
+
+
+def _fixed_by_the_cli(root, text: str) -> bytes:
+    if text not in _FIXED:
+        on_disk = root / "written-by-fix.txt"
+        on_disk.write_bytes(text.encode())
+        command = [sys.executable, "-m", "duepa_check", "check", "--fix", str(on_disk)]
+        subprocess.run(command, capture_output=True, timeout=120)
+        _FIXED[text] = on_disk.read_bytes()
+    return _FIXED[text]
+
+
 async def _actions(client, uri, line, only=None, sent=()):
     return await client.text_document_code_action_async(
         types.CodeActionParams(

@@ -16,7 +16,16 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 OUTSIDE_BMP = "ピー・タンパン／「はいちゃダメ💢」"
 
 
+_CLI: dict[str, list] = {}  # text -> what the CLI says of it: once for the three client profiles
+
+
 def _expected(capsys, path, text):
+    if text not in _CLI:
+        _CLI[text] = _cli(path, text)
+    return _CLI[text]
+
+
+def _cli(path, text):
     """What `duepa-check check --format json` says of a file holding ``text``, as diagnostics would
     say it: the close names of an unknown card (DP100's hint) are searched only for a hover or a
     code action, never in the diagnostics pass, so that hint is left out on both sides."""
