@@ -100,14 +100,14 @@ def close_names(document: Document, line: int, span: tuple[int, int], typed: str
     ]
 
 
-def partner_marks(document: Document, deck, regulation, on, config, lang: str, find_name) -> list[Action]:
+def partner_marks(document: Document, deck, regulation, on, config, lang: str) -> list[Action]:
     """For a deck without a partner: its cards that leave no card off-colour, each marked as the
     partner on its own line ('パートナー: NAME' in place of the count and name)."""
     from ..analysis.partner_candidates import in_deck
     from .diagnostics import entry_spans
 
     working = [c.name for c in in_deck(deck, regulation, on, config) if c.off_civilization == 0][:CLOSE_NAMES]
-    spans = entry_spans(deck, document.lines, find_name)
+    spans = entry_spans(deck, document.text)
     starts = line_starts(document.text)
     found = []
     for name in working:

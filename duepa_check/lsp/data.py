@@ -1,5 +1,5 @@
-"""What the server takes from the layers below, in one place: the card data, where a name is
-written in its line, and whether a text is a decklist."""
+"""What the server takes from the layers below, in one place: the card data and whether a text is
+a decklist."""
 
 from __future__ import annotations
 
@@ -14,13 +14,6 @@ def load(data_dir: Path | None):
 
     folder = data_folder(resolve_data_dir(data_dir))
     return CardPool.load(folder), load_current(folder)
-
-
-def name_span(line: str, name: str, after: int) -> tuple[int, int] | None:
-    """Where ``name`` is written in ``line`` at or after ``after`` (code points)."""
-    from ..reading.name_fixes import find_name
-
-    return find_name(line, name, after, len(line))
 
 
 is_decklist = None

@@ -9,7 +9,6 @@ Information line says how many more there are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
 from ..messages import text
@@ -17,9 +16,6 @@ from .positions import Span
 
 ERROR, WARNING, INFORMATION = "error", "warning", "information"
 SOURCE = "duepa-check"
-
-# (line text, name as written, where to start) -> (start, end) in code points, or None
-FindName = Callable[[str, str, int], "tuple[int, int] | None"]
 
 
 class Diagnostic(NamedTuple):
@@ -39,19 +35,15 @@ def line_extent(line: str, number: int) -> Span:
     return Span(number, start, number, max(start, end))
 
 
-def entry_spans(deck, lines: list[str], find_name: FindName) -> dict[int, list[tuple[object, tuple[int, int]]]]:
-    """Per 1-based line, each entry on it with the span of its name, found in order."""
+def entry_spans(deck, text: str) -> dict[int, list[tuple[object, tuple[int, int]]]]:
+    """Per 1-based line, each entry on it with the span of its name (``reading.name_spans``)."""
+    from ..reading.name_spans import entry_spans as spans
+
     found: dict[int, list] = {}
-    if deck is None:
-        return found
-    for entry in deck.entries:
-        if not 0 < entry.line <= len(lines):
-            continue
-        placed = found.setdefault(entry.line, [])
-        after = placed[-1][1][1] if placed else 0
-        span = find_name(lines[entry.line - 1], entry.name, after)
-        if span is not None:
-            placed.append((entry, span))
+    if deck is not None:
+        for entry, span in spans(text, deck.entries):
+            if span is not None:
+                found.setdefault(entry.line, []).append((entry, (span.start, span.end)))
     return found
 
 
@@ -72,11 +64,11 @@ def place(violation, deck, lines: list[str], spans: dict, names: dict[int, str])
     return line_extent(lines[number], number)
 
 
-def diagnostics(deck, result, lines: list[str], lang: str, find_name: FindName) -> list[Diagnostic]:
+def diagnostics(deck, result, source: str, lines: list[str], lang: str) -> list[Diagnostic]:
     """The result's findings, each placed and worded; an unreadable text is one diagnostic on line 1."""
     if result.error is not None:
         return [Diagnostic(line_extent(lines[0] if lines else "", 0), ERROR, None, text(result.error, lang))]
-    spans = entry_spans(deck, lines, find_name)
+    spans = entry_spans(deck, source)
     names = _card_names(deck)
     found = []
     for violation in result.violations:

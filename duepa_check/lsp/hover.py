@@ -9,7 +9,7 @@ from datetime import date
 
 from ..data.cards import OFFICIAL
 from ..messages import msg, text
-from .diagnostics import FindName, entry_spans
+from .diagnostics import entry_spans
 
 CLOSE_NAMES = 3
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~])")
@@ -20,10 +20,10 @@ def escape(words: str) -> str:
     return _MARKDOWN.sub(r"\\\1", words)
 
 
-def entry_at(deck, lines: list[str], line: int, column: int, find_name: FindName):
+def entry_at(deck, source: str, line: int, column: int):
     """The entry of the deck written on ``line`` (0-based) under ``column`` (code points); on a line
     of one entry, that entry wherever the cursor is on it. (entry, (start, end)) or None."""
-    placed = entry_spans(deck, lines, find_name).get(line + 1, [])
+    placed = entry_spans(deck, source).get(line + 1, [])
     for entry, span in placed:
         if span[0] <= column <= span[1]:
             return entry, span

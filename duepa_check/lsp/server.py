@@ -365,9 +365,9 @@ def register_actions(server: DeckServer) -> None:
 
 
 def make_server(stdin: WaitingInput | None = None, lang: str = "en") -> DeckServer:
-    from .data import is_decklist, load, name_span
+    from .data import is_decklist, load
 
-    server = DeckServer(Session(lang, load, name_span, is_decklist), stdin)
+    server = DeckServer(Session(lang, load, is_decklist), stdin)
     register_lifecycle(server)
     register_documents(server)
     register_features(server)

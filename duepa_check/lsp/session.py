@@ -24,13 +24,12 @@ MAX_CHECKERS = 8
 class Session:
     """Everything but the protocol: the server hands it what came and publishes what it returns."""
 
-    def __init__(self, lang: str, load: Callable, find_name: Callable, is_decklist: Callable | None = None) -> None:
+    def __init__(self, lang: str, load: Callable, is_decklist: Callable | None = None) -> None:
         self.base_lang = lang
         self.settings = Settings()
         self.documents = Documents()
         self.notes: list[Msg] = []  # what to log: settings left out, data that failed
         self._load = load  # data dir -> (pool, regulation)
-        self._find_name = find_name
         self._is_decklist = is_decklist  # (text, path, pool) -> bool; None: every document is one
         self._data = None
         self._checkers: dict[tuple, object] = {}
@@ -106,7 +105,7 @@ class Session:
                 document.checked = (version, None, None, [])
                 return []
         deck, result = checker.check_text(document.text, document.path, close_names=False)
-        found = diagnostics(deck, result, lines, self.lang, self._find_name)
+        found = diagnostics(deck, result, document.text, lines, self.lang)
         if size == LARGE:
             said = text(msg("lsp.large-document", kilobytes=TYPING_LIMIT // 1024), self.lang)
             found.insert(0, information(said, lines))
@@ -129,7 +128,7 @@ class Session:
         deck = self.latest(document)[1]
         if deck is None or not 0 <= line < len(document.lines):
             return None
-        hit = entry_at(deck, document.lines, line, column, self._find_name)
+        hit = entry_at(deck, document.text, line, column)
         if hit is None:
             return None
         entry, span = hit
@@ -141,6 +140,7 @@ class Session:
         """The code actions for lines ``first``..``last`` (0-based): the names written otherwise there,
         the close names of the unknown names of ``unknown`` ((line, name as written) of DP100
         diagnostics the client sent), a partner when none is designated, and fixing everything."""
+        from ..reading.name_spans import name_spans
         from . import actions as made
 
         _, deck, result, _ = self.latest(document)
@@ -152,12 +152,12 @@ class Session:
         if wanted(made.QUICKFIX):
             found += made.name_fixes_on(document, deck, pool, range(first, last + 1), self.lang)
             for line, typed in unknown:
-                hit = self._find_name(document.lines[line], typed, 0) if 0 <= line < len(document.lines) else None
+                hit = name_spans(document.lines[line], [typed])[0] if 0 <= line < len(document.lines) else None
                 if hit is not None:
-                    found += made.close_names(document, line, hit, typed, pool, self.lang)
+                    found += made.close_names(document, line, (hit.start, hit.end), typed, pool, self.lang)
             if result is not None and any(v.rule == "DP003" for v in result.violations) and deck.partner is None:
                 config = self.checker().config_for(document.path)
-                found += made.partner_marks(document, deck, regulation, self.day(), config, self.lang, self._find_name)
+                found += made.partner_marks(document, deck, regulation, self.day(), config, self.lang)
         if wanted(made.FIX_ALL):
             everything = made.fix_all(document, pool, self.lang)
             if everything is not None:

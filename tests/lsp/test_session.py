@@ -7,12 +7,12 @@ from datetime import date
 
 from support import AS_OF, BD4, BROKEN, deck_lines
 
-from duepa_check.lsp.data import load, name_span
+from duepa_check.lsp.data import load
 from duepa_check.lsp.diagnostics import INFORMATION
 from duepa_check.lsp.documents import LARGE, SMALL, TOO_LARGE, TYPING_LIMIT, size_class, uri_path
 from duepa_check.lsp.session import CHANGE, SAVE, Session
 
-_SESSION = Session("en", load, name_span)
+_SESSION = Session("en", load)
 _SESSION.configure({"asOf": AS_OF})
 
 
@@ -40,7 +40,7 @@ def test_which_document_is_checked_when():
     assert size_class("x" * 100) == SMALL
     assert size_class("x" * (TYPING_LIMIT + 1)) == LARGE
     assert size_class("あ" * 400_000) == TOO_LARGE  # 1.2 MB in UTF-8
-    session = Session("en", load, name_span)
+    session = Session("en", load)
     small = session.documents.open("untitled:Untitled-1", "1 x\n", 1)
     large = session.documents.open("file:///decks/big.txt", "1 x\n" * 20_000, 1)
     assert session.wants_check(small, CHANGE) and not session.wants_check(large, CHANGE)
@@ -52,7 +52,7 @@ def test_which_document_is_checked_when():
 
 
 def test_a_large_document_says_so_and_one_too_large_is_not_checked():
-    session = Session("ja", load, name_span)
+    session = Session("ja", load)
     session.configure({"asOf": AS_OF})
     large = session.documents.open("file:///decks/big.txt", _broken() + "# 埋め草\n" * 8000, 1)
     found = session.check(large)
@@ -64,7 +64,7 @@ def test_a_large_document_says_so_and_one_too_large_is_not_checked():
 
 
 def test_a_settings_change_drops_the_checkers_and_the_date_is_today_by_default():
-    session = Session("en", load, name_span)
+    session = Session("en", load)
     assert session.checker().options.as_of == date.today()
     first = session.checker()
     assert session.checker() is first
