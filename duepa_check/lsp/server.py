@@ -24,6 +24,7 @@ from pygls.lsp.server import LanguageServer
 from .. import __version__
 from ..messages import Msg, text
 from .actions import FIX_ALL
+from .completion import OPENERS
 from .diagnostics import ERROR, WARNING, Diagnostic
 from .input import WaitingInput
 from .positions import UTF16, Span, choose_encoding, client_range, from_client, line_starts, position_at
@@ -136,13 +137,18 @@ def recheck_all(ls: DeckServer) -> None:
         schedule(ls, uri, OPEN)
 
 
-def _declares(ls: DeckServer, path: str) -> bool:
+def _capability(ls: DeckServer, path: str):
+    """The client's capability at a dotted path (lsprotocol's names), or None."""
     found = ls.client_capabilities
     for name in path.split("."):
         found = getattr(found, name, None)
         if found is None:
-            return False
-    return bool(found)
+            return None
+    return found
+
+
+def _declares(ls: DeckServer, path: str) -> bool:
+    return bool(_capability(ls, path))
 
 
 def _change_range(change) -> tuple[int, int, int, int] | None:
@@ -171,6 +177,7 @@ def register_lifecycle(server: DeckServer) -> None:
             )
             ls.client_register_capability(types.RegistrationParams(registrations=[registration]))
         await read_configuration(ls)
+        prepare(ls)
 
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: DeckServer, *args) -> None:
@@ -179,6 +186,19 @@ def register_lifecycle(server: DeckServer) -> None:
     @server.feature(types.EXIT)
     def exit_(ls: DeckServer, *args) -> None:
         ls.exited = True
+
+
+def prepare(ls: DeckServer) -> None:
+    """Load the data and build completion's name search in a worker thread, once the client is
+    initialized: the first completion then answers at once (the search takes ~250 ms to build)."""
+
+    def build() -> None:
+        try:
+            ls.session.name_search()
+        except Exception as error:  # the first check says what is wrong with the data
+            log.warning("the card data could not be loaded: %s", error)
+
+    asyncio.get_running_loop().run_in_executor(None, build)
 
 
 async def read_configuration(ls: DeckServer) -> None:
@@ -281,6 +301,51 @@ def register_features(server: DeckServer) -> None:
         )
 
 
+def register_completion(server: DeckServer) -> None:
+    options = types.CompletionOptions(trigger_characters=list(OPENERS), resolve_provider=True)
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, options)
+    def completion(ls: DeckServer, params: types.CompletionParams) -> types.CompletionList | None:
+        document = ls.session.documents.get(params.text_document.uri)
+        line = params.position.line
+        if document is None or not 0 <= line < len(document.lines):
+            return None
+        column = from_client(document.lines[line], params.position.character, ls.encoding)
+        found = ls.session.completion(document, line, column)
+        if found is None:
+            return None
+        start, typed, offered = found
+        _, first, _, last = client_range(document.lines, Span(line, start, line, column), ls.encoding)
+        where = types.Range(types.Position(line, first), types.Position(line, last))
+        return types.CompletionList(
+            is_incomplete=True,
+            items=[
+                types.CompletionItem(
+                    label=item.label,
+                    label_details=types.CompletionItemLabelDetails(description=item.matched)
+                    if item.matched != item.label
+                    else None,
+                    kind=types.CompletionItemKind.Value,
+                    text_edit=types.TextEdit(where, item.label),
+                    filter_text=typed,
+                    sort_text=f"{rank:03d}",
+                    data={"card": item.card},
+                )
+                for rank, item in enumerate(offered)
+            ],
+        )
+
+    @server.feature(types.COMPLETION_ITEM_RESOLVE)
+    def resolve(ls: DeckServer, item: types.CompletionItem) -> types.CompletionItem:
+        name = item.data.get("card") if isinstance(item.data, dict) else None
+        facts = ls.session.card_facts(name) if isinstance(name, str) else None
+        if facts is not None:
+            formats = _capability(ls, "text_document.completion.completion_item.documentation_format") or []
+            markdown = types.MarkupKind.Markdown in formats
+            item.documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=facts) if markdown else facts
+        return item
+
+
 def register_commands(server: DeckServer) -> None:
     @server.command(RELOAD)
     def reload(ls: DeckServer, *args) -> None:
@@ -374,6 +439,7 @@ def make_server(stdin: WaitingInput | None = None, lang: str = "en") -> DeckServ
     register_actions(server)
     register_hints(server)
     register_commands(server)
+    register_completion(server)
     return server
 
 

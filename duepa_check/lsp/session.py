@@ -9,6 +9,7 @@ disk drops them (the data too, when the data folder changed).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import date
 
@@ -32,6 +33,8 @@ class Session:
         self._load = load  # data dir -> (pool, regulation)
         self._is_decklist = is_decklist  # (text, path, pool) -> bool; None: every document is one
         self._data = None
+        self._search = None  # data.name_search over the pool, for completion
+        self._lock = threading.RLock()
         self._checkers: dict[tuple, object] = {}
 
     @property
@@ -43,7 +46,7 @@ class Session:
         before = self.settings
         self.settings, notes = merge(before, given)
         if self.settings.data_dir != before.data_dir:
-            self._data = None
+            self._data = self._search = None
         if self.settings != before:
             self._checkers.clear()
         return notes
@@ -57,13 +60,14 @@ class Session:
 
     def reload(self) -> None:
         """The card data changed (``duepa-check update``): load it again at the next check."""
-        self._data = None
+        self._data = self._search = None
         self._checkers.clear()
 
     def data(self):
-        if self._data is None:
-            self._data = self._load(self.settings.data_dir)
-        return self._data
+        with self._lock:  # completion's search may be built in a worker thread (server.prepare)
+            if self._data is None:
+                self._data = self._load(self.settings.data_dir)
+            return self._data
 
     def checker(self):
         from ..check.checker import Checker, CheckOptions
@@ -187,3 +191,35 @@ class Session:
         if found.card is None:
             return json.loads(not_found_document(found))
         return card_json(found.card, regulation, self.day(), self.lang)
+
+    def completion(self, document: Document, line: int, column: int):
+        """(start column of the typed name, typed text, items) at (line, column) in code points, or None."""
+        from .completion import items, typed_span
+
+        if not 0 <= line < len(document.lines):
+            return None
+        found = typed_span(document.lines[line], column)
+        if found is None:
+            return None
+        start, typed = found
+        return start, typed, items(self.name_search(), typed)
+
+    def name_search(self):
+        """The pool's name search, built on the first completion and kept with the data."""
+        pool = self.data()[0]
+        with self._lock:
+            if self._search is None:
+                from ..data.name_search import NameSearch
+
+                self._search = NameSearch(pool)
+            return self._search
+
+    def card_facts(self, name: str) -> str | None:
+        """The hover's Markdown of the card named (officially) ``name``: a completion item's facts."""
+        from .hover import card_markdown
+
+        pool, regulation = self.data()
+        card = pool.lookup(name).card
+        if card is None:
+            return None
+        return card_markdown(card, regulation, self.day(), self.lang, pool.printings(card.name))

@@ -7,6 +7,7 @@ from datetime import date
 
 from support import AS_OF, BD4, BROKEN, deck_lines
 
+from duepa_check.lsp.completion import typed_span
 from duepa_check.lsp.data import load
 from duepa_check.lsp.diagnostics import INFORMATION
 from duepa_check.lsp.documents import LARGE, SMALL, TOO_LARGE, TYPING_LIMIT, size_class, uri_path
@@ -73,3 +74,14 @@ def test_a_settings_change_drops_the_checkers_and_the_date_is_today_by_default()
     kept = session.checker()
     session.house_rules_changed()
     assert session.checker() is not kept
+
+
+def test_where_a_name_is_being_typed():
+    assert typed_span("1 ぼるしゃ", 6) == (2, "ぼるしゃ")
+    assert typed_span("1x ボル", 5) == (3, "ボル")
+    assert typed_span("×ボル", 3) == (1, "ボル")
+    assert typed_span("パートナー: ぼる", 9) == (7, "ぼる")
+    assert typed_span("【Partner】：bols", 14) == (10, "bols")
+    assert typed_span("メモ 《ぼる", 6) == (4, "ぼる")
+    assert typed_span("メモ 《ぼる》 あと", 10) is None or typed_span("メモ 《ぼる》 あと", 10)[1] != "ぼる"
+    assert typed_span("# メモ", 4) is None
