@@ -22,7 +22,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from .. import __version__
-from ..messages import Msg, text
+from ..messages import Msg, msg, text
 from .actions import FIX_ALL
 from .completion import OPENERS
 from .diagnostics import ERROR, WARNING, Diagnostic
@@ -49,6 +49,7 @@ class DeckServer(LanguageServer):
         self.pull = False  # the client asks for diagnostics (textDocument/diagnostic) instead of being sent them
         self.pending: dict[str, str] = {}  # uri -> why it is to be checked (open, change, save)
         self.flushing = False
+        self.last_said = ""  # the last failure logged (said once, not on every keystroke)
         self.shut_down = False
         self.exited = False
 
@@ -111,6 +112,21 @@ def check_now(ls: DeckServer, document) -> list[Diagnostic] | None:
             found[0] = found[0]._replace(severity=ERROR)
             return found
         log.exception("check failed")
+        return None
+
+
+def safely(ls: DeckServer, work, *args):
+    """``work(*args)``, or None when the card data or house rules cannot be used: said in the log
+    (once per message), never an internal error for the client."""
+    from ..errors import DuepaError
+
+    try:
+        return work(*args)
+    except DuepaError as error:
+        said = text(error.message, ls.session.lang)
+        if said != ls.last_said:
+            ls.last_said = said
+            ls.say([msg("lsp.data-failed", why=said)])
         return None
 
 
@@ -290,7 +306,7 @@ def register_features(server: DeckServer) -> None:
         if document is None or not 0 <= line < len(document.lines):
             return None
         column = from_client(document.lines[line], params.position.character, ls.encoding)
-        found = ls.session.hover(document, line, column)
+        found = safely(ls, ls.session.hover, document, line, column)
         if found is None:
             return None
         markdown, (start, end) = found
@@ -311,7 +327,7 @@ def register_completion(server: DeckServer) -> None:
         if document is None or not 0 <= line < len(document.lines):
             return None
         column = from_client(document.lines[line], params.position.character, ls.encoding)
-        found = ls.session.completion(document, line, column)
+        found = safely(ls, ls.session.completion, document, line, column)
         if found is None:
             return None
         start, typed, offered = found
@@ -338,7 +354,7 @@ def register_completion(server: DeckServer) -> None:
     @server.feature(types.COMPLETION_ITEM_RESOLVE)
     def resolve(ls: DeckServer, item: types.CompletionItem) -> types.CompletionItem:
         name = item.data.get("card") if isinstance(item.data, dict) else None
-        facts = ls.session.card_facts(name) if isinstance(name, str) else None
+        facts = safely(ls, ls.session.card_facts, name) if isinstance(name, str) else None
         if facts is not None:
             formats = _capability(ls, "text_document.completion.completion_item.documentation_format") or []
             markdown = types.MarkupKind.Markdown in formats
@@ -358,7 +374,7 @@ def register_commands(server: DeckServer) -> None:
         """A card as `card --format json` shows it (the first argument is its name, typed any way)."""
         if not args or not isinstance(args[0], str):
             return None
-        return ls.session.card(args[0][:500])
+        return safely(ls, ls.session.card, args[0][:500])
 
 
 def register_hints(server: DeckServer) -> None:
@@ -368,7 +384,7 @@ def register_hints(server: DeckServer) -> None:
         if document is None:
             return None
         lines = document.lines
-        found = ls.session.hints(document, params.range.start.line, params.range.end.line)
+        found = safely(ls, ls.session.hints, document, params.range.start.line, params.range.end.line) or []
         return [
             types.InlayHint(
                 position=types.Position(line, client_range(lines, Span(line, column, line, column), ls.encoding)[1]),
@@ -411,7 +427,7 @@ def register_actions(server: DeckServer) -> None:
         ]
         first, last = params.range.start.line, params.range.end.line
         answer = []
-        for action in ls.session.actions(document, first, last, unknown, params.context.only or []):
+        for action in safely(ls, ls.session.actions, document, first, last, unknown, params.context.only or []) or []:
             fixed = [
                 d
                 for d in sent

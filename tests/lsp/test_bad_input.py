@@ -75,3 +75,23 @@ async def test_an_edit_inside_a_surrogate_pair(client, root):
     if not pulls(client):
         assert client.published[-1].version == 2
     await _still_answers(client, root)
+
+
+async def test_an_unusable_data_folder_is_said_and_the_server_answers_after(client, root, tmp_path_factory):
+    broken = tmp_path_factory.mktemp("data") / "cards"
+    broken.mkdir()
+    (broken / "cards.jsonl").write_text("{not json\n", encoding="utf-8")  # and no index.tsv
+    text = (DECKS / BD4).read_text(encoding="utf-8")
+    try:
+        client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"dataDir": str(broken)}))
+        uri = open_document(client, root / f"data-{client.profile}.txt", text)
+        found = await diagnostics(client, uri, 1)
+        assert len(found) == 1 and "index.tsv" in found[0].message
+        hovered = await client.text_document_hover_async(
+            types.HoverParams(types.TextDocumentIdentifier(uri=uri), types.Position(1, 10))
+        )
+        assert hovered is None
+        assert any("could not be loaded" in m.message for m in client.log_messages)
+    finally:
+        client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"dataDir": None}))
+    await _still_answers(client, root)
