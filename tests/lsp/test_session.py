@@ -85,3 +85,11 @@ def test_where_a_name_is_being_typed():
     assert typed_span("メモ 《ぼる", 6) == (4, "ぼる")
     assert typed_span("メモ 《ぼる》 あと", 10) is None or typed_span("メモ 《ぼる》 あと", 10)[1] != "ぼる"
     assert typed_span("# メモ", 4) is None
+
+
+def test_past_the_reports_cap_one_information_line_says_how_many_more():
+    session = Session("en", load)
+    text = "パートナー: ボルシャック・ドラゴ大王\n" + "".join(f"1 ないカード{n}\n" for n in range(600))
+    found = session.check(session.documents.open("file:///decks/many.txt", text, 1))
+    assert len(found) == 501 and found[-1].severity == INFORMATION
+    assert found[-1].message.startswith("10") and "more problems not listed" in found[-1].message
