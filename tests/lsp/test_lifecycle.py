@@ -113,3 +113,16 @@ def test_twenty_changes_at_once_are_one_publish_for_the_last_version(tmp_path):
             server.kill()
     published += [m["params"]["version"] for m in rest if m.get("method") == "textDocument/publishDiagnostics"]
     assert published == [21]
+
+
+def test_the_initialize_answer_does_not_wait_for_the_card_pool(tmp_path):
+    """Data that cannot be loaded (a folder without index.tsv) does not touch the initialize answer:
+    the pool is loaded later, for the first check (which then says what is wrong)."""
+    broken = tmp_path / "cards"
+    broken.mkdir()
+    (broken / "cards.jsonl").write_text("{not json\n", encoding="utf-8")
+    initialize = {**INITIALIZE, "params": {**INITIALIZE["params"], "initializationOptions": {"dataDir": str(broken)}}}
+    done = _run(initialize, SHUTDOWN, EXIT)
+    answers = {m.get("id"): m for m in _messages(done.stdout)}
+    assert "result" in answers[1] and "capabilities" in answers[1]["result"]
+    assert done.returncode == 0
