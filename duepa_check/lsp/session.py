@@ -13,8 +13,9 @@ import threading
 from collections.abc import Callable
 from datetime import date
 
+from ..data.config import ConfigError
 from ..messages import Msg, msg, text
-from .diagnostics import Diagnostic, diagnostics, information
+from .diagnostics import WARNING, Diagnostic, diagnostics, information
 from .documents import LARGE, SMALL, TOO_LARGE, TYPING_LIMIT, Document, Documents, size_class
 from .settings import ON_TYPE, Settings, merge
 
@@ -35,6 +36,7 @@ class Session:
         self._data = None
         self._search = None  # data.name_search over the pool, for completion
         self._lock = threading.RLock()
+        self._empty_rules = None  # _recommended_rules()
         self._checkers: dict[tuple, object] = {}
 
     @property
@@ -69,22 +71,37 @@ class Session:
                 self._data = self._load(self.settings.data_dir)
             return self._data
 
-    def checker(self):
+    def checker(self, recommended: bool = False):
+        """The checker for the settings; ``recommended``: one that reads no house-rules file (an
+        empty one, which is the recommended rules), for documents whose own rules are broken."""
         from ..check.checker import Checker, CheckOptions
 
         settings = self.settings
         day = settings.as_of or date.today()  # today at each check: a server left running past midnight moves on
-        key = (day, settings.config, settings.include_unconfirmed)
+        config = self._recommended_rules() if recommended else settings.config
+        key = (day, config, settings.include_unconfirmed)
         found = self._checkers.get(key)
         if found is None:
             if len(self._checkers) >= MAX_CHECKERS:
                 self._checkers.clear()
             pool, regulation = self.data()
-            options = CheckOptions(
-                as_of=day, config_path=settings.config, include_unconfirmed=settings.include_unconfirmed
-            )
+            options = CheckOptions(as_of=day, config_path=config, include_unconfirmed=settings.include_unconfirmed)
             found = self._checkers[key] = Checker(pool, regulation, options)
         return found
+
+    def _recommended_rules(self):
+        """An empty house-rules file (the recommended rules), made once in a folder of its own."""
+        if self._empty_rules is None:
+            import atexit
+            import shutil
+            import tempfile
+            from pathlib import Path
+
+            folder = tempfile.mkdtemp(prefix="duepa-check-lsp-")
+            atexit.register(shutil.rmtree, folder, True)
+            self._empty_rules = Path(folder) / ".duepa-check.yaml"
+            self._empty_rules.write_text("", encoding="utf-8")
+        return self._empty_rules
 
     def wants_check(self, document: Document, reason: str) -> bool:
         """Whether ``reason`` (open, change, save) checks this document under the settings."""
@@ -108,8 +125,16 @@ class Session:
             if not self._is_decklist(document.text, document.path, checker.pool):
                 document.checked = (version, None, None, [])
                 return []
-        deck, result = checker.check_text(document.text, document.path, close_names=False)
+        fallback = None
+        try:
+            deck, result = checker.check_text(document.text, document.path, close_names=False)
+        except ConfigError as error:  # broken house rules: say so, and check with the recommended ones
+            said = text(msg("lsp.house-rules-fallback", message=error.message), self.lang)
+            fallback = information(said, lines)._replace(severity=WARNING)
+            deck, result = self.checker(recommended=True).check_text(document.text, document.path, close_names=False)
         found = diagnostics(deck, result, document.text, lines, self.lang)
+        if fallback is not None:
+            found.insert(0, fallback)
         if size == LARGE:
             said = text(msg("lsp.large-document", kilobytes=TYPING_LIMIT // 1024), self.lang)
             found.insert(0, information(said, lines))

@@ -60,11 +60,13 @@ async def test_house_rules_changed_on_disk_are_read_again(client, root):
         types.DidChangeWatchedFilesParams([types.FileEvent(uri=rules.as_uri(), type=types.FileChangeType.Created)])
     )
     await _until(client, uri, lambda found: "DP001" in [d.code for d in found])
-    rules.write_text("deck_size: [\n", encoding="utf-8")  # broken: one diagnostic says so
+    rules.write_text("deck_size: [\n", encoding="utf-8")  # broken: said, and the recommended rules apply
     client.workspace_did_change_watched_files(
         types.DidChangeWatchedFilesParams([types.FileEvent(uri=rules.as_uri(), type=types.FileChangeType.Changed)])
     )
-    await _until(client, uri, lambda found: len(found) == 1 and ".duepa-check.yaml" in found[0].message)
+    fallback = await _until(client, uri, lambda found: found and ".duepa-check.yaml" in found[0].message)
+    assert len(fallback) == 1 and "recommended rules" in fallback[0].message  # BD4 is legal under them
+    assert fallback[0].severity == types.DiagnosticSeverity.Warning
     rules.unlink()
     client.workspace_did_change_watched_files(
         types.DidChangeWatchedFilesParams([types.FileEvent(uri=rules.as_uri(), type=types.FileChangeType.Deleted)])
