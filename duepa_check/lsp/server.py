@@ -28,13 +28,14 @@ from .completion import OPENERS
 from .diagnostics import ERROR, WARNING, Diagnostic
 from .input import WaitingInput
 from .positions import UTF16, Span, choose_encoding, client_range, from_client, line_starts, position_at
-from .session import CHANGE, OPEN, SAVE, Session
+from .session import CHANGE, Session
 from .settings import SECTION
 
 NAME = "duepa-check"
 log = logging.getLogger("duepa_check.lsp")
 _SEVERITY = {ERROR: types.DiagnosticSeverity.Error, WARNING: types.DiagnosticSeverity.Warning}
 RELOAD, CARD = "duepa-check.reload", "duepa-check.card"
+MAX_DEFERRALS = 50  # x 2 ms: how long a check waits for a client that keeps sending
 WATCHED = ("**/.duepa-check.yaml", "**/.duepa-check.yml", "**/pyproject.toml")
 
 
@@ -47,7 +48,7 @@ class DeckServer(LanguageServer):
         self.stdin = stdin
         self.encoding = UTF16
         self.pull = False  # the client asks for diagnostics (textDocument/diagnostic) instead of being sent them
-        self.pending: dict[str, str] = {}  # uri -> why it is to be checked (open, change, save)
+        self.pending: set[str] = set()  # the documents to check once no more messages wait
         self.flushing = False
         self.last_said = ""  # the last failure logged (said once, not on every keystroke)
         self.shut_down = False
@@ -73,29 +74,31 @@ def _lsp_diagnostic(found: Diagnostic, lines: list[str], encoding: str) -> types
     )
 
 
-def schedule(ls: DeckServer, uri: str, reason: str) -> None:
+def schedule(ls: DeckServer, uri: str) -> None:
     """Check ``uri`` soon: once no more messages wait (a burst of changes is one check)."""
     if ls.pull:
         return  # the client asks when it wants them
-    ls.pending[uri] = reason if ls.pending.get(uri) in (None, CHANGE) else ls.pending[uri]
+    ls.pending.add(uri)
     if not ls.flushing:
         ls.flushing = True
-        asyncio.get_running_loop().call_soon(flush, ls)
+        asyncio.get_running_loop().call_soon(flush, ls, 0)
 
 
-def flush(ls: DeckServer) -> None:
-    if ls.stdin is not None and ls.stdin.waiting():
-        asyncio.get_running_loop().call_later(0.002, flush, ls)
+def flush(ls: DeckServer, deferred: int) -> None:
+    """Check what is pending, unless more messages wait (then again in 2 ms; after 100 ms of a
+    client that never stops sending, check anyway). A check runs on the event loop: no message is
+    handled meanwhile, so what it publishes is for the version the document has."""
+    if ls.stdin is not None and ls.stdin.waiting() and deferred < MAX_DEFERRALS:
+        asyncio.get_running_loop().call_later(0.002, flush, ls, deferred + 1)
         return
     ls.flushing = False
-    pending, ls.pending = ls.pending, {}
+    pending, ls.pending = ls.pending, set()
     for uri in pending:
         document = ls.session.documents.get(uri)
-        if document is None:
-            continue
-        found = check_now(ls, document)
-        if found is not None and document.current(document.version if not document.dirty else None):
-            publish(ls, document, found)
+        if document is not None:
+            found = check_now(ls, document)
+            if found is not None:
+                publish(ls, document, found)
 
 
 def check_now(ls: DeckServer, document) -> list[Diagnostic] | None:
@@ -150,7 +153,7 @@ def recheck_all(ls: DeckServer) -> None:
             document.dirty = True
         return
     for uri in ls.session.documents.by_uri:
-        schedule(ls, uri, OPEN)
+        schedule(ls, uri)
 
 
 def _capability(ls: DeckServer, path: str):
@@ -239,7 +242,7 @@ def register_documents(server: DeckServer) -> None:
     def did_open(ls: DeckServer, params: types.DidOpenTextDocumentParams) -> None:
         item = params.text_document
         ls.session.documents.open(item.uri, item.text, item.version)
-        schedule(ls, item.uri, OPEN)
+        schedule(ls, item.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: DeckServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -250,12 +253,12 @@ def register_documents(server: DeckServer) -> None:
         changes = [(_change_range(change), change.text) for change in params.content_changes]
         document.change(params.text_document.version, changes, ls.encoding)
         if ls.session.wants_check(document, CHANGE):
-            schedule(ls, document.uri, CHANGE)
+            schedule(ls, document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: DeckServer, params: types.DidSaveTextDocumentParams) -> None:
         if ls.session.documents.get(params.text_document.uri) is not None:
-            schedule(ls, params.text_document.uri, SAVE)
+            schedule(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: DeckServer, params: types.DidCloseTextDocumentParams) -> None:
