@@ -391,7 +391,7 @@ def lsp(
     lang_code = set_language(_lang(lang))  # the language until the editor's settings choose one
     from ..lsp.server import serve  # pygls and lsprotocol are imported here and nowhere else on the CLI's path
 
-    return serve(sys.stdin.buffer, getattr(sys.stdout, "stream", sys.stdout).buffer, lang_code)
+    return serve(sys.stdin.buffer, getattr(sys.stdout, "stream", sys.stdout).buffer, lang_code, _lang(lang))
 
 
 def _version_callback(value: bool) -> None:

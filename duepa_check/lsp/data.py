@@ -1,5 +1,5 @@
-"""What the server takes from the layers below, in one place: the card data and whether a text is
-a decklist."""
+"""What the server takes from the layers below for its card data: ``data.loading``'s, the CLI's own
+route, with its warning (a data folder named that holds no data) kept for the server's log."""
 
 from __future__ import annotations
 
@@ -7,13 +7,11 @@ from pathlib import Path
 
 
 def load(data_dir: Path | None):
-    """The card pool and the regulation (TEMP until the data-loading seam lands)."""
-    from ..data.pool import CardPool
-    from ..data.regulation import load_current
-    from ..data.userdata import data_folder, resolve_data_dir
+    """(pool, regulation, warning or None) of ``data_dir`` (None: $DUEPA_CHECK_DATA or the user data dir)."""
+    from ..data.loading import load_card_data
 
-    folder = data_folder(resolve_data_dir(data_dir))
-    return CardPool.load(folder), load_current(folder)
+    loaded = load_card_data(data_dir)
+    return loaded.pool, loaded.regulation, loaded.warning
 
 
 is_decklist = None

@@ -27,6 +27,7 @@ from .actions import FIX_ALL
 from .completion import OPENERS
 from .diagnostics import ERROR, WARNING, Diagnostic
 from .input import WaitingInput
+from .logs import log_to_stderr
 from .positions import UTF16, Span, choose_encoding, client_range, from_client, line_starts, position_at
 from .session import CHANGE, Session
 from .settings import SECTION
@@ -99,6 +100,13 @@ def flush(ls: DeckServer, deferred: int) -> None:
             found = check_now(ls, document)
             if found is not None:
                 publish(ls, document, found)
+    say_notes(ls)
+
+
+def say_notes(ls: DeckServer) -> None:
+    """What the session had to say since (a data folder named that holds no data), in the log."""
+    notes, ls.session.notes = ls.session.notes, []
+    ls.say(notes)
 
 
 def check_now(ls: DeckServer, document) -> list[Diagnostic] | None:
@@ -448,10 +456,10 @@ def register_actions(server: DeckServer) -> None:
         return answer
 
 
-def make_server(stdin: WaitingInput | None = None, lang: str = "en") -> DeckServer:
+def make_server(stdin: WaitingInput | None = None, lang: str = "en", option: str | None = None) -> DeckServer:
     from .data import is_decklist, load
 
-    server = DeckServer(Session(lang, load, is_decklist), stdin)
+    server = DeckServer(Session(lang, load, is_decklist, option), stdin)
     register_lifecycle(server)
     register_documents(server)
     register_features(server)
@@ -462,27 +470,14 @@ def make_server(stdin: WaitingInput | None = None, lang: str = "en") -> DeckServ
     return server
 
 
-class _OneLine(logging.Formatter):
-    """A log record as one line: what failed and why, never a traceback (stderr is the editor's log)."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        message = record.getMessage()
-        if record.exc_info and record.exc_info[1] is not None:
-            error = record.exc_info[1]
-            message = f"{message} ({type(error).__name__}: {error})"
-        return "duepa-check lsp: " + " ".join(message.split())[:500]
-
-
-def serve(stdin, stdout, lang: str = "en") -> int:
+def serve(stdin, stdout, lang: str = "en", option: str | None = None) -> int:
     """Speak LSP on these binary streams until exit or the end of input; the exit code is 0 unless
     the client sent exit without shutdown (1, as the protocol says)."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_OneLine())
-    logging.basicConfig(level=logging.WARNING, handlers=[handler])
+    log_to_stderr()
     import os
 
     reading = WaitingInput(stdin.fileno())
-    server = make_server(reading, lang)
+    server = make_server(reading, lang, option)
     # pygls closes its output on exit: its own descriptor, so that the CLI's stdout stays open to flush
     writing = os.fdopen(os.dup(stdout.fileno()), "wb")
     protocol_out, sys.stdout = sys.stdout, sys.stderr  # a stray print must not break the protocol

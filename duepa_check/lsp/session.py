@@ -26,12 +26,17 @@ MAX_CHECKERS = 8
 class Session:
     """Everything but the protocol: the server hands it what came and publishes what it returns."""
 
-    def __init__(self, lang: str, load: Callable, is_decklist: Callable | None = None) -> None:
-        self.base_lang = lang
+    def __init__(
+        self, lang: str, load: Callable, is_decklist: Callable | None = None, option: str | None = None
+    ) -> None:
+        self.base_lang = (
+            lang  # the command's language (--lang, $DUEPA_CHECK_LANG, the working folder's rules, the locale)
+        )
+        self.option = option  # --lang as given
         self.settings = Settings()
         self.documents = Documents()
         self.notes: list[Msg] = []  # what to log: settings left out, data that failed
-        self._load = load  # data dir -> (pool, regulation)
+        self._load = load  # data dir -> (pool, regulation, warning or None)
         self._is_decklist = is_decklist  # (text, path, pool) -> bool; None: every document is one
         self._data = None
         self._search = None  # data.name_search over the pool, for completion
@@ -41,7 +46,24 @@ class Session:
 
     @property
     def lang(self) -> str:
+        """The language of what concerns no document (a card shown by the command, the log)."""
         return self.settings.lang or self.base_lang
+
+    def lang_for(self, document: Document) -> str:
+        """A document's language: the settings' lang, else --lang, else $DUEPA_CHECK_LANG, else the
+        ``lang:`` of its house rules, else the locale (as the CLI chooses for a deck there)."""
+        import os
+
+        from ..check.session import choose_language
+
+        chosen = self.settings.lang or self.option
+        if chosen:
+            return chosen
+        try:
+            house = self.checker().config_for(document.path).lang
+        except ConfigError:  # broken house rules: the check says so
+            house = None
+        return choose_language(None, os.environ, house)
 
     def configure(self, given) -> list[Msg]:
         """Lay ``given`` over the settings; what was left out comes back as messages."""
@@ -68,7 +90,10 @@ class Session:
     def data(self):
         with self._lock:  # completion's search may be built in a worker thread (server.prepare)
             if self._data is None:
-                self._data = self._load(self.settings.data_dir)
+                pool, regulation, warning = self._load(self.settings.data_dir)
+                self._data = pool, regulation
+                if warning is not None:
+                    self.notes.append(warning)  # the server logs it: a data folder named holds no data
             return self._data
 
     def checker(self, recommended: bool = False):
@@ -116,9 +141,10 @@ class Session:
         version = document.version
         document.dirty = False
         checker = self.checker()
+        lang = self.lang_for(document)
         if size == TOO_LARGE:  # the reader refuses it: its message, as information, and no check
             _, result = checker.check_text(document.text, document.path, close_names=False)
-            found = [information(text(result.error, self.lang), lines)] if result.error is not None else []
+            found = [information(text(result.error, lang), lines)] if result.error is not None else []
             document.checked = (version, None, None, found)
             return found
         if self.settings.only_decklists and self._is_decklist is not None:
@@ -129,14 +155,14 @@ class Session:
         try:
             deck, result = checker.check_text(document.text, document.path, close_names=False)
         except ConfigError as error:  # broken house rules: say so, and check with the recommended ones
-            said = text(msg("lsp.house-rules-fallback", message=error.message), self.lang)
+            said = text(msg("lsp.house-rules-fallback", message=error.message), lang)
             fallback = information(said, lines)._replace(severity=WARNING)
             deck, result = self.checker(recommended=True).check_text(document.text, document.path, close_names=False)
-        found = diagnostics(deck, result, document.text, lines, self.lang)
+        found = diagnostics(deck, result, document.text, lines, lang)
         if fallback is not None:
             found.insert(0, fallback)
         if size == LARGE:
-            said = text(msg("lsp.large-document", kilobytes=TYPING_LIMIT // 1024), self.lang)
+            said = text(msg("lsp.large-document", kilobytes=TYPING_LIMIT // 1024), lang)
             found.insert(0, information(said, lines))
         document.checked = (version, deck, result, found)
         return found
@@ -163,7 +189,8 @@ class Session:
         entry, span = hit
         card = next((c.card for c in deck.cards if c.entry is entry), None)
         pool, regulation = self.data()
-        return hover_markdown(pool, regulation, self.day(), entry, card, self.lang), span
+        lang = self.lang_for(document)
+        return hover_markdown(pool, regulation, self.day(), entry, card, lang), span
 
     def actions(self, document: Document, first: int, last: int, unknown: list[tuple[int, str]], kinds) -> list:
         """The code actions for lines ``first``..``last`` (0-based): the names written otherwise there,
@@ -176,19 +203,20 @@ class Session:
         if deck is None:
             return []
         pool, regulation = self.data()
+        lang = self.lang_for(document)
         wanted = lambda kind: not kinds or any(kind == k or kind.startswith(k + ".") for k in kinds)  # noqa: E731
         found = []
         if wanted(made.QUICKFIX):
-            found += made.name_fixes_on(document, deck, pool, range(first, last + 1), self.lang)
+            found += made.name_fixes_on(document, deck, pool, range(first, last + 1), lang)
             for line, typed in unknown:
                 hit = name_spans(document.lines[line], [typed])[0] if 0 <= line < len(document.lines) else None
                 if hit is not None:
-                    found += made.close_names(document, line, (hit.start, hit.end), typed, pool, self.lang)
+                    found += made.close_names(document, line, (hit.start, hit.end), typed, pool, lang)
             if result is not None and any(v.rule == "DP003" for v in result.violations) and deck.partner is None:
                 config = self.checker().config_for(document.path)
-                found += made.partner_marks(document, deck, regulation, self.day(), config, self.lang)
+                found += made.partner_marks(document, deck, regulation, self.day(), config, lang)
         if wanted(made.FIX_ALL):
-            everything = made.fix_all(document, pool, self.lang)
+            everything = made.fix_all(document, pool, lang)
             if everything is not None:
                 found.append(everything)
         return found
@@ -203,7 +231,8 @@ class Session:
         if deck is None or result is None or result.error is not None:
             return []
         size = self.checker().config_for(document.path).deck_size
-        return [hint for hint in inlay_hints(deck, result, document.lines, size, self.lang) if first <= hint[0] <= last]
+        lang = self.lang_for(document)
+        return [hint for hint in inlay_hints(deck, result, document.lines, size, lang) if first <= hint[0] <= last]
 
     def card(self, name: str) -> dict:
         """What ``duepa-check card NAME --format json`` prints, as an object."""

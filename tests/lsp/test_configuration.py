@@ -44,7 +44,7 @@ async def test_settings_by_configuration_and_by_notification_change_the_language
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
     await _until(client, uri, lambda found: any("に一致するカードがありません" in d.message for d in found))
     client.set_configuration({}, section="duepaCheck")
-    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"lang": "en", "bogus": 1}))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"lang": None, "bogus": 1}))
     await _until(client, uri, lambda found: [d.message for d in found] == [d.message for d in english])
     assert any("unknown key 'bogus'" in m.message for m in client.log_messages)
 
@@ -72,6 +72,15 @@ async def test_house_rules_changed_on_disk_are_read_again(client, root):
         types.DidChangeWatchedFilesParams([types.FileEvent(uri=rules.as_uri(), type=types.FileChangeType.Deleted)])
     )
     await _until(client, uri, lambda found: found == [])
+
+
+async def test_without_a_lang_setting_a_documents_house_rules_choose_its_language(client, root):
+    folder = root / f"house-ja-{client.profile}"
+    folder.mkdir()
+    (folder / ".duepa-check.yaml").write_text("lang: ja\n", encoding="utf-8")
+    uri = open_document(client, folder / "deck.txt", _broken())
+    found = await diagnostics(client, uri, 1)
+    assert "に一致するカードがありません" in next(d.message for d in found if d.code == "DP100")
 
 
 async def test_the_commands_show_a_card_and_reload_the_data(client):
