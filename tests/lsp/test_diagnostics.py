@@ -3,12 +3,14 @@ get them: the CLI's findings exactly, on the names as written, in each client's 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
 
 import pytest
 from lsp_support import change, diagnostics, open_document, pulls, written
+from lsprotocol import types
 from support import AS_OF, BD4, BROKEN, DECKS, deck_lines
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
@@ -127,3 +129,20 @@ async def test_a_burst_of_changes_is_checked_once_it_ends(client, root):
     await diagnostics(client, uri, 21)
     versions = [p.version for p in client.published[before:] if p.uri == uri]
     assert versions[-1] == 21 and len(versions) < 20 and versions == sorted(versions)
+
+
+async def test_a_large_document_is_checked_on_open_and_save_not_as_you_type(client, root):
+    if pulls(client):
+        pytest.skip("a pull client asks for diagnostics when it wants them")
+    deck = (DECKS / BD4).read_text(encoding="utf-8")
+    text = deck + "# note\n" * 12_000  # about 90 KB: over the 64 KB checked as you type
+    path = root / f"large-{client.profile}.txt"
+    uri = open_document(client, path, text)
+    opened = await diagnostics(client, uri, 1)
+    assert opened[0].severity == types.DiagnosticSeverity.Information and "64 KB" in opened[0].message
+    change(client, uri, 2, [((2, 0, 2, 0), "1 ボルシャック・ドラゴソ\n")])
+    await asyncio.sleep(0.3)
+    assert all(p.version != 2 for p in client.published if p.uri == uri)
+    client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri=uri)))
+    saved = await diagnostics(client, uri, 2)
+    assert "DP100" in [d.code for d in saved]
