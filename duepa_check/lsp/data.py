@@ -1,5 +1,6 @@
-"""What the server takes from the layers below for its card data: ``data.loading``'s, the CLI's own
-route, with its warning (a data folder named that holds no data) kept for the server's log."""
+"""What the server takes from the layers below: the card data by ``data.loading`` (the CLI's own
+route, with its warning kept for the server's log), and the walk's answer to "is this a decklist?"
+for a text in memory (a README open beside the decks stays quiet)."""
 
 from __future__ import annotations
 
@@ -14,4 +15,8 @@ def load(data_dir: Path | None):
     return loaded.pool, loaded.regulation, loaded.warning
 
 
-is_decklist = None
+def is_decklist(text: str, path: Path, pool) -> bool:
+    """Whether the pre-commit hook would check a file ``path`` holding ``text`` (``check.walk``)."""
+    from ..check.walk import text_looks_like_decklist
+
+    return text_looks_like_decklist(text, path, pool)

@@ -93,3 +93,16 @@ def test_past_the_reports_cap_one_information_line_says_how_many_more():
     found = session.check(session.documents.open("file:///decks/many.txt", text, 1))
     assert len(found) == 501 and found[-1].severity == INFORMATION
     assert found[-1].message.startswith("10") and "more problems not listed" in found[-1].message
+
+
+def test_prose_gets_no_diagnostics_unless_the_setting_says_every_text():
+    from duepa_check.lsp.data import is_decklist
+
+    session = Session("en", load, is_decklist)
+    readme = "# My decks\n\nThis folder holds the decks I play on Fridays.\nAsk me about them.\n"
+    document = session.documents.open("file:///decks/README.md", readme, 1)
+    assert session.check(document) == []
+    deck = session.documents.open("file:///decks/deck.txt", _broken(), 1)
+    assert session.check(deck)
+    session.configure({"onlyDecklists": False})
+    assert session.check(document)
