@@ -62,6 +62,11 @@ def deck_files(paths: Iterable[Path], sheet_columns: SheetColumns | None = None)
             yield path
 
 
+# A repository's own files, whatever their suffix (README.md, README.ja.md, CHANGELOG.txt): never a deck
+# in a folder walk (docs/formats.md), wherever a card table sits in them. Named on the command line, checked.
+PROJECT_FILES = frozenset({"readme", "changelog", "contributing", "license", "licence"})
+
+
 def _decklists_below(folder: Path, sheet_columns: SheetColumns | None) -> Iterator[Path | Skipped]:
     """Every decklist file below a folder, hidden folders and files left out (a tournament folder
     can hold thousands of files), in no particular order (deck_files sorts them).
@@ -104,6 +109,8 @@ def _decklists_below(folder: Path, sheet_columns: SheetColumns | None) -> Iterat
             lowered = name.lower()
             if name == "pyproject.toml" or not lowered.endswith(DECK_SUFFIXES + TABLE_SUFFIXES):
                 continue
+            if lowered.split(".", 1)[0] in PROJECT_FILES:
+                continue  # README.md with a card table in it, LICENSE.txt: the repository's, not a deck
             if _is_link(entry) and leads_out(entry.path):
                 yield _skipped(entry.path, Msg("skipped.symlink-file", {}))
                 continue
