@@ -367,7 +367,23 @@ def _severities(value, fail, key, where, resolve_card, rule_ids) -> dict[str, st
 def _announcements(value, fail, key, where, resolve_card, rule_ids) -> tuple[Announcement, ...]:
     if not isinstance(value, list):
         raise fail("announcements")
-    return tuple(_announcement(item, f"{where}: regulation[{index}]", resolve_card) for index, item in enumerate(value))
+    found = tuple(
+        _announcement(item, f"{where}: regulation[{index}]", resolve_card) for index, item in enumerate(value)
+    )
+    _no_contradiction(found, where)
+    return found
+
+
+def _no_contradiction(found: tuple[Announcement, ...], where: str) -> None:
+    """Two entries for one card on one date that disagree (a ban and a release): which one holds
+    would be the order of the lines, so neither does: one line names both (exit 2)."""
+    first: dict[tuple, int] = {}
+    for index, entry in enumerate(found):
+        seen = first.setdefault((entry.card, entry.on), index) if entry.card else index
+        if found[seen].status != entry.status:
+            args = {"first": seen, "second": index, "card": entry.card, "date": entry.on.isoformat()}
+            one, other = found[seen].status, entry.status
+            raise ConfigError(msg("house-rules.announcements-disagree", where=where, one=one, other=other, **args))
 
 
 def _language(value, fail, *_) -> str:
@@ -449,7 +465,8 @@ def _date(value: Any, where: str) -> date:
         return value
     day = parse_day(value) if isinstance(value, str) else None
     if day is None:
-        raise ConfigError(msg("house-rules.date", where=where, got=_shown(value)))
+        shown = str(value) if isinstance(value, datetime) else value  # YAML's 2026-07-01 10:00: no Python repr
+        raise ConfigError(msg("house-rules.date", where=where, got=_shown(shown)))
     return day
 
 

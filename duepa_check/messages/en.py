@@ -535,6 +535,7 @@ MESSAGES.update(
         "house-rules.announcement-shape": "{where}: expected {{date, card, status}} or {{date, combo: [A, B]}}, got {got}",
         "house-rules.field-missing": "{where}: {field} is missing (expected {fields})",
         "house-rules.combo-pair": "{where}: expected two card names, got {got}",
+        "house-rules.announcements-disagree": "{where}: regulation[{first}] and regulation[{second}] disagree: 《{card}》 on {date} is both {one} and {other}; keep one",
         "house-rules.combo-same": "{where}: names the same card twice (《{card}》)",
         "house-rules.unknown-status": "{where}: unknown status {status}{hint}",
         "house-rules.date": "{where}: expected a date as YYYY-MM-DD (or YYYY/MM/DD, YYYY.MM.DD), got {got}",

@@ -543,6 +543,7 @@ MESSAGES.update(
         ),
         "house-rules.field-missing": "{where}: {field} がありません（必要なもの: {fields}）",
         "house-rules.combo-pair": "{where}: カード名を2つ書いてください（書かれている値: {got}）",
+        "house-rules.announcements-disagree": "{where}: regulation[{first}] と regulation[{second}] が食い違っています: 《{card}》 の {date} が {one} と {other} の両方です。どちらか一つにしてください",
         "house-rules.combo-same": "{where}: 同じカードが2回書かれています（《{card}》）",
         "house-rules.unknown-status": "{where}: 不明な殿堂の区分 {status}{hint}",
         "house-rules.date": "{where}: 日付を YYYY-MM-DD（または YYYY/MM/DD、YYYY.MM.DD）で書いてください（書かれている値: {got}）",

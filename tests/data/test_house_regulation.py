@@ -160,3 +160,38 @@ def test_partners_follows_the_announcements_too(capsys, tmp_path):
     assert "ボルシャック・ドラゴ大王" in names
     names = [c["name"] for c in run(capsys, "partners", deck, "--format", "json", "--as-of", ON).json["candidates"]]
     assert "ボルシャック・ドラゴ大王" not in names
+
+
+STATUSES = ["premium_hall_of_fame", "hall_of_fame", "unrestricted"]
+
+
+@pytest.mark.parametrize("one", STATUSES)
+@pytest.mark.parametrize("other", STATUSES)
+@pytest.mark.parametrize("spelled", [ON, ON.replace("-", "/")])
+def test_two_entries_that_disagree_are_one_line_exit_2(capsys, tmp_path, one, other, spelled):
+    """A ban and a release of one card on one date: which holds would be the order of the lines."""
+    text = (
+        "regulation:\n"
+        f"  - {{date: {ON}, card: ガルチェンソ・ドラゴン, status: {one}}}\n"
+        f"  - {{date: {ON}, card: ボルシャック・ドラゴン, status: unrestricted}}\n"
+        f"  - {{date: {spelled}, card: がるちぇんそ・どらごん, status: {other}}}\n"
+    )
+    result = run(capsys, house(tmp_path, text), "--as-of", ON)
+    if one == other:  # said twice, meant once: no contradiction
+        assert result.code in (0, 1) and "disagree" not in result.err
+        return
+    assert result.code == 2 and result.out == "" and "Traceback" not in result.err
+    assert result.err.splitlines() == [
+        f"duepa-check: {tmp_path / '.duepa-check.yaml'}: regulation[0] and regulation[2] disagree:"
+        f" 《ガルチェンソ・ドラゴン》 on {ON} is both {one} and {other}; keep one"
+    ]
+
+
+@pytest.mark.parametrize("written", ["2026-07-01 10:00", "2026-07-01T10:00:00", "2026-07-01 10:00:00+09:00"])
+def test_a_date_with_a_time_of_day_is_one_line_in_the_users_words(capsys, tmp_path, written):
+    deck = house(
+        tmp_path, f"regulation:\n  - {{date: {written}, card: ガルチェンソ・ドラゴン, status: unrestricted}}\n"
+    )
+    result = run(capsys, deck)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "datetime" not in result.err and "2026-07-01" in result.err and "10:00" in result.err
