@@ -11,7 +11,7 @@ import typer
 
 from ..errors import DuepaError, Terminated, raise_terminated
 from .app import EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, app
-from .arguments import ROOT_FLAGS, command_first, completion_flag, files_after_double_dash, root_only
+from .arguments import COMPLETION_FLAGS, ROOT_FLAGS, command_first, completion_flag, files_after_double_dash, root_only
 from .language import current_language, early_language, start_language, translate_help
 from .output import (
     PipeSafeStdout,
@@ -141,6 +141,8 @@ def _main(argv: list[str] | None) -> int:
         discard_stdout()
         return EXIT_OK
     except (OSError, ValueError) as error:
+        if not writing_stdout_failed(error) and any(arg.split("=", 1)[0] in COMPLETION_FLAGS for arg in args):
+            return _completion_failed(error)  # typer's code writing the shell's start-up file
         if not writing_stdout_failed(error):
             raise
         discard_stdout()
@@ -149,6 +151,16 @@ def _main(argv: list[str] | None) -> int:
         print_error(DuepaError(msg("cli.cannot-write-output", why=why(error))))
         return EXIT_USAGE
     return result if isinstance(result, int) else EXIT_OK
+
+
+def _completion_failed(error: BaseException) -> int:
+    """--install-completion could not write (a start-up file that is a folder, a home that cannot be
+    written): one line naming the file, never typer's traceback."""
+    from ..messages import msg
+
+    where = getattr(error, "filename", None)
+    print_error(DuepaError(msg("cli.completion-failed", path=str(where or "~"), why=why(error))))
+    return EXIT_USAGE
 
 
 def _command_for(args: list[str]):

@@ -685,6 +685,7 @@ MESSAGES.update(
 MESSAGES.update(
     {
         # ------------------------------------------------------------ the data dir (--data-dir, $DUEPA_CHECK_DATA)
+        "cli.completion-failed": "--install-completion: cannot write {path} ({why}); the completion is not set up",
         "cli.warning": "duepa-check: warning: {message}",
         "data-dir.fetch": "run 'duepa-check update --data-dir {path}' to fetch it",
         "data-dir.default-unusable": "the user data dir {path} cannot hold card data ({why}); checking with the embedded data",

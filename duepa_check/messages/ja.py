@@ -700,6 +700,7 @@ MESSAGES.update(
 MESSAGES.update(
     {
         # ------------------------------------------------------------ データフォルダ（--data-dir、$DUEPA_CHECK_DATA）
+        "cli.completion-failed": "--install-completion: {path} に書き込めません（{why}）。補完は設定されていません",
         "cli.warning": "duepa-check: 警告: {message}",
         "data-dir.fetch": "'duepa-check update --data-dir {path}' を実行すると取得できます",
         "data-dir.default-unusable": "ユーザーのデータフォルダ {path} にはカードデータを置けません（{why}）。内蔵のデータで確かめます",
