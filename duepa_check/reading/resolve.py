@@ -234,6 +234,9 @@ def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
     """
     if not entry.others and not entry.source:
         return entry, not entry.mark or _known(pool, entry.name)
+    joined = _sides_joined(entry, pool) if entry.others else None
+    if joined is not None:
+        return joined, True
     # The usual case: the name as written is a card.
     if pool.lookup(entry.name).cards:
         return entry, True  # its other readings stay unread
@@ -249,6 +252,21 @@ def _choose_reading(entry: Entry, pool: CardPool) -> tuple[Entry, bool]:
             )
             return found, True
     return entry._replace(others=(), source=""), False
+
+
+_SLASHES = ("/", "／", "⁄", "∕", "⧸", "╱")
+
+
+def _sides_joined(entry: Entry, pool: CardPool) -> Entry | None:
+    """Whole names first: a twinpact written with its sides joined by ``//`` (the split cards of
+    other games), which cuts a comment, is the twinpact, not its first side (itself a card, 105 of
+    them) with the rest a comment: the line as written (a reading in ``others``) is that name."""
+    for reading in entry.others:
+        rest = reading.name[len(entry.name) :].lstrip() if reading.name.startswith(entry.name) else ""
+        if rest.startswith(_SLASHES) and _known(pool, reading.name):
+            partner = entry.is_partner or reading.partner
+            return entry._replace(name=reading.name, count=reading.count, is_partner=partner, others=(), source="")
+    return None
 
 
 def _split_lists(entries: list[Entry], pool: CardPool) -> list[Entry]:
