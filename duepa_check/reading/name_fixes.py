@@ -106,7 +106,29 @@ def clear_suggestion(
     if not ranked or ranked[0][1] < min_score or len(ranked) > 1 and ranked[0][1] - ranked[1][1] < margin:
         return None
     card = pool.lookup(ranked[0][0]).card
-    return official_spelling(typed, card) if card is not None else None
+    if card is None:
+        return None
+    if written_in_english(typed) and not written_in_english(card.name):
+        return _closest_english(typed, card)  # English stays English: its English name, or no fix
+    return official_spelling(typed, card)
+
+
+def written_in_english(name: str) -> bool:
+    """Whether a name is written in Latin letters with no kana or kanji (as the English TCG's names are)."""
+    text = unicodedata.normalize("NFKC", name)
+    return any(char.isascii() and char.isalpha() for char in text) and not any(
+        "\u3040" <= char <= "\u30ff" or "\u3400" <= char <= "\u9fff" or char in "々〆" for char in text
+    )
+
+
+def _closest_english(typed: str, card: Card) -> str | None:
+    """The card's English name a typo written in English is closest to; None when it has none."""
+    if not card.english:
+        return None
+    from rapidfuzz import fuzz
+
+    key = name_key(typed)
+    return max(card.english, key=lambda english: fuzz.ratio(key, name_key(english)))
 
 
 def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> list[NameFix]:
