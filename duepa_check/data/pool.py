@@ -39,7 +39,12 @@ if TYPE_CHECKING:
 # Index kinds, best first: a typed name matching an official name beats one matching an
 # alias, which beats one matching only one side of a multi-sided card.
 INDEX_KINDS = ("name", "alias", "face")
-_OFFICIAL_ID = re.compile(r"^[A-Za-z0-9]+-[A-Za-z0-9]+$")  # a set code and a number: 'dm23bd4-039'
+_OFFICIAL_ID = re.compile(
+    r"^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$"
+)  # a set code and a number: 'dm23bd4-039', 'dmbd08-a-010''
+
+
+_FACE_ID = re.compile(r"^(.*[0-9])[a-h]$")  # an id with an image suffix: 'dm25ex4-SPR15a', 'dmex08-260b'
 
 
 class Shard:
@@ -358,8 +363,23 @@ class CardPool:
 
     @cached_property
     def _by_id(self) -> dict[str, Card]:
-        """Every official id of the pool → its card (built on the first id typed)."""
-        return {card_id.casefold(): card for card in self for card_id in card.ids}
+        """Every official id of the pool → its card (built on the first id typed), and for a card
+        of several faces the site's id without its image suffix and every face's id ('dm25ex4-SPR15a':
+        'dm25ex4-SPR15', 'dm25ex4-SPR15b'), unless that is another card's id or two cards'."""
+        found = {card_id.casefold(): card for card in self for card_id in card.ids}
+        faces: dict[str, Card | None] = {}
+        for card in self:
+            if len(card.faces) < 2:
+                continue
+            for card_id in card.ids:
+                suffixed = _FACE_ID.match(card_id)
+                if suffixed is None:
+                    continue
+                base = suffixed.group(1).casefold()
+                for other in (base, *(base + letter for letter in "abcdefgh"[: len(card.faces)])):
+                    faces[other] = card if faces.get(other, card) is card else None  # two cards: neither
+        found.update({key: card for key, card in faces.items() if card is not None and key not in found})
+        return found
 
     def _sides_of_one_card(self, typed: str) -> Card | None:
         """The one card whose sides a 'FRONT／BACK' name lists (a psychic card written with both
