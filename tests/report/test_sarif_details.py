@@ -129,3 +129,28 @@ def test_a_file_name_that_is_not_utf8_is_percent_encoded_byte_for_byte(capsys, v
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif_run["results"]}
     assert uris == {"deck%FF.txt"}
     assert deck.exists()
+
+
+def test_a_sheet_row_s_problem_of_no_card_without_house_rules_carries_its_row(capsys, validator, tmp_path):
+    """No house-rules file and a problem of no card (the deck's size): the row's properties are made here."""
+    sheet = tmp_path / SHEET
+    with sheet.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["タイムスタンプ", "お名前", "パートナー", "デッキリスト"])
+        writer.writerow(["2026/11/28 10:02:11", "たろう", "ボルシャック・ドラゴ大王", "1 龍の呼び声"])
+    results = _sarif(capsys, validator, sheet)["results"]
+    sizes = [r for r in results if r["ruleId"] == "DP001"]
+    assert len(sizes) == 1
+    assert sizes[0]["properties"] == {"row": 2, "player": "たろう", "line": None, "submitted_at": "2026/11/28 10:02:11"}
+
+
+def test_a_sheet_row_s_message_is_in_the_run_s_language(capsys, validator, sheet):
+    english = [r for r in _sarif(capsys, validator, SHEET)["results"] if "row" in r.get("properties", {})]
+    japanese = [
+        r for r in _sarif(capsys, validator, SHEET, "--lang", "ja")["results"] if "row" in r.get("properties", {})
+    ]
+    assert len(english) == len(japanese) > 0
+    for en, ja in zip(english, japanese):
+        problem_en = en["message"]["text"].split(": ", 1)[1]
+        problem_ja = ja["message"]["text"].split(": ", 1)[-1]
+        assert problem_en not in ja["message"]["text"], (problem_en, problem_ja)
