@@ -69,3 +69,15 @@ def test_diff_of_a_file_with_cr_line_ends_keeps_them_and_adds_no_marker(capsys, 
     out = run(capsys, "--diff", deck).out
     assert "No newline at end of file" not in out
     assert f"-{WRITTEN}\r+{OFFICIAL}\r 1 龍の呼び声\r" in out
+
+
+def test_a_file_the_folder_walk_skips_does_not_stop_the_next(capsys, tmp_path):
+    """A walk meets a link to a file outside the folder first (it is skipped, and said), then a deck."""
+    (tmp_path / "elsewhere").mkdir()
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "a.txt").symlink_to(_deck(tmp_path / "elsewhere" / "outside.txt"))
+    deck = _deck(folder / "b.txt")
+    result = run(capsys, "--fix", folder)
+    assert deck.read_text(encoding="utf-8").splitlines()[1] == OFFICIAL, result.err
+    assert "a.txt" in result.err
