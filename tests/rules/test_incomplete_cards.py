@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from datetime import date
 
-from support import AS_OF, BD4, make_deck
+from support import AS_OF, BD4, make_deck, run
 
 from duepa_check.data.pool import CardPool
 from duepa_check.data.regulation import embedded_regulation_path, load_regulation
@@ -40,3 +40,15 @@ def test_an_incomplete_card_off_the_partner_s_civilizations_is_not_dp005(tmp_pat
 def test_the_same_card_complete_is_dp005(tmp_path):
     """The other side: complete, the card is off-colour, so the test above is the incompleteness."""
     assert [found[1] for found in _findings(tmp_path, complete=True)] == [OFF_COLOUR]
+
+
+def test_a_partner_with_no_card_data_is_dp004_on_its_line(capsys, tmp_path):
+    """深淵大帝 ジャシン has no card data in the embedded pool: as the partner it cannot be judged."""
+    partner = "深淵大帝 ジャシン"
+    deck = make_deck(tmp_path, BD4, replace={2: f"パートナー: {partner}"})
+    result = run(capsys, deck, "--format", "json", "--as-of", AS_OF)
+    found = [v for v in result.json["decks"][0]["violations"] if v["rule"] == "DP004"]
+    assert [(v["line"], v["card"]) for v in found] == [(2, partner)]
+    assert found[0]["message"].startswith(f"《{partner}》 has no card data yet")
+    assert found[0]["hint"].startswith("run 'duepa-check update' to fetch the card's facts")
+    assert [v["rule"] for v in result.json["decks"][0]["violations"] if v["rule"] == "DP005"] == []
