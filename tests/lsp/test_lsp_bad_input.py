@@ -3,6 +3,8 @@ followed by a hover on a good document, in the same server)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from lsp_support import change, diagnostics, open_document, pulls
 from lsprotocol import types
@@ -94,4 +96,13 @@ async def test_an_unusable_data_folder_is_said_and_the_server_answers_after(clie
         assert any("could not be loaded" in m.message for m in client.log_messages)
     finally:
         client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"dataDir": None}))
+    await _still_answers(client, root)
+
+
+async def test_prose_and_a_readme_stay_quiet(client, root):
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")  # the project's own
+    uri = open_document(client, root / f"README-{client.profile}.md", text)
+    assert await diagnostics(client, uri, 1) == []
+    notes = open_document(client, root / f"notes-{client.profile}.txt", "Friday: bring the red deck.\nAsk Ken.\n")
+    assert await diagnostics(client, notes, 1) == []
     await _still_answers(client, root)
