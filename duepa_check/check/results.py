@@ -7,6 +7,7 @@ These sit below the checker and the renderers alike: the checker fills them in, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -104,3 +105,15 @@ class DeckResult:
 
 
 MAX_REPORTED = 500  # problems listed per deck; the rest are counted
+
+EXIT_OK, EXIT_VIOLATION, EXIT_USAGE = 0, 1, 2
+
+
+def exit_code(results: Sequence[DeckResult], strict: bool = False, exit_zero: bool = False) -> int:
+    """A check run's exit code: 2 when a file could not be read, 1 when a deck is not legal (or,
+    with ``strict``, has warnings) unless ``exit_zero``, else 0. Here, below the CLI, so that a
+    run without it (the web page) ends with the code the CLI gives."""
+    if any(r.error is not None and r.counted for r in results):
+        return EXIT_USAGE
+    failed = any((not r.legal or (strict and r.warnings)) and r.counted for r in results)
+    return EXIT_VIOLATION if failed and not exit_zero else EXIT_OK

@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from .. import __version__
+from ..check.results import EXIT_OK, EXIT_USAGE, EXIT_VIOLATION, exit_code
 from ..errors import DuepaError
 from ..messages import LANGUAGES
 from ..reading.inputs import STDIN_ARGUMENT
@@ -32,7 +33,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
 )
-EXIT_OK, EXIT_VIOLATION, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 EXIT_TERMINATED = 143  # 128 + SIGTERM (a CI job's timeout or cancel), as shells report it
 
@@ -195,7 +195,7 @@ def check(
     )
     if fixing is not None and (fixing.refused or not fixing.write):
         return EXIT_USAGE if fixing.refused else EXIT_VIOLATION if fixing.changed else EXIT_OK
-    return _exit_code(results, strict, exit_zero)
+    return exit_code(results, strict, exit_zero)
 
 
 def _fix_options(diff: bool, fix: bool, unsafe: bool, output_format: "OutputFormat | None") -> None:
@@ -242,13 +242,6 @@ def _input(argument: str, stdin_name: str | None = None) -> Path:
 def _name_word(deck: str, path: Path) -> bool:
     """A DECK argument that names no file and reads as a word of a card name (no folder, no suffix)."""
     return deck != STDIN_ARGUMENT and not path.suffix and len(path.parts) == 1 and not path.exists()
-
-
-def _exit_code(results, strict: bool, exit_zero: bool) -> int:
-    if any(r.error is not None and r.counted for r in results):
-        return EXIT_USAGE
-    failed = any((not r.legal or (strict and r.warnings)) and r.counted for r in results)
-    return EXIT_VIOLATION if failed and not exit_zero else EXIT_OK
 
 
 @app.command()
