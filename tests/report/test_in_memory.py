@@ -1,0 +1,110 @@
+"""The in-memory route (report.in_memory), the web page's only route into the checker, gives what
+the CLI prints for a file holding the same text, and --fix's fixes; and it runs with typer, rich
+and requests missing, as in the page (issue 53)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date
+
+import pytest
+from support import BD4, deck_lines
+from web_support import AS_OF, ROOT, cli_output, oracle_cases
+
+from duepa_check.cli import main
+from duepa_check.report.in_memory import TextChecks
+
+
+@pytest.fixture(scope="module")
+def checks() -> TextChecks:
+    return TextChecks()
+
+
+@pytest.mark.parametrize(("case", "name", "text"), oracle_cases(), ids=[case[0] for case in oracle_cases()])
+def test_json_in_japanese_is_the_clis(checks, tmp_path, case, name, text):
+    expected = cli_output(tmp_path, name, text, "json", "ja")
+    assert checks.run(text, name, as_of=date.fromisoformat(AS_OF), lang="ja") == expected
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "sarif", "github", "html"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_format_is_the_clis(checks, tmp_path, output_format, lang):
+    lines = deck_lines(BD4)
+    lines[30] = "1 ボルシャック・ドラゴソ"
+    text = "\n".join(lines) + "\n"
+    expected = cli_output(tmp_path, "deck.txt", text, output_format, lang)
+    found = checks.run(text, "deck.txt", as_of=date.fromisoformat(AS_OF), lang=lang, output_format=output_format)
+    assert found == expected
+    assert found[0] == 1
+
+
+def test_unconfirmed_change_is_the_option_of_the_cli(checks, tmp_path, capsys):
+    text = "\n".join(deck_lines(BD4)) + "\n"
+    (tmp_path / "deck.txt").write_text(text, encoding="utf-8")
+    code = main([str(tmp_path / "deck.txt"), "--format", "json", "--as-of", AS_OF, "--include-unconfirmed"])
+    wanted = json.loads(capsys.readouterr().out)["decks"][0]["violations"]
+    found = checks.run(text, "deck.txt", as_of=date.fromisoformat(AS_OF), lang="en", include_unconfirmed=True)
+    assert found[0] == code
+    assert json.loads(found[1])["decks"][0]["violations"] == wanted
+    plain = checks.run(text, "deck.txt", as_of=date.fromisoformat(AS_OF), lang="en")
+    assert json.loads(plain[1])["decks"][0]["violations"] != wanted  # the option changes something here
+
+
+def test_fix_writes_what_fix_writes(checks, tmp_path, capsys):
+    lines = deck_lines(BD4)
+    lines[40] = lines[40].replace("・", "･")  # half-width middle dot: a spelling --fix mends
+    lines[45] = "1 ぼるしゃっく・どらご大王" if "ボルシャック・ドラゴ大王" in lines[45] else lines[45]
+    text = "\n".join(lines) + "\n"
+    path = tmp_path / "deck.txt"
+    path.write_text(text, encoding="utf-8")
+    main([str(path), "--fix", "--format", "json", "--as-of", AS_OF])
+    capsys.readouterr()
+    fixed, fixes = checks.fix(text, "deck.txt")
+    assert fixed == path.read_text(encoding="utf-8")
+    assert fixed != text and fixes and all(set(fix) == {"line", "from", "to"} for fix in fixes)
+
+
+def test_no_decklist_is_nothing_to_fix(checks):
+    assert checks.fix("\n\n", "deck.txt") == ("\n\n", [])
+
+
+BLOCKED = """
+import sys
+for name in ("typer", "rich", "requests", "click", "pygments", "markdown_it"):
+    sys.modules[name] = None  # importing it raises ImportError
+from datetime import date
+from duepa_check.report.in_memory import TextChecks
+checks = TextChecks()
+for name, text in ((sys.argv[1], open(sys.argv[2], encoding="utf-8").read()),):
+    code, out = checks.run(text, name, as_of=date.fromisoformat(sys.argv[3]), lang="ja")
+    print(code)
+    print(out, end="")
+loaded = sorted(m for m in ("typer", "rich", "requests") if sys.modules.get(m) is not None)
+print(loaded)
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "edit"), [("deck.txt", None), ("deck.txt", "1 ボルシャック・ドラゴソ"), ("deck.yaml", None)]
+)
+def test_the_route_imports_none_of_typer_rich_requests(tmp_path, name, edit):
+    lines = deck_lines(BD4)
+    if edit:
+        lines[30] = edit
+    text = "\n".join(lines) + "\n"
+    if name.endswith(".yaml"):
+        text = next(case[2] for case in oracle_cases() if case[0] == "yaml")
+    source = tmp_path / "source.txt"
+    source.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", BLOCKED, name, str(source), AS_OF], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    code, rest = done.stdout.split("\n", 1)
+    output, loaded = rest.rsplit("\n", 2)[0] + "\n", rest.rsplit("\n", 2)[1]
+    folder = tmp_path / "cli"
+    folder.mkdir()
+    assert (int(code), output) == cli_output(folder, name, text, "json", "ja")
+    assert loaded == "[]"

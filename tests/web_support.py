@@ -1,0 +1,84 @@
+"""What the web page's tests share (tests/web/, tests/report/test_in_memory.py): the decklists the
+page is checked on, each with the file name it is checked as, and the CLI's own output for one,
+the oracle the page must equal byte for byte.
+
+The site is built by tools/build_site.py from the download cache it fills (``--fetch``, which
+.ci/run runs before the suite): the tests never touch the network, and skip with one line when
+the cache, Chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import os
+from pathlib import Path
+
+from support import BD4, DECKS, deck_lines
+
+from duepa_check.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+AS_OF = "2026-12-06"  # past the data date: the stale-regulation and unconfirmed warnings show too
+# Submission sheets (many decks in one CSV) are read by the CLI's run over files, not by the
+# in-memory route the page uses: the page checks decklists.
+SHEETS = {"responses.csv"}
+
+
+def _yaml_deck() -> str:
+    lines = deck_lines(BD4)
+    partner = next(line.split(":", 1)[1].strip() for line in lines if line.startswith("パートナー"))
+    cards = [line[2:] for line in lines if line[:2] == "1 "]
+    return "partner: " + partner + "\ncards:\n" + "".join(f"  - {name}\n" for name in cards)
+
+
+def _json_deck() -> str:
+    import json
+
+    text = _yaml_deck()
+    partner = text.splitlines()[0].split(": ", 1)[1]
+    cards = [line[4:] for line in text.splitlines()[2:]]
+    return json.dumps({"partner": partner, "cards": cards}, ensure_ascii=False)
+
+
+def oracle_cases() -> list[tuple[str, str, str]]:
+    """(case id, file name, text): every deck of tests/fixtures/decks, every decklist of
+    tests/fixtures in each layout it holds (text, Markdown, CSV, TSV, exports), a YAML and a JSON
+    deck, and a deck with unknown names (close names searched)."""
+    cases = []
+    for path in sorted(FIXTURES.rglob("*")):
+        if not path.is_file() or path.suffix not in (".txt", ".md", ".csv", ".tsv") or path.name in SHEETS:
+            continue
+        if path.name == "README.md" or "official" in path.parts:
+            continue
+        cases.append((str(path.relative_to(FIXTURES)), path.name, path.read_text(encoding="utf-8")))
+    lines = deck_lines(BD4)
+    lines[30:32] = ["1 ボルシャック・ドラゴソ", "1 ボルメテウス・ホワイト・ドラゴ"]
+    cases.append(("unknown-names", "typos.txt", "\n".join(lines) + "\n"))
+    cases.append(("yaml", "deck.yaml", _yaml_deck()))
+    cases.append(("json", "deck.json", _json_deck()))
+    return cases
+
+
+def cli_output(folder: Path, name: str, text: str, output_format: str, lang: str, as_of: str = AS_OF):
+    """(exit code, standard output) of ``duepa-check NAME --format F --as-of D --lang L`` run in
+    ``folder`` on a file NAME holding ``text`` (UTF-8)."""
+    (folder / name).write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    here = Path.cwd()
+    os.chdir(folder)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            code = main([name, "--format", output_format, "--as-of", as_of, "--lang", lang])
+    finally:
+        os.chdir(here)
+    return code, out.getvalue()
+
+
+def have_playwright() -> bool:
+    return importlib.util.find_spec("playwright") is not None
+
+
+__all__ = ["AS_OF", "DECKS", "cli_output", "oracle_cases"]
