@@ -891,3 +891,41 @@ MESSAGES.update(
         "lsp.data-failed": "The card data could not be loaded ({why}); nothing is checked",
     }
 )
+
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ the web page (web/, tools/build_site.py)
+        "web.title": "duepa-check: check a デュエパーティー decklist",
+        "web.intro": "Paste a decklist, or drop or choose a file. It is checked in this page: nothing is sent anywhere.",
+        "web.deck": "Decklist",
+        "web.choose-file": "Choose a file",
+        "web.file-name": "File name (its suffix says the layout)",
+        "web.options": "Options",
+        "web.as-of": "Check date",
+        "web.include-unconfirmed": "Include the unconfirmed 殿堂 change",
+        "web.language": "Language",
+        "web.fix": "Fix spellings",
+        "web.undo": "Undo",
+        "web.copy": "Copy the list",
+        "web.share": "Copy a link to this list",
+        "web.copied": "Copied.",
+        "web.fixed.one": "Fixed {count} spelling.",
+        "web.fixed.other": "Fixed {count} spellings.",
+        "web.nothing-to-fix": "No spelling to fix.",
+        "web.loading": "Loading the checker…",
+        "web.loading.runtime": "Loading Python ({step} of 3)…",
+        "web.loading.wheels": "Loading the checker and card data ({step} of 3)…",
+        "web.loading.start": "Starting the checker ({step} of 3)…",
+        "web.ready": "Ready. Works offline after this visit.",
+        "web.load-failed": "The checker could not load: {why}",
+        "web.checking": "Checking…",
+        "web.empty": "Paste or drop a decklist to check it.",
+        "web.cards": "Cards",
+        "web.partner": "Partner",
+        "web.errors": "Errors",
+        "web.warnings": "Warnings",
+        "web.no-errors": "No errors.",
+        "web.no-warnings": "No warnings.",
+        "web.go-to-line": "Go to line {line}",
+    }
+)

@@ -906,3 +906,41 @@ MESSAGES.update(
         "lsp.data-failed": "カードデータを読み込めませんでした（{why}）。チェックしていません",
     }
 )
+
+MESSAGES.update(
+    {
+        # ------------------------------------------------------------ ウェブページ（web/、tools/build_site.py）
+        "web.title": "duepa-check: デュエパーティーのデッキチェック",
+        "web.intro": "デッキリストを貼り付けるか、ファイルをドロップ・選択してください。チェックはこのページの中で行い、どこにも送りません。",
+        "web.deck": "デッキリスト",
+        "web.choose-file": "ファイルを選ぶ",
+        "web.file-name": "ファイル名（拡張子で書き方を判断します）",
+        "web.options": "オプション",
+        "web.as-of": "チェック日",
+        "web.include-unconfirmed": "未確認の殿堂改定を含める",
+        "web.language": "言語",
+        "web.fix": "カード名を直す",
+        "web.undo": "元に戻す",
+        "web.copy": "リストをコピー",
+        "web.share": "このリストのリンクをコピー",
+        "web.copied": "コピーしました。",
+        "web.fixed.one": "カード名を{count}件直しました。",
+        "web.fixed.other": "カード名を{count}件直しました。",
+        "web.nothing-to-fix": "直せるカード名はありません。",
+        "web.loading": "チェッカーを読み込んでいます…",
+        "web.loading.runtime": "Python を読み込んでいます（{step}/3）…",
+        "web.loading.wheels": "チェッカーとカードデータを読み込んでいます（{step}/3）…",
+        "web.loading.start": "チェッカーを起動しています（{step}/3）…",
+        "web.ready": "準備ができました。次からはオフラインでも使えます。",
+        "web.load-failed": "チェッカーを読み込めませんでした: {why}",
+        "web.checking": "チェック中…",
+        "web.empty": "デッキリストを貼り付けるかドロップすると、チェックします。",
+        "web.cards": "枚数",
+        "web.partner": "パートナー",
+        "web.errors": "エラー",
+        "web.warnings": "警告",
+        "web.no-errors": "エラーはありません。",
+        "web.no-warnings": "警告はありません。",
+        "web.go-to-line": "{line}行目へ移動",
+    }
+)
