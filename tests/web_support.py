@@ -15,7 +15,7 @@ import io
 import os
 from pathlib import Path
 
-from support import BD4, DECKS, deck_lines
+from support import BD4, deck_lines
 
 from duepa_check.cli import main
 
@@ -81,4 +81,59 @@ def have_playwright() -> bool:
     return importlib.util.find_spec("playwright") is not None
 
 
-__all__ = ["AS_OF", "DECKS", "cli_output", "oracle_cases"]
+def build_site_module():
+    """tools/build_site.py as a module (tools/ is no package)."""
+    spec = importlib.util.spec_from_file_location("duepa_build_site", ROOT / "tools" / "build_site.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def site_inputs_key() -> str:
+    """A hash of everything the site is built from: a built site is reused until one changes."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for folder in ("duepa_check", "card_data", "web"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    for name in ("pyproject.toml", "README.md", "tools/build_site.py"):
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def why_no_site() -> str | None:
+    """Why the page's tests skip here (None: they run)."""
+    import browser_support
+
+    reason = browser_support.why_no_browser()
+    if reason:
+        return reason.replace("real-browser test", "web page test")
+    if not have_playwright():
+        return "web page test: playwright is not installed (pip install -e '.[test]')"
+    build = build_site_module()
+    lacking = build.missing(build.cache_dir())
+    if lacking:
+        return f"web page test: the download cache lacks {lacking[0]} (python tools/build_site.py --fetch; .ci/run does this)"
+    return None
+
+
+def built_site() -> Path:
+    """The site built from this checkout, offline, from the cache (reused while its inputs are unchanged)."""
+    import shutil
+    import tempfile
+
+    build = build_site_module()
+    sites = build.cache_dir() / "sites"
+    target = sites / site_inputs_key()
+    if not (target / "sw.js").is_file():
+        sites.mkdir(parents=True, exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix="building-", dir=sites))
+        build.build(scratch / "site")
+        try:
+            (scratch / "site").rename(target)
+        except OSError:  # another worker got there first: its site is the same
+            pass
+        shutil.rmtree(scratch, ignore_errors=True)
+    return target

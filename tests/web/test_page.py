@@ -1,0 +1,168 @@
+"""The web page in a real browser (issue 53): Debian's Chromium, headless, through Playwright, on
+the site tools/build_site.py builds, served on 127.0.0.1. One browser and one page load serve
+every test here (the second load is the offline visit)."""
+
+from __future__ import annotations
+
+import json
+
+from support import BD4, deck_lines
+from web_support import AS_OF, cli_output, oracle_cases
+
+CHECK = "([text, options]) => window.duepaCheck(text, options)"
+
+
+def _check(page, text: str, **options) -> tuple[int, str]:
+    found = page.evaluate(CHECK, [text, {"asOf": AS_OF, **options}])
+    return found["exit"], found["output"]
+
+
+def test_duepa_check_is_the_cli_on_every_fixture(page, tmp_path):
+    differ = []
+    for case, name, text in oracle_cases():
+        folder = tmp_path / case.replace("/", "-")
+        folder.mkdir()
+        if _check(page, text, name=name, lang="ja") != cli_output(folder, name, text, "json", "ja"):
+            differ.append(case)
+    assert differ == []
+
+
+def test_duepa_check_is_the_cli_in_every_format(page, tmp_path):
+    lines = deck_lines(BD4)
+    lines[30] = "1 ボルシャック・ドラゴソ"
+    text = "\n".join(lines) + "\n"
+    for output_format in ("text", "sarif", "html", "github"):
+        for lang in ("en", "ja"):
+            expected = cli_output(tmp_path, "deck.txt", text, output_format, lang)
+            assert _check(page, text, name="deck.txt", lang=lang, format=output_format) == expected, (
+                output_format,
+                lang,
+            )
+
+
+def _settled(page) -> dict:
+    """The report once the last edit's check is shown."""
+    page.wait_for_function("document.querySelector('#report').dataset.text === document.querySelector('#deck').value")
+    return page.evaluate(
+        "({verdict: document.querySelector('.verdict')?.textContent, shown: window.duepaShown,"
+        " rules: [...document.querySelectorAll('table.findings tbody tr td:first-child')].map(c => c.textContent)})"
+    )
+
+
+def test_typing_shows_the_last_texts_findings_and_never_a_stale_one(page):
+    lines = deck_lines(BD4)
+    page.fill("#deck", "\n".join(lines[:-1]) + "\n")
+    page.focus("#deck")
+    page.keyboard.press("End")
+    page.evaluate("document.querySelector('#deck').setSelectionRange(1e9, 1e9)")
+    page.keyboard.type(lines[-1], delay=5)
+    shown = _settled(page)
+    _, output = _check(page, page.input_value("#deck"), name="deck.txt", lang="ja")
+    expected = [v["rule"] for v in json.loads(output)["decks"][0]["violations"]]
+    assert sorted(shown["rules"]) == sorted(expected)
+    assert shown["verdict"] and shown["verdict"].startswith("✔")
+    assert shown["shown"] and all(entry["checked"] == entry["shown"] for entry in shown["shown"])
+
+
+def test_a_dropped_file_is_read_as_the_cli_reads_it(page):
+    lines = deck_lines(BD4)
+    lines[30] = "1 ボルシャック・ドラゴソ"
+    data = list(("\r\n".join(lines) + "\r\n").encode("cp932"))  # a Windows notepad file
+    page.evaluate(
+        """([bytes]) => {
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([new Uint8Array(bytes)], "大会.txt"));
+            document.querySelector('#deck').dispatchEvent(new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true}));
+        }""",
+        [data],
+    )
+    page.wait_for_function("document.querySelector('#deck').value.includes('ドラゴソ')")
+    shown = _settled(page)
+    assert page.input_value("#name") == "大会.txt"
+    assert "DP100" in shown["rules"]
+    assert page.input_value("#deck").splitlines() == lines
+
+
+def test_the_fix_button_writes_what_fix_writes_and_undoes(page, tmp_path, capsys):
+    from duepa_check.cli import main
+
+    lines = deck_lines(BD4)
+    lines[40] = lines[40].replace("・", "･")
+    text = "\n".join(lines) + "\n"
+    (tmp_path / "deck.txt").write_text(text, encoding="utf-8")
+    main([str(tmp_path / "deck.txt"), "--fix", "--format", "json", "--as-of", AS_OF])
+    capsys.readouterr()
+    page.fill("#name", "deck.txt")
+    page.fill("#deck", text)
+    _settled(page)
+    page.click("#fix")
+    page.wait_for_function("document.querySelector('#deck').value !== " + json.dumps(text))
+    assert page.input_value("#deck") == (tmp_path / "deck.txt").read_text(encoding="utf-8")
+    page.click("#undo")
+    assert page.input_value("#deck") == text
+
+
+def test_findings_link_to_their_lines(page):
+    lines = deck_lines(BD4)
+    lines[30] = "1 ボルシャック・ドラゴソ"
+    page.fill("#deck", "\n".join(lines) + "\n")
+    _settled(page)
+    page.click("table.findings td.line button >> text='31'")
+    selected = page.evaluate(
+        "(() => { const d = document.querySelector('#deck'); return d.value.slice(d.selectionStart, d.selectionEnd); })()"
+    )
+    assert selected == lines[30]
+    assert page.evaluate("document.activeElement.id") == "deck"
+
+
+def test_page_fits_360_and_1280_and_japanese_renders(page, tmp_path):
+    page.fill("#deck", "\n".join(deck_lines(BD4)[:20]) + "\n1 ボルシャック・ドラゴソ\n")
+    _settled(page)
+    try:
+        for width in (360, 1280):
+            page.set_viewport_size({"width": width, "height": 800})
+            overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"{overflow} px wider than {width}"
+            page.screenshot(path=str(tmp_path / f"page-{width}.png"), full_page=True)
+            assert page.evaluate("document.documentElement.lang") == "ja"
+            # a glyph for 火 (a missing font draws every kanji as the same box)
+            widths = page.evaluate(
+                "(() => { const c = document.createElement('canvas').getContext('2d'); c.font = '20px sans-serif';"
+                " return ['火', '水', 'W'].map(t => c.measureText(t).width); })()"
+            )
+            assert widths[0] > 10 and widths[0] != widths[2]
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_every_request_stays_on_the_pages_origin_without_a_console_error(page, context, server):
+    page.evaluate("window.duepaReady")
+    outside = [url for url in context.seen["requests"] if not url.startswith((server.origin + "/", "data:", "blob:"))]
+    assert outside == []
+    assert [text for kind, text in context.seen["console"] if kind == "error"] == []
+    assert context.seen["errors"] == []
+
+
+def test_a_shared_link_reopens_the_list_offline_on_a_second_visit(page, context, server):
+    lines = deck_lines(BD4)
+    lines[30] = "1 ボルシャック・ドラゴソ"
+    text = "\n".join(lines) + "\n"
+    page.fill("#deck", text)
+    page.fill("#as-of", "2026-04-01")
+    page.check("#unconfirmed")
+    _settled(page)
+    link = page.evaluate("window.duepaShareLink()")
+    assert link.startswith(server.origin) and "#" in link and "ドラゴソ" not in link
+    server.stop()
+    try:
+        again = context.new_page()
+        again.goto(link)
+        again.evaluate("window.duepaReady")
+        assert again.input_value("#deck") == text
+        assert again.input_value("#as-of") == "2026-04-01"
+        assert again.is_checked("#unconfirmed")
+        shown = _settled(again)
+        assert "DP100" in shown["rules"]
+        again.close()
+    finally:
+        server.start()
