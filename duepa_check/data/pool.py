@@ -426,6 +426,10 @@ class CardPool:
                     names.append(card.name)
         return names[:limit]
 
+    def suggestion_keys(self) -> list[str]:
+        """Every spelling's key the close-name search scans (public: its tests search them too)."""
+        return self._all_keys
+
     @cached_property
     def _all_keys(self) -> list[str]:
         """Every spelling's key, decoded once per run (only failed look-ups need it)."""
