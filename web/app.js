@@ -43,7 +43,7 @@ async function serviceWorker() {
     const registration = await navigator.serviceWorker.register("sw.js");
     const installing = registration.installing || registration.waiting;
     if (navigator.serviceWorker.controller || !installing) return;
-    // First visit: the worker keeps every file, then takes this page, which then loads from it.
+    // First visit: the worker takes this page before the runtime is fetched, and keeps each file.
     await new Promise((done) => {
       navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
       installing.addEventListener("statechange", () => installing.state === "redundant" && done());

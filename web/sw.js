@@ -13,13 +13,17 @@ function keyFor(url) {
   return hash ? `${SCOPE.href}${path}?v=${hash}` : null;
 }
 
-// Every file is kept before the worker takes the page (the page waits for it): the first visit
-// fetches each file once, through here, and the second works with the network off.
+// The page's own small files are kept when the worker installs (the page's first load came before
+// the worker); the runtime and the wheels as the page first fetches them, through here. So the
+// first visit fetches each file once, and the second works with the network off.
+const FETCHED_BY_PAGE = ["pyodide/", "wheels/"];
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
       for (const path of Object.keys(FILES)) {
+        if (FETCHED_BY_PAGE.some((folder) => path.startsWith(folder))) continue;
         const key = `${SCOPE.href}${path}?v=${FILES[path]}`;
         if (await cache.match(key)) continue; // unchanged since the build before: not fetched again
         const response = await fetch(`${SCOPE.href}${path}`, { cache: "no-cache" });
