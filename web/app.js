@@ -6,9 +6,31 @@
 // --as-of ASOF --lang LANG` prints for a file NAME holding that text.
 
 const $ = (id) => document.getElementById(id);
-const WORDS = await (await fetch("words.json")).json();
-let lang = pickLanguage();
+const wordsLoaded = fetch("words.json").then((response) => response.json());
+let WORDS = null; // the page's words by language (set before anything is shown)
+let lang = "ja";
 let python = null; // Pyodide's Python functions, once loaded
+
+// Defined before anything is awaited: a script may ask for them as soon as the page has loaded.
+window.duepaReady = new Promise((resolve, reject) => queueMicrotask(() => load().then(resolve, reject)));
+
+window.duepaCheck = async (text, options = {}) => {
+  await window.duepaReady;
+  const { name = "deck.txt", asOf = null, lang: language = "ja", format = "json", includeUnconfirmed = false } = options;
+  const answer = python.run(text, name, asOf, language, format, includeUnconfirmed);
+  const [exit, output] = answer.toJs();
+  answer.destroy();
+  return { exit, output };
+};
+
+
+async function words() {
+  const loaded = await wordsLoaded;
+  if (WORDS === null) {
+    WORDS = loaded;
+    lang = pickLanguage();
+  }
+}
 
 function pickLanguage() {
   const asked = new URLSearchParams(location.hash.slice(1)).get("lang");
@@ -86,15 +108,18 @@ def duepa_decode(data, name, lang):
 `;
 
 async function load() {
+  await words();
   await serviceWorker();
   progress("web.loading.runtime", { step: 1 });
+  // The wheels come while the runtime boots.
+  const wheelsLoaded = fetch("site.json")
+    .then((response) => response.json())
+    .then((site) => Promise.all(site.wheels.map(async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer()))));
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
   progress("web.loading.wheels", { step: 2 });
-  const site = await (await fetch("site.json")).json();
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  const wheels = await Promise.all(site.wheels.map(async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer())));
-  for (const data of wheels) pyodide.unpackArchive(data, "wheel", { extractDir: sitePackages });
+  for (const data of await wheelsLoaded) pyodide.unpackArchive(data, "wheel", { extractDir: sitePackages });
   progress("web.loading.start", { step: 3 });
   await new Promise((done) => setTimeout(done)); // let the line show before the import holds the page
   pyodide.runPython(BOOT);
@@ -111,17 +136,6 @@ function today() {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
-
-window.duepaReady = load();
-
-window.duepaCheck = async (text, options = {}) => {
-  await window.duepaReady;
-  const { name = "deck.txt", asOf = null, lang: language = "ja", format = "json", includeUnconfirmed = false } = options;
-  const answer = python.run(text, name, asOf, language, format, includeUnconfirmed);
-  const [exit, output] = answer.toJs();
-  answer.destroy();
-  return { exit, output };
-};
 
 // ------------------------------------------------------------------ the page
 
@@ -360,6 +374,7 @@ window.duepaShareLink = shareLink;
 
 // ------------------------------------------------------------------ wiring
 
+await words();
 showWords();
 $("as-of").placeholder = today();
 await openLink();
