@@ -217,6 +217,11 @@ function show(document_, exit) {
     parts.push(found.length ? table(found, severity) : paragraph(word(none)));
   }
   report.replaceChildren(...parts);
+  // Said once per result (the table itself is not read out on every keystroke).
+  const counts = ["error", "warning"].map((kind) => violations.filter((v) => v.severity === kind).length);
+  $("verdict-status").textContent = result.error
+    ? result.error
+    : `${word(result.legal ? "report.verdict.legal" : "report.verdict.not-legal")} ${word("web.errors")} ${counts[0]} ${word("web.warnings")} ${counts[1]}`;
   report.dataset.generation = String(generation);
   report.dataset.text = deck.value; // what the report shown is for
 }

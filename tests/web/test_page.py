@@ -166,3 +166,19 @@ def test_a_shared_link_reopens_the_list_offline_on_a_second_visit(page, context,
         again.close()
     finally:
         server.start()
+
+
+def test_every_control_is_labelled_and_findings_have_column_headers(page):
+    lines = deck_lines(BD4)
+    lines[30] = "1 ボルシャック・ドラゴソ"
+    page.fill("#deck", "\n".join(lines) + "\n")
+    _settled(page)
+    unlabelled = page.evaluate(
+        "[...document.querySelectorAll('input, select, textarea')].filter(c => !c.labels.length).map(c => c.id)"
+    )
+    assert unlabelled == []
+    headers = page.evaluate(
+        "[...document.querySelectorAll('table.findings')].map(t => [...t.querySelectorAll('thead th[scope=col]')].map(h => h.textContent))"
+    )
+    assert headers and all(row == ["ルール", "行", "カード", "問題", "ヒント"] for row in headers)
+    assert "使用不可" in page.text_content("#verdict-status")
