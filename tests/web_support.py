@@ -45,18 +45,20 @@ def _json_deck() -> str:
 
 def oracle_cases() -> list[tuple[str, str, str]]:
     """(case id, file name, text): every deck of tests/fixtures/decks, every decklist of
-    tests/fixtures in each layout it holds (text, Markdown, CSV, TSV, exports), a YAML and a JSON
-    deck, and a deck with unknown names (close names searched)."""
+    tests/fixtures in each layout it holds (text, Markdown, CSV, exports), the spreadsheet as TSV,
+    a YAML and a JSON deck, and a deck with unknown names (close names searched)."""
     cases = []
     for path in sorted(FIXTURES.rglob("*")):
         if not path.is_file() or path.suffix not in (".txt", ".md", ".csv", ".tsv") or path.name in SHEETS:
             continue
-        if path.name == "README.md" or "official" in path.parts:
-            continue
+        if path.name == "README.md" or {"official", "official_real", "english"} & set(path.parts):
+            continue  # the official site's pages and the English-name tools' tables are no decklists
         cases.append((str(path.relative_to(FIXTURES)), path.name, path.read_text(encoding="utf-8")))
     lines = deck_lines(BD4)
     lines[30:32] = ["1 ボルシャック・ドラゴソ", "1 ボルメテウス・ホワイト・ドラゴ"]
     cases.append(("unknown-names", "typos.txt", "\n".join(lines) + "\n"))
+    spreadsheet = (FIXTURES / "layouts" / "spreadsheet.csv").read_text(encoding="utf-8")
+    cases.append(("tsv", "deck.tsv", spreadsheet.replace(",", "\t")))
     cases.append(("yaml", "deck.yaml", _yaml_deck()))
     cases.append(("json", "deck.json", _json_deck()))
     return cases
