@@ -117,10 +117,21 @@ def start_thread(kind: str, stop) -> Callable[[], None]:
     if kind == "threading":
         other = threading.Thread(target=stop.wait)
         other.start()
-        return other.join
-    ended = threading.Event()
-    _thread.start_new_thread(lambda: (stop.wait(), ended.set()), ())
-    return ended.wait
+        ended = other.join
+    else:
+        done = threading.Event()
+        _thread.start_new_thread(lambda: (stop.wait(), done.set()), ())
+        ended = done.wait
+
+    def gone() -> None:
+        """Until the system lists the thread no more: a thread that has said it ended still runs
+        for a moment, and the next test's fork check would see it."""
+        ended()
+        deadline = time.monotonic() + 10
+        while batch_module.other_threads() and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    return gone
 
 
 @pytest.mark.parametrize("kind", ["threading", "_thread"])
