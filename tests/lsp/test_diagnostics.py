@@ -114,9 +114,10 @@ async def test_after_a_series_of_edits_the_diagnostics_are_those_of_the_final_te
     ]
 
 
-async def test_a_burst_of_changes_is_checked_once_it_ends(client, root):
-    """(The client writes each message on its own; tests/lsp/test_lifecycle.py sends 20 in one write
-    and sees exactly one publish.)"""
+async def test_a_burst_of_changes_ends_on_its_last_version(client, root):
+    """Each message is written on its own, so how many are coalesced depends on the machine's load;
+    what holds on any machine is the order and the last version. (tests/lsp/test_lifecycle.py sends
+    20 in one write and sees exactly one publish: that is where coalescing is pinned.)"""
     if pulls(client):
         pytest.skip("a pull client asks for diagnostics: nothing is published")
     path = root / f"burst-{client.profile}.txt"
@@ -128,7 +129,7 @@ async def test_a_burst_of_changes_is_checked_once_it_ends(client, root):
         change(client, uri, version, [((0, 0, 0, 0), "#")])
     await diagnostics(client, uri, 21)
     versions = [p.version for p in client.published[before:] if p.uri == uri]
-    assert versions[-1] == 21 and len(versions) < 20 and versions == sorted(versions)
+    assert versions[-1] == 21 and versions == sorted(versions)
 
 
 async def test_a_large_document_is_checked_on_open_and_save_not_as_you_type(client, root):
