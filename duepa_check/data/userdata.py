@@ -59,9 +59,11 @@ def user_data_dir() -> Path:
 
     On Linux this is the XDG rule platformdirs applies ($XDG_DATA_HOME, else
     ~/.local/share), written out because importing platformdirs would add to every
-    check's start-up; elsewhere platformdirs knows the conventions.
+    check's start-up; elsewhere platformdirs knows the conventions. In a web page (Pyodide:
+    ``emscripten``) it is the same rule, inside the page's in-memory file system: the page ships
+    no platformdirs, and there is nothing else to write to.
     """
-    if sys.platform.startswith("linux"):
+    if sys.platform.startswith("linux") or sys.platform == "emscripten":
         base = os.environ.get("XDG_DATA_HOME", "").strip()
         if not os.path.isabs(base):  # the XDG spec: a relative path is invalid and is ignored
             base = os.path.expanduser("~/.local/share")
