@@ -165,9 +165,15 @@ def closest_keys(key: str, keys: Iterable[str], limit: int = 3, cutoff: float = 
     ``narrow`` first drops the keys that cannot score ``cutoff`` (``could_score``): scoring every
     spelling of the pool took 0.6 s a name natively and 2 s in the web page with RapidFuzz's
     pure-Python fallback; the answer is the same (tests/data/test_close_names.py compares).
-    rapidfuzz is imported here, not at module load: only a failed look-up pays for it.
+    rapidfuzz is imported here, not at module load: only a failed look-up pays for it. Without
+    RapidFuzz at all (an install without its dependencies, a web page built without it) no key
+    is close: the unknown name stays a finding with the plain hint, never a traceback.
+    Its compiled part is optional: RapidFuzz falls back to its own pure-Python code, same answers.
     """
-    from rapidfuzz import fuzz, process
+    try:
+        from rapidfuzz import fuzz, process
+    except ImportError:
+        return []
 
     if narrow:
         keys = could_score(key, keys, cutoff)
