@@ -474,5 +474,5 @@ def embedded_data_dir() -> Path:
         from .. import card_data  # type: ignore[attr-defined]
 
         return Path(card_data.__file__).parent
-    except ImportError:  # a checkout that is not installed
-        return Path(__file__).resolve().parent.parent / "card_data"
+    except ImportError:  # a checkout's package run from its root (the data is card_data/ beside it)
+        return Path(__file__).resolve().parents[2] / "card_data"
