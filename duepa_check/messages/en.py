@@ -611,6 +611,10 @@ MESSAGES.update(
         "update.error.tried": "update: {url}: {problem} (tried {attempts} times)",
         "update.problem.timed-out": "timed out",
         "update.problem.no-answer": "no complete answer within {seconds} s",
+        "update.problem.unreachable": (
+            "cannot reach {host} (no network, or the site is down); checks keep using the card data they used "
+            "so far; try again later, or --source with a mirror"
+        ),
         "update.error.other-site": (
             "update: {url} redirects to another site ({target}); "
             "not followed (give that site as --source if it is the official one now)"

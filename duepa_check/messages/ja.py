@@ -624,6 +624,10 @@ MESSAGES.update(
         "update.error.tried": "update: {url}: {problem}（{attempts}回試しました）",
         "update.problem.timed-out": "時間切れになりました",
         "update.problem.no-answer": "{seconds}秒以内に応答が揃いませんでした",
+        "update.problem.unreachable": (
+            "{host} につながりません（ネットワークがないか、サイトが止まっています）。チェックはこれまでのカードデータを"
+            "使い続けます。時間をおいて試すか、--source でミラーを指定してください"
+        ),
         "update.error.other-site": (
             "update: {url} は別のサイト（{target}）へリダイレクトしています。たどりません"
             "（そちらが今の公式サイトなら、--source に指定してください）"

@@ -185,8 +185,8 @@ class SiteClient:
                 raise
             except Exception as error:  # requests' transport errors, and anything odd below them
                 if not _is_transient(error):
-                    raise UpdateError(msg("update.error.at", url=url, problem=_describe(error))) from None
-                problem = _describe(error)
+                    raise UpdateError(msg("update.error.at", url=url, problem=_describe(error, url))) from None
+                problem = _describe(error, url)
             else:
                 if reply.status in STOP_STATUSES:
                     raise UpdateError(msg("update.error.status", url=reply.url, status=_status(reply)))
@@ -418,10 +418,17 @@ def _is_transient(error: BaseException) -> bool:
     return isinstance(error, (requests.ConnectionError, requests.Timeout, ConnectionError, TimeoutError))
 
 
-def _describe(error: BaseException) -> Msg | str:
-    """A short, one-line account of a transport error (the library's own words stay as it gives them)."""
+def _describe(error: BaseException, url: str = "") -> Msg | str:
+    """A short, one-line account of a transport error: in the user's words when the site cannot be
+    reached at all (no network, a wrong --source), else the library's own words as it gives them."""
     if "Timeout" in type(error).__name__:
         return msg("update.problem.timed-out")
+    if type(error).__name__ == "ConnectionError" and (
+        "NewConnectionError" in str(error) or "NameResolution" in str(error)
+    ):
+        from urllib.parse import urlsplit
+
+        return msg("update.problem.unreachable", host=urlsplit(url).netloc or url)
     first_line = _escaped((str(error).splitlines() or [""])[0][:120])
     return f"{type(error).__name__}: {first_line}" if first_line else type(error).__name__
 

@@ -284,6 +284,20 @@ def test_missing_robots_txt_means_allowed(site, data_dir, fixture_embedded_data)
 # --- failures leave the previous data as it was -------------------------------------------
 
 
+def test_a_site_that_cannot_be_reached_is_said_in_the_users_words(site, data_dir, fixture_embedded_data):
+    """No network or a wrong --source (issue 47): one line that names the host, says the data in use
+    stays, and what to try; not the transport library's own account."""
+    before = previous_data(data_dir)
+    refused = "HTTPSConnectionPool(host='x', port=443): Max retries exceeded (Caused by NewConnectionError('refused'))"
+    site.script["regulation"] = [requests.exceptions.ConnectionError(refused)] * 3
+    with pytest.raises(UpdateError) as caught:
+        run(data_dir)
+    message = str(caught.value)
+    assert "cannot reach " in message and "keep using the card data" in message and "--source" in message
+    assert "NewConnectionError" not in message and "Max retries" not in message and "\n" not in message
+    assert_untouched(data_dir, before)
+
+
 def test_timeout_after_retries_stops_and_changes_nothing(site, data_dir, fixture_embedded_data):
     before = previous_data(data_dir)
     site.script["regulation"] = [requests.exceptions.ReadTimeout("read timed out")] * 3
