@@ -104,11 +104,20 @@ def check(
     partner: Annotated[str | None, typer.Option(metavar="CARD", help="Designate or override the partner.")] = None,
     output_format: Annotated[
         OutputFormat | None,
-        typer.Option("--format", metavar="FORMAT", help="Output format (default text; github on GitHub Actions)."),
+        typer.Option(
+            "--format",
+            metavar="FORMAT",
+            help=(
+                "Output format (default text: a table on a terminal, one line a problem elsewhere; lines or table "
+                "choose one anywhere; github on GitHub Actions)."
+            ),
+        ),
     ] = None,
     as_of: AsOfOption = None,
     config: ConfigOption = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Warnings about the deck fail too (DP202, the data's age, does not).")
+    ] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when a deck is not legal.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only problems.")] = False,
     no_color: NoColorOption = False,

@@ -139,7 +139,7 @@ def _decide_language(option: str | None, checker, files: list) -> str:
 def _terminal_console(output_format: str, no_color: bool):
     """Rich draws the text report on a terminal only: its console then; elsewhere None (a plain
     table, no rich import)."""
-    return make_console(no_color) if output_format == "text" and on_terminal() else None
+    return make_console(no_color) if output_format in ("text", "table") and on_terminal() else None
 
 
 def _write_report(output_format: str, console, results: list, info, quiet: bool, out=None) -> None:
@@ -240,7 +240,20 @@ def show_rules(rule: str | None, as_json: bool, lang: str, no_color: bool = Fals
         return
     from ..report.rules_view import render_rules
 
-    render_rules(make_console(no_color), rule, lang)
+    render_rules(make_console(no_color), rule, lang, _rule_notes(rule))
+
+
+def _rule_notes(rule: str | None) -> dict:
+    """What the data adds to one rule shown in full: DP203, where the unconfirmed change comes from (the
+    commits and dates its one-line hint leaves out)."""
+    if not rule or rule.upper() not in ("DP203", "UNCONFIRMED-CHANGE"):
+        return {}
+    from ..data.regulation import load_current
+    from ..data.userdata import resolve_data_dir
+    from ..messages import msg
+
+    source = load_current(resolve_data_dir(None)).unconfirmed_source
+    return {"DP203": msg("unconfirmed-change.would.hint.source", source=source)} if source else {}
 
 
 def update_data(options: dict, data_dir: Path | None, lang: str) -> None:

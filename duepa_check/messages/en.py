@@ -145,9 +145,15 @@ MESSAGES: dict[str, str] = {
     "stale-regulation.old": (
         "the regulation data ends at {data_date}, more than 6 months before the check date {as_of}"
     ),
-    "stale-regulation.old.hint": "run 'duepa-check update', or pass --as-of with the tournament's date",
+    "stale-regulation.old.hint": (
+        "pass --as-of with the tournament's date; 'duepa-check update' clears it only when the official site "
+        "has a newer change"
+    ),
     "unconfirmed-change.would": "an unconfirmed later change would make 《{card}》 {after} (now {before})",
-    "unconfirmed-change.would.hint": "--include-unconfirmed applies it; check the official regulation page",
+    "unconfirmed-change.would.hint": (
+        "not applied: no official list yet ('duepa-check rules DP203' says where it comes from); "
+        "--include-unconfirmed applies it"
+    ),
     "unconfirmed-change.would.hint.source": (
         "unconfirmed: a fan card database's change ({source}), no official list; --include-unconfirmed applies it"
     ),
@@ -313,13 +319,16 @@ MESSAGES.update(
         "help.option.version": "Show the version.",
         "help.option.decks": "Decklist files or folders; - reads standard input.",
         "help.option.partner": "Designate or override the partner.",
-        "help.option.output_format": "Output format (default text; github on GitHub Actions).",
+        "help.option.output_format": (
+            "Output format (default text: a table on a terminal, one line a problem elsewhere; lines or table "
+            "choose one anywhere; github on GitHub Actions)."
+        ),
         "help.card.output_format": "Output format: text or json.",
         "help.rules.output_format": "Output format: text or json.",
         "help.stats.output_format": "Output format: text or json.",
         "help.option.as_of": "Regulation in force on this date (YYYY-MM-DD or YYYY/MM/DD).",
         "help.option.config": "House rules file (default: nearest .duepa-check.yaml).",
-        "help.option.strict": "Warnings fail too.",
+        "help.option.strict": "Warnings about the deck fail too (DP202, the data's age, does not).",
         "help.option.exit_zero": "Exit 0 even when a deck is not legal.",
         "help.option.quiet": "Print only problems.",
         "help.option.no_color": "No colours.",

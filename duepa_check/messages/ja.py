@@ -137,9 +137,13 @@ MESSAGES: dict[str, str] = {
     "incomplete-card-data.no-data": "《{card}》は実在するカードですが、まだデータがないため文明とタイプを確かめていません",
     "incomplete-card-data.no-data.hint": "duepa-check update を実行してデータを取得してください",
     "stale-regulation.old": "レギュレーションのデータは{data_date}までで、チェック日{as_of}より6か月以上前です",
-    "stale-regulation.old.hint": "duepa-check update を実行するか、--as-of で大会の日付を指定してください",
+    "stale-regulation.old.hint": (
+        "--as-of で大会の日付を指定してください。duepa-check update で消えるのは、公式サイトに新しい改定があるときだけです"
+    ),
     "unconfirmed-change.would": "未確認の次の改定で《{card}》は{after}になります（現在は{before}）",
-    "unconfirmed-change.would.hint": "--include-unconfirmed で適用できます。公式のレギュレーションページを確かめてください",
+    "unconfirmed-change.would.hint": (
+        "公式の一覧がまだないので適用していません（出どころは duepa-check rules DP203）。--include-unconfirmed で適用できます"
+    ),
     "unconfirmed-change.would.hint.source": (
         "未確認: ファンのカードデータベースの改定（{source}）で、公式の一覧はありません。--include-unconfirmed で適用できます"
     ),
@@ -261,13 +265,16 @@ MESSAGES.update(
         "help.option.version": "バージョンを表示します。",
         "help.option.decks": "デッキリストのファイルかフォルダ。- なら標準入力から読みます。",
         "help.option.partner": "パートナーを指定します（デッキリストの指定より優先）。",
-        "help.option.output_format": "出力形式（既定は text、GitHub Actions では github）。",
+        "help.option.output_format": (
+            "出力形式（既定は text: 端末では表、それ以外では1つの問題を1行。lines か table でどこでも"
+            "どちらかを選べます。GitHub Actions では github）。"
+        ),
         "help.card.output_format": "出力形式: text か json。",
         "help.rules.output_format": "出力形式: text か json。",
         "help.stats.output_format": "出力形式: text か json。",
         "help.option.as_of": "この日付（YYYY-MM-DD か YYYY/MM/DD）のレギュレーションでチェックします。",
         "help.option.config": "ハウスルールのファイル（既定: いちばん近い .duepa-check.yaml）。",
-        "help.option.strict": "警告があっても失敗にします。",
+        "help.option.strict": "デッキについての警告でも失敗にします（データの古さの DP202 は除きます）。",
         "help.option.exit_zero": "使用不可のデッキがあっても終了コード 0 で終わります。",
         "help.option.quiet": "問題だけを表示します。",
         "help.option.no_color": "色を付けません。",

@@ -6,8 +6,10 @@ imports its renderer when called, so a run loads only the one it uses (no SARIF 
 for a text check). ``--format`` offers exactly these names (``cli.OutputFormat`` is built from
 them): a new format is one function in the report layer and one line in ``RENDERERS``.
 
-The text report drawn with colours on a terminal is the one exception: rich draws it straight
-to the terminal (``text.render_text``); anywhere else text is ``text.render_plain``.
+The text report drawn with colours on a terminal is the one exception: rich draws ``text`` and
+``table`` straight to the terminal (``text.render_text``). Anywhere else ``text`` is one problem
+a line (``text.render_lines``, as ``lines`` is everywhere), and ``table`` the same box table drawn
+plainly (``text.render_plain``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,13 @@ if TYPE_CHECKING:
     from ..check.results import DeckResult, RunInfo
 
 
-def _text(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
+def _lines(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
+    from .text import render_lines
+
+    return render_lines(results, info, quiet=quiet)
+
+
+def _table(results: Sequence[DeckResult], info: RunInfo, quiet: bool) -> str:
     from .text import render_plain
 
     return render_plain(results, info, quiet=quiet)
@@ -63,7 +71,9 @@ def write_document(name: str, results: Sequence[DeckResult], info: RunInfo, quie
 
 # JSON, SARIF and HTML ignore ``quiet``: a machine reads every deck, and a page has its own filter.
 RENDERERS: dict[str, Callable[[Sequence[DeckResult], RunInfo, bool], str]] = {
-    "text": _text,
+    "text": _lines,  # off a terminal; on one, rich draws the table (cli.commands)
+    "lines": _lines,
+    "table": _table,
     "json": _json,
     "github": _github,
     "sarif": _sarif,

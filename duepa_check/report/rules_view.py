@@ -62,8 +62,9 @@ def rules_json(lang: str = DEFAULT_LANG) -> list[dict]:
     ]
 
 
-def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG) -> None:
-    """The rules table and the house-rule keys, or one rule in full (an unknown one is a DuepaError)."""
+def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG, notes: dict | None = None) -> None:
+    """The rules table and the house-rule keys, or one rule in full (an unknown one is a DuepaError);
+    ``notes``: rule id → a Msg the data adds to that rule (DP203: where the unconfirmed change comes from)."""
     from rich.markup import escape
     from rich.table import Table
 
@@ -86,6 +87,9 @@ def render_rules(console, wanted: str | None = None, lang: str = DEFAULT_LANG) -
         console.print(escape("\n".join(wrap(rule["doc"], console.width))), soft_wrap=True)
         if rule["house_rules"]:
             console.print("\n" + escape(say("rules.house-rules", keys=Listed(tuple(rule["house_rules"])))))
+        note = (notes or {}).get(rule["id"])
+        if note is not None:
+            console.print("\n" + escape("\n".join(wrap(text(note, lang), console.width))), soft_wrap=True)
         return
     table = Table(show_header=True, header_style="bold")
     for column in ("id", "name", "severity", "what", "house-rules"):

@@ -22,9 +22,11 @@ from .wording import (
     counts_line,
     data_line,
     flat,
+    full_text,
     not_read_line,
     omitted_line,
     place_text,
+    row_text,
     summary_verdict,
     superseded_count_line,
     superseded_line,
@@ -123,6 +125,52 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
     if _footer_wanted(results, quiet):
         out.append(data_line(info))
     return "".join(line + "\n" for line in out)
+
+
+def render_lines(results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> str:
+    """The text report one problem a line, for where nobody draws a table (pre-commit, a CI log, a
+    pipe): ``path:line: DP005 message (hint: …)`` as ruff, yamllint and pre-commit-hooks print it, so
+    ``grep DP005`` finds whole problems and an editor jumps to each; then each deck's header with its
+    verdict, the run's totals and the data line. ``quiet``: the problems alone."""
+    lang = info.lang
+    out: list[str] = []
+    for result in results:
+        if not result.counted:
+            if not quiet:
+                out.append(flat(superseded_line(result, lang)))
+            continue
+        if not _shown(result, quiet):
+            continue
+        where = place_text(result, lang)
+        for violation in result.violations:
+            out.append(flat(problem_line(result, violation, lang)))
+        if result.omitted:
+            out.append(flat(f"{where}: {omitted_line(result, lang)}"))
+        if quiet:
+            continue
+        if result.not_read:
+            out.append(flat(f"{where}: {not_read_line(result, lang)}"))
+        out.append(flat(f"{_header(result, lang, where)}  {_verdict_line(result, lang)}"))
+    if len(results) > 1 and not quiet:
+        out.append(totals_line(results, lang))
+        superseded = superseded_count_line(results, lang)
+        if superseded:
+            out.append(superseded)
+    if _footer_wanted(results, quiet):
+        out.append(data_line(info))
+    return "".join(line + "\n" for line in out)
+
+
+def problem_line(result: DeckResult, violation, lang: str) -> str:
+    """``path:line: DP005 message (hint: …)``; ``path: DP001 …`` for the whole deck; a sheet's row
+    says its row and the line in its deck cell."""
+    said = full_text(violation, lang)
+    if violation.card and violation.card not in said:  # DP102's message names the line, not what it holds
+        said = f"{violation.card}: {said}"
+    said = f"{violation.rule} {said}"
+    if result.submission is not None:
+        return row_text(result, said, violation.line or 0, lang)
+    return f"{result.path}:{violation.line}: {said}" if violation.line else f"{result.path}: {said}"
 
 
 def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bool = False) -> None:

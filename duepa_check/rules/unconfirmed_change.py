@@ -2,8 +2,8 @@
 
 One fan database shows a change after the newest confirmed one, with no official source
 or date. It is not applied unless ``--include-unconfirmed`` (or ``include_unconfirmed: true``)
-is given; this warning says which cards it would touch and how, and (its hint) where the change
-comes from.
+is given; this warning says which cards it would touch and how; ``duepa-check rules DP203``
+says where the change comes from.
 """
 
 from __future__ import annotations
@@ -31,13 +31,12 @@ def check(deck, context: Context) -> Iterator[Finding]:
         before = regulation.status(name, context.as_of)
         if after == before:
             continue
-        source = regulation.unconfirmed_source  # where the change comes from, cited by the hint
-        hint = msg("unconfirmed-change.would.hint.source", source=source) if source else "unconfirmed-change.would.hint"
+        # One line: where the change comes from (commits, dates) is `duepa-check rules DP203`'s to say.
         yield finding(
             line_of(deck_card),
             name,
             "unconfirmed-change.would",
-            hint=hint,
+            hint="unconfirmed-change.would.hint",
             card=name,
             after=msg(f"status.{after}"),
             before=msg(f"status.{before}"),

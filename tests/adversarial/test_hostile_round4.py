@@ -292,7 +292,7 @@ def test_a_partner_without_card_data_is_never_legal_in_silence(capsys, tmp_path,
     dp004 = [v for v in deck["violations"] if v["rule"] == "DP004"]
     assert len(dp004) == 1 and dp004[0]["severity"] == "error" and "update" in dp004[0]["hint"], deck["violations"]
     text_report = run(capsys, "check", path, "--as-of", AS_OF, "--no-color", *extra).out
-    header = next(line for line in text_report.splitlines() if NO_DATA in line and "partner" in line)
+    header = next(line for line in text_report.splitlines() if NO_DATA in line and "  partner 《" in line)
     assert "無色" not in header and "unknown" in header, header
     japanese = run(capsys, "check", path, "--as-of", AS_OF, "--no-color", "--lang", "ja", *extra).out
     assert "カードデータがまだありません" in japanese and "文明不明" in japanese

@@ -22,7 +22,7 @@ def decks(tmp_path, monkeypatch):
 
 def test_a_folder_is_checked_in_natural_order(capsys, decks):
     document = run(capsys, "decks", "--format", "json", "--as-of", AS_OF).json
-    text = run(capsys, "decks", "--as-of", AS_OF).out.partition("summary")[2]
+    text = run(capsys, "decks", "--as-of", AS_OF, "--format", "table").out.partition("summary")[2]
     places = [text.find(f"decks/{name}") for name in NATURAL]
     assert -1 not in places and places == sorted(places)  # the summary table too
     assert [d["path"] for d in document["decks"]] == [f"decks/{name}" for name in NATURAL]

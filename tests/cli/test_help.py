@@ -56,7 +56,7 @@ def test_the_help_of_a_long_option_is_wrapped_not_cut_in_japanese(capsys, monkey
     assert "パートナーを指定します（デッキリストの指定より優" in out  # cut at 'パートナーを指 …' before
     for option in ("--include-unconfirmed", "--stdin-filename NAME", "--format FORMAT", "--as-of DATE"):
         assert option in out
-    assert "[選択肢: text, json, github, sarif, html]" in _spaced(out)
+    assert "[選択肢: text, lines, table, json, github, sarif, html]" in _spaced(out)
 
 
 def _spaced(text: str) -> str:
@@ -128,7 +128,7 @@ def test_completion_is_typers_own(capsys, monkeypatch):
         run(
             capsys,
         )
-    assert capsys.readouterr().out.split() == ["text", "json", "github", "sarif", "html"]
+    assert capsys.readouterr().out.split() == ["text", "lines", "table", "json", "github", "sarif", "html"]
 
 
 def test_completion_is_in_the_help_of_the_command_list(capsys):

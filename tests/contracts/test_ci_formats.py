@@ -289,7 +289,7 @@ def test_batch_with_unreadable_file_still_checks_the_others(repo, capsys):
 
 
 def test_text_summary_table_for_several_decks(repo, capsys):
-    code, out, err = run(capsys, "--as-of", AS_OF, "broken.txt", "decks")
+    code, out, err = run(capsys, "--as-of", AS_OF, "broken.txt", "decks", "--format", "table")
     assert code == 1
     assert "\x1b[" not in out  # not a terminal: no colour codes
     head, _, table = out.partition("summary")
@@ -319,7 +319,7 @@ def test_text_summary_table_for_several_decks(repo, capsys):
 
 
 def test_text_summary_counts_unreadable_decks(repo, capsys):
-    code, out, _ = run(capsys, "--as-of", AS_OF, "decks", "missing.txt")
+    code, out, _ = run(capsys, "--as-of", AS_OF, "decks", "missing.txt", "--format", "table")
     assert code == 2
     assert re.search(r"missing\.txt\s*│\s*│\s*│\s*unreadable", out)
     assert ", 1 unreadable" in out

@@ -124,12 +124,14 @@ def _decks(tmp_path: Path) -> list[str]:
 CASES = {
     # name: (as_of, format, extra arguments)
     "en.json": ("2026-03-16", "json", ()),
-    "en.txt": ("2026-03-16", "text", ()),
+    "en.txt": ("2026-03-16", "text", ()),  # off a terminal: one problem a line
+    "en.table": ("2026-03-16", "table", ()),  # the box table, asked for
     "en.github": ("2026-03-16", "github", ()),
     "en-later.json": ("2027-01-01", "json", ()),
     "en-later.txt": ("2027-01-01", "text", ()),
     "en-unconfirmed.json": ("2026-04-01", "json", ("--include-unconfirmed",)),
     "ja.txt": ("2026-03-16", "text", ("--lang", "ja")),
+    "ja.table": ("2026-03-16", "table", ("--lang", "ja")),
     "ja.json": ("2026-03-16", "json", ("--lang", "ja")),
     "ja-later.txt": ("2027-01-01", "text", ("--lang", "ja")),
     "ja-unconfirmed.github": ("2026-04-01", "github", ("--lang", "ja", "--include-unconfirmed")),

@@ -129,11 +129,13 @@ def test_try_repo_fails_the_illegal_deck_and_passes_the_legal_one(tmp_path):
     assert "- exit code: 1" in out, out  # a rule violation, not a crash (2) or an install error (3)
     assert "Traceback" not in out
     # The illegal deck: both errors, at their lines.
-    assert re.search(rf"DP005\s*│\s*{WRONG_CIV_LINE}\s*│\s*{WRONG_CIV_CARD}", out), out
-    assert re.search(rf"DP002\s*│\s*{DUPLICATE_LINE}\s*│", out), out
+    # One line a problem, as pre-commit-hooks print (issue 47): 'path:line: DPxxx message (hint: ...)'.
+    assert re.search(rf"^decks/illegal\.txt:{WRONG_CIV_LINE}: DP005 《{WRONG_CIV_CARD}》 .* \(hint: ", out, re.M), out
+    assert re.search(rf"^decks/illegal\.txt:{DUPLICATE_LINE}: DP002 ", out, re.M), out
+    assert "│" not in out and "┏" not in out
     # The legal deck passes; the hook was given exactly the two decks (no workflow, config or package files).
-    assert re.search(r"│ decks/illegal\.txt\s*│[^\n]*│\s*not legal\s*│\s*2\s*│", out), out
-    assert re.search(r"│ decks/legal\.txt\s*│[^\n]*│\s*legal\s*│\s*0\s*│", out), out
+    assert re.search(r"^decks/illegal\.txt  partner .*  ✘ not legal \(2 errors, \d+ warnings?\)$", out, re.M), out
+    assert re.search(r"^decks/legal\.txt  partner .*  ✔ legal \(0 errors", out, re.M), out
     assert "2 decks: 1 legal, 2 errors" in out, out
     # Staged files of a decklist suffix that are no decklists: said, not checked, not failing.
     assert "decks/notes.txt: not a decklist, skipped" in out and "mkdocs.yml: not a decklist, skipped" in out, out

@@ -803,6 +803,8 @@ def test_tabs_show_as_spaces_in_the_text_report(capsys, tmp_path):
     result = run(capsys, path, "--as-of", "2026-03-16", "--no-color")
     assert result.code == 1
     assert "ボルシャック・ドラゴソ （新規）" in result.out and "!! !!" in result.out
+    result = run(capsys, path, "--as-of", "2026-03-16", "--no-color", "--format", "table")
+    assert "ボルシャック・ドラゴソ （新規）" in result.out and "!! !!" in result.out
     assert "\ufffd" not in result.out
     yaml_deck = tmp_path / "deck.yaml"  # a tab the reader keeps (a quoted YAML name) is a space in the report too
     yaml_deck.write_text('partner: ボルシャック・ドラゴ大王\ncards:\n  - "ボルシャック\tドラゴソ"\n', encoding="utf-8")

@@ -65,14 +65,15 @@ def test_the_sample_gives_the_contracted_verdicts_in_json(capsys):
 
 
 def test_the_sample_as_text(capsys):
-    result = check(capsys, SAMPLE, "--no-color")
+    result = check(capsys, SAMPLE, "--no-color", "--format", "table")
     out = result.out
     assert "responses.csv, row 7 (じろう)  partner 《アカシック・ゼノン》" in out
     assert "responses.csv, row 4 (さくら): superseded by row 6" in out
     assert "│ DP005 │ 5    │" in out
     assert "5 decks: 3 legal, 1 error, 0 warnings, 1 could not be checked" in out  # a row, not a file
     assert "1 earlier submission superseded" in out
-    ja = check(capsys, SAMPLE, "--no-color", "--lang", "ja").out
+    assert "responses.csv, row 7 (じろう), line 5: DP005 《" in check(capsys, SAMPLE).out  # one line a problem
+    ja = check(capsys, SAMPLE, "--no-color", "--lang", "ja", "--format", "table").out
     assert "responses.csv 7行目（じろう）" in ja and "6行目に置き換え" in ja
 
 

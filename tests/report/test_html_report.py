@@ -185,7 +185,7 @@ def test_charts_are_the_stats_charts(capsys, folder, tmp_path):
 def test_same_problems_as_the_plain_report(capsys, tmp_path):
     broken = make_deck(tmp_path, BD4, replace=BROKEN, name="broken.txt")
     legal = make_deck(tmp_path, BD6, name="legal.txt")
-    plain = run(capsys, broken, legal, "--as-of", AS_OF).out
+    plain = run(capsys, broken, legal, "--as-of", AS_OF, "--format", "table").out
     page = parse(run(capsys, broken, legal, "--as-of", AS_OF, "--format", "html").out).root
     problems = [
         tuple(td.text() for td in tr.all("td"))
@@ -393,3 +393,4 @@ def test_screenshot_of_the_report_is_not_blank(capsys, folder, tmp_path):
     picture = browser.png_summary(browser.screenshot(page, tmp_path / "report.png", 1000, 1400))
     assert (picture.width, picture.height) == (1000, 1400)
     assert picture.colours > 50 and 0.02 < picture.ink < 0.6
+

@@ -14,7 +14,11 @@ from duepa_check.report.renderers import RENDERERS
 
 
 def test_format_choices_are_the_renderers_names():
-    assert [member.value for member in OutputFormat] == list(RENDERERS) == ["text", "json", "github", "sarif", "html"]
+    assert (
+        [member.value for member in OutputFormat]
+        == list(RENDERERS)
+        == ["text", "lines", "table", "json", "github", "sarif", "html"]
+    )
 
 
 @pytest.mark.parametrize("name", list(RENDERERS))

@@ -49,8 +49,31 @@ def test_box_table_never_wraps_a_long_cell():
 # ---------------------------------------------------------------------------- off a terminal
 
 
-def test_plain_report_has_one_line_per_problem(capsys, broken):
+def test_off_a_terminal_each_problem_is_one_line_path_line_rule_message_hint(capsys, broken):
+    """As ruff, yamllint and pre-commit-hooks print (issue 47): a commit log or a CI log shows it whole."""
     result = run(capsys, broken, "--as-of", AS_OF)
+    assert result.code == 1
+    lines = result.out.splitlines()
+    assert [line.split(" ", 2)[:2] for line in lines[:3]] == [
+        [f"{broken}:30:", "DP005"],
+        [f"{broken}:32:", "DP100"],
+        [f"{broken}:33:", "DP002"],
+    ]
+    assert lines[1] == (
+        f"{broken}:32: DP100 《ボルシャック・ドラゴソ》 matches no card (hint: did you mean 《ボルシャック・ドラゴン》, "
+        "《ボルシャック・ドラゴン／決闘者・チャージャー》, 《ボルシャック・ドギラゴン》?)"
+    )
+    assert (
+        lines[3]
+        == f"{broken}  partner 《ボルシャック・ドラゴ大王》 火 自然  cards 60  ✘ not legal (3 errors, 0 warnings)"
+    )
+    assert lines[4:] == [f"regulation as of {AS_OF} (data up to {AS_OF}, embedded)"]
+    assert not any(mark in result.out for mark in "┏│└\x1b")
+    assert run(capsys, broken, "--as-of", AS_OF, "--format", "lines").out == result.out  # the option, anywhere
+
+
+def test_the_table_off_a_terminal_has_one_line_per_problem(capsys, broken):
+    result = run(capsys, broken, "--as-of", AS_OF, "--format", "table")
     assert result.code == 1
     rows = table_rows(result.out)
     assert [(r[0], r[1]) for r in rows] == [("DP005", "30"), ("DP100", "32"), ("DP002", "33")], result.out
@@ -70,6 +93,11 @@ def test_plain_report_for_a_legal_deck_has_no_table(capsys, tmp_path):
     result = run(capsys, deck, "--as-of", AS_OF)
     assert result.code == 0
     assert result.out.splitlines() == [
+        f"{deck}  partner 《偽神殺しのツラトゥストラ》 光 闇 火  cards 60  ✔ legal (0 errors, 0 warnings)",
+        f"regulation as of {AS_OF} (data up to {AS_OF}, embedded)",
+    ]
+    result = run(capsys, deck, "--as-of", AS_OF, "--format", "table")
+    assert result.out.splitlines() == [
         f"{deck}  partner 《偽神殺しのツラトゥストラ》 光 闇 火  cards 60",
         "✔ legal (0 errors, 0 warnings)",
         f"regulation as of {AS_OF} (data up to {AS_OF}, embedded)",
@@ -78,10 +106,11 @@ def test_plain_report_for_a_legal_deck_has_no_table(capsys, tmp_path):
 
 def test_terminal_and_plain_reports_say_the_same(capsys, monkeypatch, broken, tmp_path):
     legal = make_deck(tmp_path, BD6, name="legal.txt")
-    plain = run(capsys, broken, legal, "--as-of", AS_OF).out
+    plain = run(capsys, broken, legal, "--as-of", AS_OF, "--format", "table").out
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
     monkeypatch.setenv("COLUMNS", "400")  # wide enough that rich wraps nothing either
     rich = run(capsys, broken, legal, "--as-of", AS_OF, "--no-color").out
+    assert rich == run(capsys, broken, legal, "--as-of", AS_OF, "--no-color", "--format", "table").out
     assert rich != plain  # a different drawing (rich pads the summary title, for one)...
     assert table_rows(rich) == table_rows(plain)  # ...of the same problems and summary rows
     assert [line for line in rich.splitlines() if line[:1] not in "┏┃┡│└ "] == [
@@ -133,7 +162,12 @@ def test_terminal_is_decided_as_rich_decides_it(monkeypatch, environment, termin
 
 def test_plain_report_shows_control_characters_harmlessly(capsys, tmp_path):
     deck = make_deck(tmp_path, BD4, replace={30: "1 \x1b[31mボルシャック\x07\x9b"})
-    result = run(capsys, deck, "--as-of", AS_OF)
+    lines = run(capsys, deck, "--as-of", AS_OF).out
+    assert (
+        not any(c in lines for c in "\x1b\x07\x9b")
+        and f"{deck}:30: DP102 1 \ufffd[31mボルシャック\ufffd\ufffd: line 30: " in lines
+    )
+    result = run(capsys, deck, "--as-of", AS_OF, "--format", "table")
     assert result.code == 1
     assert not any(c in result.out for c in "\x1b\x07\x9b")
     row = next(r for r in table_rows(result.out) if r[0] == "DP102")
@@ -145,7 +179,7 @@ def test_summary_line_counts_in_words(capsys, tmp_path):
     legal = make_deck(tmp_path, BD6, name="b.txt")
     out = run(capsys, one_error, legal, "--as-of", AS_OF).out
     assert "2 decks: 1 legal, 1 error, 0 warnings" in out.splitlines()
-    assert "✘ not legal (1 error, 0 warnings)" in out.splitlines()
+    assert out.splitlines()[1].endswith("✘ not legal (1 error, 0 warnings)")
 
 
 PRINTABLE = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20)

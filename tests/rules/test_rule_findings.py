@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from support import AS_OF, BD4, BD6, check_json, line_no, make_deck
+from support import AS_OF, BD4, BD6, check_json, line_no, make_deck, run
 
 from duepa_check.check.checker import Checker, CheckOptions
 from duepa_check.data.pool import CardPool
@@ -740,9 +740,9 @@ def test_dp202_starts_after_183_days(pool, tmp_path):
     assert [f[0] for f in findings(pool, path, on=str(data_date + timedelta(days=184)))] == ["DP202"]
 
 
-def test_dp203_says_before_and_after(pool, tmp_path):
-    """And its hint cites the evidence in one line: the fan database's two entries (2026-07-27 and
-    2026-08-13) and the 殿堂解除選手権 whose date it is; no official list."""
+def test_dp203_says_before_and_after(pool, tmp_path, capsys):
+    """Its hint is one line that says where the evidence is (issue 47): `duepa-check rules DP203`
+    cites the fan database's two entries (2026-07-27 and 2026-08-13) and the 殿堂解除選手権."""
     found = findings(pool, make_deck(tmp_path, BD4), on="2026-04-01")
     evidence = (
         "Ether1013/DuelMastersCardSearchTaiwan @e98fe04 2026-07-27, @780985d 2026-08-13; 殿堂解除選手権 2026-07-27"
@@ -753,9 +753,11 @@ def test_dp203_says_before_and_after(pool, tmp_path):
             GIFT,
             "フェアリー・ギフト",
             "unconfirmed-change.would(after=status.premium_hall_of_fame(), before=status.hall_of_fame(), card=フェアリー・ギフト)",
-            f"unconfirmed-change.would.hint.source(source={evidence})",
+            "unconfirmed-change.would.hint",
         )
     ]
+    shown = run(capsys, "rules", "DP203")
+    assert shown.code == 0 and evidence in " ".join(shown.out.split())  # wrapped to the terminal: joined
     for lang, words in (
         ("en", "unconfirmed: a fan card database's change"),
         ("ja", "未確認: ファンのカードデータベースの改定"),
@@ -765,7 +767,7 @@ def test_dp203_says_before_and_after(pool, tmp_path):
 
 
 def test_dp203_without_a_source_says_only_how_to_apply_it(pool, tmp_path):
-    """A regulation file with no unconfirmed source (one written by hand) keeps the plain hint."""
+    """A regulation file with no unconfirmed source (one written by hand) has the same one-line hint."""
     regulation = load_regulation(embedded_regulation_path())
     regulation.unconfirmed_source = ""
     found = findings(pool, make_deck(tmp_path, BD4), on="2026-04-01", regulation=regulation)
