@@ -284,6 +284,8 @@ MESSAGES: dict[str, str] = {
     "html.problems": "Problems",
     "html.no-problems": "No problems.",
     "html.shape": "Shape",
+    "html.no-chart.one": "No chart: {count} line names no single card yet (DP100–DP102); it is drawn once every line does",
+    "html.no-chart.other": "No chart: {count} lines name no single card yet (DP100–DP102); it is drawn once every line does",
     "html.unreadable": "This file could not be read as a decklist: {error}",
     "html.back": "back to the table",
 }

@@ -375,6 +375,8 @@ MESSAGES.update(
         "html.problems": "問題",
         "html.no-problems": "問題はありません。",
         "html.shape": "デッキの形",
+        "html.no-chart.one": "グラフはありません: カード1枚に決まらない行が{count}行あります（DP100〜DP102）。すべての行がカードになれば描きます",
+        "html.no-chart.other": "グラフはありません: カード1枚に決まらない行が{count}行あります（DP100〜DP102）。すべての行がカードになれば描きます",
         "html.unreadable": "このファイルはデッキリストとして読めませんでした: {error}",
         "html.back": "一覧に戻る",
     }

@@ -275,8 +275,13 @@ def _section(deck: _Deck, text: Text, pieces: _Pieces, page: list[str]) -> None:
             page.append(f'<p class="warn">{_h(omitted_line(result, lang))}</p>')
         if result.stats is not None:
             page += (pieces.shape, render_chart(result.stats, lang, _row_name(result, lang)), "</figure>")
+        else:  # a line that names no one card: the shape would leave it out, so the page says why none
+            lines = len({v.line for v in result.violations if v.rule in NOT_ONE_CARD})
+            page.append(f'<p class="warn">{_h(text(plural("html.no-chart", lines), count=lines))}</p>')
     page.append(pieces.back)
 
+
+NOT_ONE_CARD = ("DP100", "DP101", "DP102")  # the rules of lines the chart cannot count
 
 # A sheet's deck cell that cannot be checked: the section's heading already names the row and the
 # player, so the reason is said alone, once ("The deck cell is empty: this deck could not be checked.").

@@ -394,3 +394,11 @@ def test_screenshot_of_the_report_is_not_blank(capsys, folder, tmp_path):
     assert (picture.width, picture.height) == (1000, 1400)
     assert picture.colours > 50 and 0.02 < picture.ink < 0.6
 
+
+def test_a_deck_with_lines_that_name_no_card_says_why_it_has_no_chart(capsys, tmp_path):
+    """Issue 47: the chart counts cards, so a line that names none would be left out of it silently."""
+    deck = make_deck(tmp_path, BD4, replace=BROKEN, name="broken.txt")  # one line names no card (DP100)
+    page = run(capsys, deck, "--as-of", AS_OF, "--format", "html").out
+    assert "<svg" not in page and "No chart: 1 line names no single card yet" in page
+    ja = run(capsys, deck, "--as-of", AS_OF, "--format", "html", "--lang", "ja").out
+    assert "グラフはありません: カード1枚に決まらない行が1行あります" in ja
