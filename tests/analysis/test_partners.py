@@ -9,6 +9,7 @@ them given with --partner must make the deck legal (apart from regulation change
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -444,3 +445,11 @@ def test_house_rule_minimum_makes_a_partner_ineligible_without_cascade(capsys, t
     for name in named(violations[0]["hint"].split("cost 11 or more", 1)[1]):
         cost = CardPool.load().get(name).partner_face.cost
         assert cost == INFINITY or cost >= 11, name
+
+
+def test_the_count_above_the_table_says_it_counts_partner_candidates(capsys):
+    """Issue 47: 'in the deck: 42' read as 42 cards; it counts the cards that could be the partner."""
+    out = run(capsys, "partners", DECKS / "DM23-BD4.txt", "--as-of", AS_OF).out
+    assert re.search(r"^partner candidates in the deck: \d+", out, re.MULTILINE), out
+    ja = run(capsys, "partners", DECKS / "DM23-BD4.txt", "--as-of", AS_OF, "--lang", "ja").out
+    assert re.search(r"^デッキの中のパートナー候補: \d+件", ja, re.MULTILINE), ja
