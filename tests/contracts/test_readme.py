@@ -204,3 +204,22 @@ def test_japanese_ci_examples_are_commands_the_tool_accepts():
     for line in _read("docs/ci.ja.md").splitlines():
         if "run: duepa-check" in line:
             assert "--lang ja" in line
+
+
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+@pytest.mark.parametrize("page", ["README.md", "README.ja.md"])
+def test_a_heading_that_counts_commands_holds_that_many(page):
+    """Issue 47: '## Five commands' held six lines. A heading that says N commands lists N commands
+    (``duepa-check NAME`` or a check, ``duepa-check DECK``) in its block; an option shown beside them
+    (``--diff``) is named in the heading."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    found = re.findall(r"^## (?:(\w+) commands|(\d)つのコマンド)(.*)\n+```sh\n(.*?)```", text, re.M | re.S)
+    assert found, page
+    for word, digit, rest, block in found:
+        wanted = NUMBER_WORDS[word.lower()] if word else int(digit)
+        runs = [line.split()[1] for line in block.splitlines() if line.startswith("duepa-check ")]
+        commands = [run for run in runs if not run.startswith("--")]
+        assert len(commands) == wanted, (page, runs)
+        assert all(option in rest for option in runs if option.startswith("--")), (page, rest)
