@@ -292,7 +292,13 @@ def rules(
     return EXIT_OK
 
 
-@app.command()
+@app.command(
+    help=(
+        "Refresh the card pool and the regulation from the official site (https://dm.takaratomy.co.jp, or "
+        "--source) into your data folder (--data-dir, $DUEPA_CHECK_DATA, else the platform's); a first run takes "
+        "a few minutes (one request a second, only the cards the data does not hold yet)."
+    )
+)
 def update(
     source: Annotated[
         str | None, typer.Option(metavar="URL", help="The official site or a mirror (same paths).")

@@ -316,7 +316,11 @@ MESSAGES.update(
         "help.command.check": "Check decklists (this is also what `duepa-check DECK...` does).",
         "help.command.card": "Look a card up: faces, civilizations, cost, zone, partner eligibility, 殿堂 status.",
         "help.command.rules": "List the rules, their ids, and what house rules can change.",
-        "help.command.update": "Refresh the card pool and the regulation from the official site.",
+        "help.command.update": (
+            "Refresh the card pool and the regulation from the official site (https://dm.takaratomy.co.jp, or --s"
+            "ource) into your data folder (--data-dir, $DUEPA_CHECK_DATA, else the platform's); a first run takes"
+            " a few minutes (one request a second, only the cards the data does not hold yet)."
+        ),
         "help.command.stats": "Show a deck's shape: mana curve, civilizations, card types, partner.",
         "help.option.version": "Show the version.",
         "help.option.decks": "Decklist files or folders; - reads standard input.",

@@ -260,7 +260,10 @@ MESSAGES.update(
         "help.command.check": "デッキリストをチェックします（`duepa-check デッキ...` と同じです）。",
         "help.command.card": "カードを調べます: 面、文明、コスト、ゾーン、パートナーにできるか、殿堂の状態。",
         "help.command.rules": "ルールの一覧と ID、ハウスルールで変えられることを表示します。",
-        "help.command.update": "カードデータとレギュレーションを公式サイトから更新します。",
+        "help.command.update": (
+            "カードデータとレギュレーションを公式サイト（https://dm.takaratomy.co.jp か --source"
+            "）から、データフォルダ（--data-dir、$DUEPA_CHECK_DATA、なければ OS の既定）に更新します。初回は数分かかります（1秒に1リクエスト。データにまだないカードだけを取得します）。"
+        ),
         "help.command.stats": "デッキの形を表示します: マナカーブ、文明、カードタイプ、パートナー。",
         "help.option.version": "バージョンを表示します。",
         "help.option.decks": "デッキリストのファイルかフォルダ。- なら標準入力から読みます。",

@@ -4,6 +4,7 @@ language, in any order of --help and --lang; shell completion is typer's own (is
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import typer
@@ -173,3 +174,17 @@ def test_completion_given_a_shell_name_says_it_takes_none(capsys, args):
     lines = result.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"duepa-check: {option} ")
     assert ("シェル" in lines[0]) == ("ja" in args) and f"'duepa-check {option}'" in lines[0]
+
+
+def test_update_help_names_the_source_the_folder_and_how_long_a_first_run_takes(capsys):
+    """Issue 47: a first `update` went quiet for minutes with no word of where it reads, where it writes or
+    how long it takes; the README and docs/data.md say the same time."""
+    from support import run
+
+    out = " ".join(run(capsys, "update", "--help").out.split())
+    assert "https://dm.takaratomy.co.jp" in out and "--data-dir" in out and "a first run takes a few minutes" in out
+    ja = " ".join(run(capsys, "update", "--help", "--lang", "ja").out.split())
+    assert "https://dm.takaratomy.co.jp" in ja and "初回は数分かかります" in ja
+    root = Path(__file__).resolve().parents[2]
+    for page in ("README.md", "docs/data.md"):
+        assert "a few minutes" in (root / page).read_text(encoding="utf-8"), page
