@@ -263,6 +263,7 @@ MESSAGES: dict[str, str] = {
     "chart.totals": "average cost {average} · twinpacts {twinpacts} · multicolour {multicolor}",
     "html.lang": "en",
     "html.heading": "DuePar deck check",
+    "html.title": "{heading} ({totals})",
     "html.counts": "counts",
     "html.tile.decks.one": "deck",
     "html.tile.decks.other": "decks",

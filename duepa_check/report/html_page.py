@@ -376,7 +376,7 @@ def html_pieces(results: Sequence[DeckResult], info: RunInfo) -> Iterator[str]:
     page = [
         f'<!DOCTYPE html><html lang="{_h(text("html.lang"))}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        f"<title>{_h(text('html.heading'))}: {totals_text}</title>",
+        f"<title>{_h(text('html.title', heading=text('html.heading'), totals=totals_line(results, lang)))}</title>",
         f"<style>{CSS}</style></head><body>",
         f"<header><h1>{_h(text('html.heading'))}</h1>{sheet}",
         f'<p class="meta" id="regulation">{_h(data_line(info))}</p>',

@@ -152,7 +152,7 @@ def test_the_organizers_page_names_each_chart_by_its_player_and_an_empty_cell_on
     assert f"<b>1</b> {text(msg('html.tile.unchecked'), lang)}</li>" in page
     heading = page.split("<title>", 1)[1].split("</title>", 1)[0]  # the totals line
     assert (
-        "確認できないデッキ 1" if lang == "ja" else "1 could not be checked"
+        "確認できないデッキ1件" if lang == "ja" else "1 could not be checked"
     ) in heading and "読めない" not in heading
 
 

@@ -402,3 +402,14 @@ def test_a_deck_with_lines_that_name_no_card_says_why_it_has_no_chart(capsys, tm
     assert "<svg" not in page and "No chart: 1 line names no single card yet" in page
     ja = run(capsys, deck, "--as-of", AS_OF, "--format", "html", "--lang", "ja").out
     assert "グラフはありません: カード1枚に決まらない行が1行あります" in ja
+
+
+def test_the_title_has_one_separator_and_its_counts_one_style(capsys, tmp_path):
+    """Issue 47: 'DuePar deck check: 2 decks: 1 legal, …' had two colons, and the Japanese totals wrote
+    '使用可能 1' beside 'エラー4件'."""
+    legal = make_deck(tmp_path, BD6, name="legal.txt")
+    broken = make_deck(tmp_path, BD4, replace=BROKEN, name="broken.txt")
+    page = run(capsys, legal, broken, "--as-of", AS_OF, "--format", "html").out
+    assert "<title>DuePar deck check (2 decks: 1 legal, 3 errors, 0 warnings)</title>" in page
+    ja = run(capsys, legal, broken, "--as-of", AS_OF, "--format", "html", "--lang", "ja").out
+    assert "<title>デュエパーティー デッキチェック（2デッキ: 使用可能1件、エラー3件、警告0件）</title>" in ja
