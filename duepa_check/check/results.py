@@ -63,6 +63,8 @@ class DeckResult:
         self.not_read: list[int] = []
         # --fix/--diff: the names fixed ({"line", "from", "to"} each); None without them (no JSON key)
         self.fixes: list[dict] | None = None
+        # --fix: why this deck's file was not written when it had names to fix (a message), else None
+        self.fix_refused = None
 
     def __repr__(self) -> str:
         return f"DeckResult({self.path!r}, violations={self.violations!r}, error={self.error!r})"

@@ -89,6 +89,7 @@ def check_decks(
     if fixing is not None:
         for result in results:
             result.fixes = fixing.fixes.get(result.raw_path, [])
+            result.fix_refused = fixing.not_written.get(result.raw_path)
     _note(checker.notes)
     _note_unreadable(results)  # every format: one stderr line per file that could not be read
     _write_report(output_format, console, results, info, quiet, sys.stderr if to_stderr else None)

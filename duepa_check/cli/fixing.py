@@ -30,6 +30,7 @@ class Fixing:
     refused: bool = False  # some file that needed fixing was not written
     stdin_fixed: bool = False  # the fixed standard input went to stdout: the report goes to stderr
     fixes: dict[str, list[dict]] = field(default_factory=dict)  # raw path → the JSON "fixes" of its deck
+    not_written: dict[str, object] = field(default_factory=dict)  # raw path → why its fixes were not written
 
 
 def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: str, sheet_columns) -> None:
@@ -63,7 +64,7 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
             _unread(fixing, error.message)
             continue
         except FixRefused as refused:
-            _refused(fixing, refused.message)
+            _refused(fixing, refused.message, shown)
             continue
         except OSError as error:
             from ..messages import Msg
@@ -107,12 +108,12 @@ def _written(fixing: Fixing, read, fixed, shown: str) -> bool:
             return True
         write_fixed(read, fixed.data)
     except FixRefused as refused:
-        _refused(fixing, refused.message)
+        _refused(fixing, refused.message, shown)
         return False
     except OSError as error:  # a full disk, a read-only folder: the old file stays
         from ..messages import msg
 
-        _refused(fixing, msg("fix.refused.changed", path=printable(shown), why=error.strerror or str(error)))
+        _refused(fixing, msg("fix.refused.changed", path=printable(shown), why=error.strerror or str(error)), shown)
         return False
     _say_fixed(len(fixed.fixes), shown)
     return True
@@ -150,7 +151,7 @@ def _refuse_sheet(fixing: Fixing, rows: list, shown: str, pool) -> None:
             continue
         count += sum(safe_target(card.entry, pool) is not None for card in deck.cards)
     if count:
-        _refused(fixing, msg(plural("fix.refused.sheet", count), path=printable(shown), count=count))
+        _refused(fixing, msg(plural("fix.refused.sheet", count), path=printable(shown), count=count), shown)
 
 
 def _unread(fixing: Fixing, message) -> None:
@@ -160,11 +161,15 @@ def _unread(fixing: Fixing, message) -> None:
         _refused(fixing, message)
 
 
-def _refused(fixing: Fixing, message) -> None:
+def _refused(fixing: Fixing, message, shown: str | None = None) -> None:
+    """Said in one line (exit 2); a file that was read but not written keeps why, for its deck's
+    entry in the JSON and SARIF reports."""
     from ..errors import DuepaError
     from .output import print_error
 
     fixing.refused = True
+    if shown is not None:
+        fixing.not_written[shown] = message
     print_error(DuepaError(message))
 
 

@@ -795,6 +795,7 @@ MESSAGES.update(
     {
         # ------------------------------------------------------------ SARIF descriptors
         "sarif.unreadable": "A decklist file could not be read or decoded.",
+        "sarif.not-written": "A decklist had names to fix, but --fix left the file as it was.",
         "sarif.srcroot": "The directory duepa-check ran in.",
     }
 )

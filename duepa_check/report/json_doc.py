@@ -55,6 +55,8 @@ def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
     }
     if result.fixes is not None:  # --fix, --diff: the names fixed in this deck's file
         data["fixes"] = [{key: fix[key] for key in FIX_KEYS} for fix in result.fixes]
+    if result.fix_refused is not None:  # --fix: names to fix, but the file was left as it was
+        data["fix_refused"] = text(result.fix_refused, lang)
     if result.omitted:
         data["omitted"] = result.omitted  # problems found past the first MAX_REPORTED, not listed
     if result.error is not None:

@@ -152,6 +152,11 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
         for r in results
         if r.error is not None and r.counted
     ]
+    refused = [result for result in results if result.fix_refused is not None]  # --fix left them unwritten
+    if refused:
+        from .sarif_fixes import not_written
+
+        notifications += not_written(refused, 1, info.lang, artifact_location)
     invocation: dict = {"executionSuccessful": not notifications}
     notes = [_omitted(r, info.lang) for r in results if r.omitted and r.counted]
     notes += [_superseded_note(r, info.lang) for r in results if not r.counted]
@@ -172,7 +177,8 @@ def sarif_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
                         "shortDescription": {"text": text(msg("sarif.unreadable"), info.lang)},
                         "defaultConfiguration": {"level": "error"},
                     }
-                ],
+                ]
+                + _not_written_descriptor(refused, info.lang),
             }
         },
         "invocations": [invocation],
@@ -202,3 +208,12 @@ def _fix_rule(fixed: list, lang: str) -> list[dict]:
 
 def render_sarif(results: Sequence[DeckResult], info: RunInfo) -> str:
     return json_safe(json.dumps(sarif_document(results, info), ensure_ascii=False, indent=2))
+
+
+def _not_written_descriptor(refused: list, lang: str) -> list[dict]:
+    """The notification for files --fix left unwritten, listed only in a run that has one."""
+    if not refused:
+        return []
+    from .sarif_fixes import not_written_descriptor
+
+    return [not_written_descriptor(lang)]

@@ -15,6 +15,7 @@ from ..check.results import DeckResult
 from ..messages import msg, text
 
 FIX_RULE_ID = "official-name"
+NOT_WRITTEN_ID = "not-written"  # a notification: names to fix, the file left as it was
 
 
 def fix_descriptor(lang: str) -> dict:
@@ -59,3 +60,27 @@ def fix_results(results: Sequence[DeckResult], rule_index: int, lang: str, locat
                 }
             )
     return found
+
+
+def not_written_descriptor(lang: str) -> dict:
+    """The notification a file that ``--fix`` left unwritten names (listed only when there is one)."""
+    return {
+        "id": NOT_WRITTEN_ID,
+        "name": NOT_WRITTEN_ID,
+        "shortDescription": {"text": text(msg("sarif.not-written"), lang)},
+        "defaultConfiguration": {"level": "error"},
+    }
+
+
+def not_written(results: Sequence[DeckResult], index: int, lang: str, location) -> list[dict]:
+    """One error notification per file whose names were not written, saying why (the stderr line)."""
+    return [
+        {
+            "level": "error",
+            "message": {"text": text(result.fix_refused, lang)},
+            "descriptor": {"id": NOT_WRITTEN_ID, "index": index},
+            "locations": [{"physicalLocation": {"artifactLocation": location(result.raw_path)}}],
+        }
+        for result in results
+        if result.fix_refused is not None
+    ]

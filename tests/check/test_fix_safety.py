@@ -218,6 +218,23 @@ def test_a_hard_link_is_refused_alike_by_fix_and_diff(tmp_path, capsys, mode):
     ]
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("link", ["symbolic", "hard"])
+def test_a_refused_file_says_why_in_its_own_json_entry(tmp_path, capsys, link, lang):
+    """The deck entry of a file --fix left alone carries the stderr line, in the report's language."""
+    deck = _deck(tmp_path)
+    named = tmp_path / "named.txt"
+    if link == "symbolic":
+        named.symlink_to(deck)
+    else:
+        os.link(deck, named)
+    result = run(capsys, "--fix", named, "--as-of", AS_OF, "--format", "json", "--lang", lang)
+    said = [line.removeprefix("duepa-check: ") for line in result.err.splitlines() if str(named) in line]
+    assert result.code == 2 and len(said) == 1
+    assert [entry.get("fix_refused") for entry in result.json["decks"]] == [said[0]]
+    assert result.json["decks"][0]["fixes"] == []
+
+
 def test_a_hard_link_with_nothing_to_fix_is_no_error(tmp_path, capsys):
     deck = make_deck(tmp_path)
     run(capsys, "--fix", deck, "--as-of", AS_OF)  # the product list's own spellings fixed first
@@ -259,7 +276,8 @@ def test_a_fix_past_the_size_limit_is_not_written(tmp_path, capsys):
 
 @pytest.mark.parametrize("output_format", ["json", "sarif", "text"])
 def test_reports_list_only_fixes_written(tmp_path, capsys, monkeypatch, output_format):
-    """A disk that fills up while one file is written: its fixes are claimed nowhere; the other file's are."""
+    """A disk that fills up while one file is written: its fixes are claimed nowhere, its own entry says
+    why it was not written (JSON ``fix_refused``, a SARIF notification); the other file's are claimed."""
     full, fine = _deck(tmp_path / "a"), _deck(tmp_path / "b")
     real_fsync = os.fsync
     calls = []
@@ -278,6 +296,8 @@ def test_reports_list_only_fixes_written(tmp_path, capsys, monkeypatch, output_f
     if output_format == "json":
         fixes = {deck["path"]: deck["fixes"] for deck in result.json["decks"]}
         assert fixes[str(full)] == [] and fixes[str(fine)] != []
+        why = {deck["path"]: deck.get("fix_refused") for deck in result.json["decks"]}
+        assert why == {str(full): f"{full}: {REFUSED}: No space left on device", str(fine): None}
     if output_format == "sarif":
         claimed = [
             location["physicalLocation"]["artifactLocation"]["uri"]
@@ -287,6 +307,16 @@ def test_reports_list_only_fixes_written(tmp_path, capsys, monkeypatch, output_f
             for location in found["locations"]
         ]
         assert claimed and all(str(full.parent.name) + "/" not in uri for uri in claimed)
+        invocation = result.json["runs"][0]["invocations"][0]
+        said = [
+            (note["descriptor"]["id"], note["message"]["text"], note["locations"][0]["physicalLocation"])
+            for note in invocation["toolExecutionNotifications"]
+        ]
+        assert len(said) == 1 and said[0][:2] == ("not-written", f"{full}: {REFUSED}: No space left on device")
+        assert said[0][2]["artifactLocation"]["uri"].endswith("a/deck.txt")
+        assert invocation["executionSuccessful"] is False
+        notifications = result.json["runs"][0]["tool"]["driver"]["notifications"]
+        assert [n["id"] for n in notifications] == ["DP000", "not-written"]
     assert sorted(_files(tmp_path / "a")) == ["deck.txt"]
 
 
