@@ -80,6 +80,7 @@ def write_fixed(read: ReadFile, data: bytes) -> None:
     refuse_too_large(str(path), data)
     refuse_hard_link(path, read.status)
     status = _unchanged(read)
+    _refuse_locked(path, status[-1])
     folder = os.path.dirname(os.path.abspath(path))
     with _temporary(folder, str(path)) as (handle, temporary):
         with os.fdopen(handle, "wb", closefd=False) as out:
@@ -104,7 +105,21 @@ def _unchanged(read: ReadFile) -> tuple:
     if current != read.data or stat.S_ISLNK(now.st_mode):
         raise _changed(path)
     refuse_hard_link(path, now)
-    return now.st_ino, now.st_mode, now.st_uid, now.st_gid
+    return now.st_ino, now.st_mode, now.st_uid, now.st_gid, file_flags(now)
+
+
+def file_flags(status: os.stat_result) -> int:
+    """The file's BSD flags (macOS, FreeBSD: hidden, nodump, locked…); 0 where the system has none."""
+    return getattr(status, "st_flags", 0)
+
+
+_LOCKED = stat.UF_IMMUTABLE | stat.SF_IMMUTABLE | stat.UF_APPEND | stat.SF_APPEND
+
+
+def _refuse_locked(path: Path, flags: int) -> None:
+    """A file locked by its flags (immutable, append-only: Finder's "Locked") is the owner's wish: left alone."""
+    if flags & _LOCKED:
+        raise FixRefused(Msg("fix.refused.locked", {"path": str(path)}))
 
 
 def _changed(path: Path) -> FixRefused:
@@ -156,7 +171,7 @@ def _remove(temporary: str) -> None:
 def _keep_metadata(handle: int, temporary: str, path: Path, status: tuple) -> None:
     """The original's extended attributes (a POSIX ACL among them), owner and group, then mode, on
     the temporary file; refused when any cannot be kept (the file is then left as it was)."""
-    _, mode, uid, gid = status
+    _, mode, uid, gid, flags = status
     _copy_xattrs(handle, path)
     if hasattr(os, "fchown"):
         now = os.fstat(handle)
@@ -171,6 +186,14 @@ def _keep_metadata(handle: int, temporary: str, path: Path, status: tuple) -> No
                     )
                 ) from None
     _chmod(handle, temporary, stat.S_IMODE(mode))
+    if flags and hasattr(os, "chflags"):  # after the mode: a flag may forbid changing it
+        try:
+            os.chflags(temporary, flags, follow_symlinks=False)
+        except OSError as error:
+            what = Msg("fix.what.flags", {})
+            raise FixRefused(
+                Msg("fix.refused.metadata", {"path": str(path), "what": what, "why": error.strerror or error})
+            ) from None
 
 
 def _chmod(handle: int, temporary: str, mode: int) -> None:

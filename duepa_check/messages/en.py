@@ -883,6 +883,8 @@ MESSAGES.update(
         "fix.refused.too-large": "{path}: not rewritten by --fix: fixed, it would be larger than {megabytes} MB, which no check reads",
         "fix.refused.metadata": "{path}: not rewritten by --fix: its {what} cannot be kept ({why})",
         "fix.what.owner": "owner and group",
+        "fix.what.flags": "file flags",
+        "fix.refused.locked": "{path}: not rewritten by --fix: the file is locked (immutable or append-only)",
         "fix.what.xattr": "extended attribute {name}",
         "fix.sarif.rule": "A card name written in another spelling than the official card list's (fixed by --fix)",
         "fix.sarif.fixed": "「{written}」 is written as the official name 《{card}》",

@@ -895,6 +895,8 @@ MESSAGES.update(
         "fix.refused.too-large": "{path}: --fix で書き換えませんでした。直すと {megabytes} MB を超え、チェックで読めなくなります",
         "fix.refused.metadata": "{path}: --fix で書き換えませんでした。{what} を保てません（{why}）",
         "fix.what.owner": "所有者とグループ",
+        "fix.what.flags": "ファイルフラグ",
+        "fix.refused.locked": "{path}: --fix で書き換えませんでした。ファイルがロックされています（変更不可か追記のみ）",
         "fix.what.xattr": "拡張属性 {name}",
         "fix.sarif.rule": "公式カードリストと違う書き方のカード名（--fix で直します）",
         "fix.sarif.fixed": "「{written}」を公式の表記《{card}》に直しました",

@@ -186,6 +186,56 @@ def test_a_file_system_without_xattrs_still_fixes(tmp_path, capsys, monkeypatch)
     assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 0 and _fixed(deck)
 
 
+def _flagged(monkeypatch, flags: int, chflags) -> list:
+    """A BSD system (macOS): the file carries ``flags``; os.chflags is ``chflags`` (calls recorded)."""
+    from duepa_check.check import fix_write
+
+    calls: list = []
+
+    def recorded(path, value, *, follow_symlinks=True):
+        calls.append((os.path.basename(path), value, follow_symlinks))
+        chflags(path, value)
+
+    monkeypatch.setattr(fix_write, "file_flags", lambda status: flags)
+    monkeypatch.setattr(os, "chflags", recorded, raising=False)
+    return calls
+
+
+def test_bsd_file_flags_are_kept(tmp_path, capsys, monkeypatch):
+    """macOS: a hidden, no-dump file stays so; the flags go on the new file after its mode."""
+    calls = _flagged(monkeypatch, stat.UF_HIDDEN | stat.UF_NODUMP, lambda path, value: None)
+    deck = _deck(tmp_path)
+    assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 0 and _fixed(deck)
+    assert len(calls) == 1 and calls[0][1:] == (stat.UF_HIDDEN | stat.UF_NODUMP, False)
+    assert calls[0][0].startswith(".duepa-") and _files(tmp_path) == ["deck.txt"]
+
+
+@pytest.mark.parametrize("lock", [stat.UF_IMMUTABLE, stat.SF_IMMUTABLE, stat.UF_APPEND, stat.SF_APPEND])
+def test_a_locked_file_is_left_alone(tmp_path, capsys, monkeypatch, lock):
+    """Finder's "Locked" (uchg) and append-only files: the owner's wish, said in one line, exit 2."""
+    calls = _flagged(monkeypatch, lock | stat.UF_HIDDEN, lambda path, value: None)
+    deck = _deck(tmp_path)
+    before = deck.read_bytes()
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert result.code == 2 and deck.read_bytes() == before and calls == []
+    assert f"duepa-check: {deck}: not rewritten by --fix: the file is locked (immutable or append-only)" in (
+        result.err.splitlines()
+    )
+    assert _files(tmp_path) == ["deck.txt"]
+
+
+def test_flags_that_cannot_be_kept_leave_the_file_alone(tmp_path, capsys, monkeypatch):
+    def refused(path, value):
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    _flagged(monkeypatch, stat.UF_HIDDEN, refused)
+    deck = _deck(tmp_path)
+    before = deck.read_bytes()
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert result.code == 2 and deck.read_bytes() == before and _files(tmp_path) == ["deck.txt"]
+    assert f"{deck}: {REFUSED}: its file flags cannot be kept (Operation not permitted)" in result.err
+
+
 # ------------------------------------------------------------------ links
 
 
