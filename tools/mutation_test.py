@@ -3,6 +3,7 @@
     pip install -e '.[test,mutation]'
     nice -n 19 python tools/mutation_test.py --max-children 1   # everything [tool.mutmut] names in pyproject.toml
     python tools/mutation_test.py 'duepa_check.rules.*'          # only mutants whose name matches (mutmut globs)
+    nice -n 19 python tools/mutation_test.py --layer fix         # one layer's mutants, with only that layer's tests
     python tools/mutation_test.py --report-only                  # summarise the last run again
 
 mutmut changes one thing at a time in a copy of the code (under mutants/) and runs the fast tests
@@ -19,6 +20,13 @@ script sorts survivors into:
   literals such as ``"main"`` or a memo key are code, not words; so is what an f-string's braces
   hold (before Python 3.12 a whole f-string is one string token).
 
+A layer (``--layer``, LAYERS below) is a set of modules and the tests that exercise them: mutmut
+then runs only those tests (the rest of [tool.mutmut]'s selection is left out with pytest's
+``--ignore`` in PYTEST_ADDOPTS, as mutmut 3 reads its selection only from pyproject.toml). mutmut
+runs, for each mutant, only the tests that reached the mutated function, so a layer's selection
+bounds what those are: without it, every CLI test that reads a decklist runs for each mutant of the
+reader. A test outside the layer that would kill a survivor is found when the survivor is read.
+
 A survivor named in tests/mutation-equivalent.txt (with why no user can tell it from the code) is
 counted as equivalent, not as a survivor to read. It prints counts per module, the totals (mutants,
 killed, survived, equivalent) and the diff of every survivor that is not listed, and exits 1 when
@@ -30,6 +38,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import io
+import os
 import re
 import subprocess
 import sys
@@ -42,6 +51,81 @@ EQUIVALENT = REPO / "tests" / "mutation-equivalent.txt"
 RESULT_LINE = re.compile(r"^\s*(?P<name>\S+): (?P<status>.+)$")
 # A replacement field of an f-string, '{...}' (before Python 3.12 a whole f-string is one STRING token)
 FIELD = re.compile(r"(?<!\{)\{(?!\{)[^{}]*\}")
+
+
+# name -> (mutant name globs, test file globs); each test glob is one the [tool.mutmut] selection holds
+LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "fix": (
+        (
+            "duepa_check.check.fix.*",
+            "duepa_check.check.fix_write.*",
+            "duepa_check.cli.fixing.*",
+            "duepa_check.report.sarif.*",
+            "duepa_check.report.sarif_fixes.*",
+        ),
+        (
+            "tests/check/test_fix*.py",
+            "tests/check/test_unsafe*.py",
+            "tests/report/test_sarif*.py",
+            "tests/contracts/test_ci_formats.py",
+        ),
+    ),
+    "rules": (
+        ("duepa_check.rules.*",),
+        (
+            "tests/rules/test_*.py",
+            "tests/contracts/test_promises.py",
+            "tests/reading/test_english_names.py",
+            "tests/reading/test_sheets.py",
+        ),
+    ),
+    "reading": (("duepa_check.reading.*",), ("tests/reading/test_*.py", "tests/adversarial/test_bad_input.py")),
+    "check": (
+        tuple(
+            f"duepa_check.check.{module}.*"
+            for module in (
+                "advise",
+                "batch",
+                "checker",
+                "close_names",
+                "hints",
+                "house_rules",
+                "results",
+                "session",
+                "walk",
+            )
+        ),
+        (
+            "tests/check/test_*.py",
+            "tests/contracts/test_promises.py",
+            "tests/report/test_renderers.py",
+            "tests/adversarial/test_hostile.py",
+        ),
+    ),
+}
+
+
+def selected_test_files() -> list[str]:
+    """The test files [tool.mutmut]'s pytest_add_cli_args_test_selection holds (a folder: its test_*.py)."""
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+    files: list[str] = []
+    for entry in config["pytest_add_cli_args_test_selection"]:
+        path = REPO / entry
+        found = sorted(path.rglob("test_*.py")) if path.is_dir() else [path]
+        files += [found_path.relative_to(REPO).as_posix() for found_path in found]
+    return files
+
+
+def layer_ignores(test_globs: tuple[str, ...]) -> list[str]:
+    """pytest --ignore options that leave, of the configured selection, only the layer's test files."""
+    files = selected_test_files()
+    kept = [name for name in files if any(fnmatch.fnmatchcase(name, pattern) for pattern in test_globs)]
+    unmatched = [pattern for pattern in test_globs if not any(fnmatch.fnmatchcase(name, pattern) for name in kept)]
+    if unmatched:
+        sys.exit(f"mutation_test: no test file of [tool.mutmut]'s selection matches {unmatched}")
+    return [f"--ignore={name}" for name in files if name not in kept]
 
 
 def mutmut(*args: str, check: bool = True) -> str:
@@ -120,7 +204,15 @@ def main(argv: list[str] | None = None) -> int:
         "--max-children", type=int, default=1, help="parallel test processes (default 1: the machine is shared)"
     )
     parser.add_argument("--report-only", action="store_true", help="do not run; summarise the last run")
+    parser.add_argument(
+        "--layer", choices=sorted(LAYERS), help="one layer's mutants (unless named), with its tests only"
+    )
     args = parser.parse_args(argv)
+    environment = dict(os.environ)
+    if args.layer:
+        mutant_globs, test_globs = LAYERS[args.layer]
+        args.mutants = args.mutants or list(mutant_globs)
+        environment["PYTEST_ADDOPTS"] = " ".join([environment.get("PYTEST_ADDOPTS", ""), *layer_ignores(test_globs)])
     try:
         import mutmut as _installed  # noqa: F401
     except ImportError:
@@ -137,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             encoding="utf-8",
             errors="replace",
             check=False,
+            env=environment,
         )
         if done.returncode != 0:
             tail = done.stdout.replace("\r", "\n").strip().splitlines()[-5:]
