@@ -104,8 +104,6 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
         decklist = _problems_that_name_cards(decklist, pool)
     if decklist.cells:
         decklist = _rows_naming_two_cards(decklist, pool)
-    if decklist.entries and not decklist.entries[-1].line and decklist.entries[-1].is_partner:
-        decklist = _partner_cell_spelled_otherwise(decklist, pool)
     entries = decklist.entries
     if any(entry.mark == LIST_MARK for entry in entries):
         entries = _split_lists(entries, pool)
@@ -127,6 +125,8 @@ def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None)
     ]
     zero = [entry for entry in entries if not entry.count]  # 'NAME：0'
     entries = [entry for entry in entries if entry.count]
+    if entries and not entries[-1].line and entries[-1].is_partner:
+        entries = _partner_cell_spelled_otherwise(entries, pool)
     deck = Deck(path=decklist.path, problems=list(decklist.problems), headings=list(decklist.headings))
     deck.remarks = remarks
     if zero:  # no copy in the deck, and said so (DP102), as '0 NAME' is
@@ -196,23 +196,22 @@ def _rows_naming_two_cards(decklist: DeckList, pool: CardPool) -> DeckList:
     return read
 
 
-def _partner_cell_spelled_otherwise(decklist: DeckList, pool: CardPool) -> DeckList:
+def _partner_cell_spelled_otherwise(entries: list[Entry], pool: CardPool) -> list[Entry]:
     """A sheet's partner cell (the entry on line 0: reading.sheet.designate_partner) that names a
-    card of the list by another spelling (its English name, a reading) designates that card once:
-    the listed copy is the partner (its 'パートナー:' line already, when it has one), not a 61st card."""
-    cell = decklist.entries[-1]
-    card = pool.lookup(cell.name).card
+    card of the list by another spelling (its English name, a reading, a part of a comma-separated
+    line, a line with a note or a count after the name) designates that card once: the listed copy
+    is the partner (its 'パートナー:' line already, when it has one), not a 61st card. It runs on the
+    entries as read (lists split, each line's reading chosen): 'A,B' lists B, 'B：1' is B."""
+    card = pool.lookup(entries[-1].name).card
     if card is None:
-        return decklist
-    listed = [index for index, entry in enumerate(decklist.entries[:-1]) if _card_of(pool, entry) is card]
+        return entries
+    others = entries[:-1]
+    listed = [index for index, entry in enumerate(others) if _card_of(pool, entry) is card]
     if not listed:
-        return decklist
-    entries = decklist.entries[:-1]
-    if not any(entries[index].is_partner for index in listed):
-        entries[listed[0]] = entries[listed[0]]._replace(is_partner=True)
-    read = DeckList(decklist.path)
-    read.headings, read.problems, read.entries = decklist.headings, decklist.problems, entries
-    return read
+        return entries
+    if not any(others[index].is_partner for index in listed):
+        others[listed[0]] = others[listed[0]]._replace(is_partner=True)
+    return others
 
 
 def _card_of(pool: CardPool, entry: Entry) -> Card | None:

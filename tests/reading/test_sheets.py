@@ -227,6 +227,23 @@ def test_a_partner_cell_naming_a_card_of_the_60(capsys, tmp_path):
     assert found["legal"] and found["card_count"] == 60
 
 
+@pytest.mark.parametrize(
+    "written",
+    [
+        "ガルチェンソ・ドラゴン,ボルシャック・ドラゴ大王",  # with ガルチェンソ, written on its own line below
+        "ボルシャック・ドラゴ大王：1",
+        "1 ボルシャック・ドラゴ大王 ※切り札",
+        "ボルシャック・ドラゴ大王（切り札）",
+    ],
+)
+def test_a_partner_cell_naming_a_card_the_list_holds_as_written_otherwise_designates_it(capsys, tmp_path, written):
+    others = [line for line in BD4_CARDS if not ("ガルチェンソ" in written and "ガルチェンソ" in line)]
+    assert len(others) + written.count(",") == 59
+    found = partner_run(capsys, tmp_path, "\n".join([written, *others]), "ボルシャック・ドラゴ大王")
+    assert found["card_count"] == 60 and found["partner"]["name"] == "ボルシャック・ドラゴ大王"
+    assert found["legal"], found["violations"]
+
+
 def test_a_partner_cell_and_a_partner_line_that_disagree_are_two_partners(capsys, tmp_path):
     found = partner_run(capsys, tmp_path, BD4_LIST, "アカシック・ゼノン")
     assert not found["legal"]
