@@ -34,12 +34,12 @@ def _level(severity: str) -> str:
     return "error" if severity == ERROR else "warning"
 
 
-def _doc(module, lang: str = "en") -> str:
-    """The rule's user doc in ``lang`` (``messages.rule_doc``, as ``duepa-check rules`` shows it)."""
+def _doc(module, lang: str) -> str:
+    """The rule's user doc in ``lang`` as written (``messages.rule_doc``, its ``literal`` marks kept)."""
     return rule_doc(module, lang) or module.NAME
 
 
-def _rule_descriptor(module, lang: str = "en") -> dict:
+def _rule_descriptor(module, lang: str) -> dict:
     doc = _doc(module, lang)
     return {
         "id": module.ID,
