@@ -31,21 +31,37 @@ LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX order: the first o
 class Session:
     """The card data of ``data_dir`` (loaded when first asked: ``rules`` needs none unless house
     rules name cards) and the house rules under ``config_path`` (--config) or each deck's nearest
-    file, with --include-unconfirmed."""
+    file, with --include-unconfirmed. ``embedded``: the card data shipped in the package only, no
+    data dir asked (the web page's route, report.in_memory)."""
 
     def __init__(
-        self, data_dir: Path | None = None, *, config_path: Path | None = None, include_unconfirmed: bool = False
+        self,
+        data_dir: Path | None = None,
+        *,
+        config_path: Path | None = None,
+        include_unconfirmed: bool = False,
+        embedded: bool = False,
     ) -> None:
         self.data_dir = data_dir
         self.config_path = config_path
         self.include_unconfirmed = include_unconfirmed
+        self.embedded = embedded
 
     @cached_property
     def data(self) -> CardData:
         """The pool, the regulation, where they came from, and a warning to say (``data.loading``)."""
         from ..data.loading import load_card_data
 
-        return load_card_data(self.data_dir)
+        return load_card_data(self.data_dir, embedded=self.embedded)
+
+    def sibling(self, *, include_unconfirmed: bool) -> Session:
+        """This session with another --include-unconfirmed (a page's switch): the card data shared,
+        loaded once; the house rules its own, as they read that option."""
+        other = Session(
+            self.data_dir, config_path=self.config_path, include_unconfirmed=include_unconfirmed, embedded=self.embedded
+        )
+        other.data = self.data
+        return other
 
     @cached_property
     def house_rules(self) -> HouseRules:

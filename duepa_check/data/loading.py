@@ -23,9 +23,14 @@ class CardData(NamedTuple):
     warning: Msg | None = None
 
 
-def load_card_data(data_dir: Path | None) -> CardData:
+def load_card_data(data_dir: Path | None, *, embedded: bool = False) -> CardData:
     """The card pool and regulation of ``data_dir`` (--data-dir; None: $DUEPA_CHECK_DATA, else the
-    user data dir), with the embedded data behind them."""
+    user data dir), with the embedded data behind them; ``embedded``: the embedded data alone, no
+    data dir asked (a web page has none: new data there is a new build of the site)."""
+    if embedded:
+        from .userdata import EMBEDDED
+
+        return CardData(CardPool.load(None), load_current(None), EMBEDDED)
     from .userdata import (
         data_dir_given,
         data_folder,

@@ -35,6 +35,7 @@ REGULATION_FILE = "regulation.yaml"
 DATA_FILES = (CARDS_FILE, INDEX_FILE, REGULATION_FILE)
 POINTER_LIMIT = 4096  # bytes: a pointer is one short JSON line
 NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+EMBEDDED = "embedded"  # what a report names as its data when it is the data shipped in the package
 
 
 class DataDirError(DuepaError):
@@ -120,7 +121,7 @@ def data_source_label(directory: Path, cards: bool, regulation: bool) -> str | M
         return msg("data.source.cards-only", path=directory)
     if regulation:
         return msg("data.source.regulation-only", path=directory)
-    return "embedded"
+    return EMBEDDED
 
 
 def _mend(directory: Path) -> Msg:

@@ -2,11 +2,12 @@
 --as-of DAY --lang LANG`` prints it for a file NAME holding that text: the web page's route
 (docs/web.md), and any other caller that has text rather than a file.
 
-It runs the checker's in-memory entry (``Checker.check_text``), the close-name search the CLI's
-run does (``check.close_names``), the ``--format`` renderers and the CLI's exit code
-(``check.results.exit_code``): nothing of the check is said twice. It uses the embedded card data
-only (a page has no user data folder; new data is a new build of the site) and imports none of
-typer, rich or requests.
+It runs the checker of a ``check.session.Session`` (the language server's seam; by default one of
+the embedded card data only: a page has no user data folder, and new data is a new build of the
+site), through its in-memory entry (``Checker.check_text``), the close-name search the CLI's run
+does (``check.close_names``), the ``--format`` renderers and the CLI's exit code
+(``check.results.exit_code``): nothing of the check is said twice. It imports none of typer,
+rich or requests.
 """
 
 from __future__ import annotations
@@ -16,28 +17,40 @@ from pathlib import Path
 
 from ..check.checker import Checker, CheckOptions
 from ..check.results import RunInfo, exit_code
+from ..check.session import Session
 from ..data.pool import CardPool
-from ..data.regulation import Regulation, load_current
 from .renderers import RENDERERS
-
-EMBEDDED = "embedded"  # the data source a report names (data.userdata.data_source_label without a data dir)
 
 
 class TextChecks:
-    """The card pool and regulation loaded once, and a checker per set of options: a page checks
-    the same box again on every edit."""
+    """A session's card data loaded once, and a checker per set of options: a page checks the same
+    box again on every edit."""
 
-    def __init__(self, pool: CardPool | None = None, regulation: Regulation | None = None) -> None:
-        self.pool = pool if pool is not None else CardPool.load(None)
-        self.regulation = regulation if regulation is not None else load_current(None)
+    def __init__(self, session: Session | None = None) -> None:
+        self.session = session if session is not None else Session(embedded=True)
+        self._sessions = {self.session.include_unconfirmed: self.session}  # a page's switch: a sibling each
         self._checkers: dict[tuple, Checker] = {}
+
+    @property
+    def pool(self) -> CardPool:
+        return self.session.data.pool
 
     def checker(self, as_of: date, include_unconfirmed: bool = False, with_stats: bool = False) -> Checker:
         key = (as_of, include_unconfirmed, with_stats)
         found = self._checkers.get(key)
         if found is None:
-            options = CheckOptions(as_of=as_of, include_unconfirmed=include_unconfirmed, with_stats=with_stats)
-            found = self._checkers[key] = Checker(self.pool, self.regulation, options)
+            session = self._sessions.get(include_unconfirmed)
+            if session is None:
+                session = self._sessions[include_unconfirmed] = self.session.sibling(
+                    include_unconfirmed=include_unconfirmed
+                )
+            options = CheckOptions(
+                as_of=as_of,
+                config_path=session.config_path,
+                include_unconfirmed=include_unconfirmed,
+                with_stats=with_stats,
+            )
+            found = self._checkers[key] = session.checker(options)
         return found
 
     def run(
@@ -56,7 +69,8 @@ class TextChecks:
         checker = self.checker(as_of, include_unconfirmed, with_stats=output_format == "html")
         _deck, result = checker.check_text(text, Path(name), close_names=False)  # searched below, as a run does
         fill_close_names([result], self.pool, checker.notes)
-        info = RunInfo(as_of=as_of, data_date=self.regulation.data_date, data_source=EMBEDDED, lang=lang)
+        data = self.session.data
+        info = RunInfo(as_of=as_of, data_date=data.regulation.data_date, data_source=data.source, lang=lang)
         return exit_code([result]), RENDERERS[output_format]([result], info, False)
 
     def fix(self, text: str, name: str) -> tuple[str, list[dict]]:

@@ -35,3 +35,20 @@ def test_the_checker_of_a_session_shares_its_house_rules(tmp_path):
     assert checker.house_rules is session.house_rules and checker.pool is session.data.pool
     assert checker.config_for(tmp_path / "deck.txt") is session.rules_at(tmp_path / "other.txt")
     assert session.rules_at(tmp_path / "deck.txt").deck_size == 40
+
+
+def test_a_session_of_the_embedded_data_asks_no_data_dir(monkeypatch, tmp_path):
+    """The web page's session (report.in_memory): no data dir is looked for, none is warned about."""
+    import duepa_check.data.userdata as userdata
+
+    def no_data_dir(*_args):
+        raise AssertionError("the data dir was asked")
+
+    monkeypatch.setenv("DUEPA_CHECK_DATA", str(tmp_path / "nothing-here"))
+    monkeypatch.setattr(userdata, "resolve_data_dir", no_data_dir)
+    session = Session(embedded=True)
+    assert (session.data.source, session.data.warning) == ("embedded", None)
+    assert session.data.pool.lookup("ボルシャック・ドラゴ大王").card is not None
+    other = session.sibling(include_unconfirmed=True)
+    assert other.data is session.data and other.embedded and other.include_unconfirmed
+    assert other.house_rules is not session.house_rules

@@ -52,6 +52,24 @@ def test_unconfirmed_change_is_the_option_of_the_cli(checks, tmp_path, capsys):
     assert json.loads(plain[1])["decks"][0]["violations"] != wanted  # the option changes something here
 
 
+def test_a_session_with_house_rules_checks_as_the_cli_with_config(tmp_path, capsys):
+    """The route is a check.session.Session's: given one with --config, the text is checked under
+    those house rules, as the CLI checks a file with --config."""
+    from duepa_check.check.session import Session
+
+    house = tmp_path / "house.yaml"
+    house.write_text("deck_size: 40\n", encoding="utf-8")
+    text = "\n".join(deck_lines(BD4)) + "\n"
+    (tmp_path / "deck.txt").write_text(text, encoding="utf-8")
+    code = main([str(tmp_path / "deck.txt"), "--format", "json", "--as-of", AS_OF, "--config", str(house)])
+    wanted = json.loads(capsys.readouterr().out)["decks"][0]
+    checks = TextChecks(Session(embedded=True, config_path=house))
+    found = checks.run(text, "deck.txt", as_of=date.fromisoformat(AS_OF), lang="en")
+    assert found[0] == code == 1
+    assert json.loads(found[1])["decks"][0]["violations"] == wanted["violations"]
+    assert any(v["rule"] == "DP001" for v in wanted["violations"])  # 60 cards where the house says 40
+
+
 def test_fix_writes_what_fix_writes(checks, tmp_path, capsys):
     lines = deck_lines(BD4)
     lines[40] = lines[40].replace("・", "･")  # half-width middle dot: a spelling --fix mends
