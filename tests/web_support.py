@@ -22,9 +22,6 @@ from duepa_check.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 AS_OF = "2026-12-06"  # past the data date: the stale-regulation and unconfirmed warnings show too
-# Submission sheets (many decks in one CSV) are read by the CLI's run over files, not by the
-# in-memory route the page uses: the page checks decklists.
-SHEETS = {"responses.csv"}
 
 
 def _yaml_deck() -> str:
@@ -45,11 +42,12 @@ def _json_deck() -> str:
 
 def oracle_cases() -> list[tuple[str, str, str]]:
     """(case id, file name, text): every deck of tests/fixtures/decks, every decklist of
-    tests/fixtures in each layout it holds (text, Markdown, CSV, exports), the spreadsheet as TSV,
+    tests/fixtures in each layout it holds (text, Markdown, CSV, exports), the submission sheet
+    (many decks in one CSV: sheets/responses.csv), the spreadsheet as TSV,
     a YAML and a JSON deck, and a deck with unknown names (close names searched)."""
     cases = []
     for path in sorted(FIXTURES.rglob("*")):
-        if not path.is_file() or path.suffix not in (".txt", ".md", ".csv", ".tsv") or path.name in SHEETS:
+        if not path.is_file() or path.suffix not in (".txt", ".md", ".csv", ".tsv"):
             continue
         if path.name == "README.md" or {"official", "official_real", "english"} & set(path.parts):
             continue  # the official site's pages and the English-name tools' tables are no decklists

@@ -21,7 +21,7 @@ from ..errors import DuepaError
 from ..messages import Msg
 from ..printable import printable
 from ..reading.decklist import DeckInputError, DeckList, Skipped, may_be_sheet, parse_text, read_text, text_as_read
-from ..reading.inputs import STDIN_NAME, is_stdin
+from ..reading.inputs import STDIN_NAME, HeldText, is_stdin
 from ..reading.resolve import Deck, resolve_deck
 from ..rules import READING_RULES, Context, run_rules
 from .batch import Batch
@@ -183,15 +183,17 @@ class Checker:
         return result
 
     def check_all(
-        self, paths: list[Path | Skipped], on_progress: Callable[[int], None] | None = None
+        self, paths: list[Path | HeldText | Skipped], on_progress: Callable[[int], None] | None = None
     ) -> list[DeckResult]:
         """Check many files (``batch.Batch``, given ``_check_item``); a submission sheet among them
         is read here, once, and each of its rows is checked as a file would be
-        (reading.sheet.with_submissions)."""
+        (reading.sheet.with_submissions). A ``HeldText`` (a web page's box) is checked as the file
+        it names holding its text: a decklist, or a sheet's rows."""
         items: list = paths
         options = self.options
         column = options.sheet_columns.deck if options.sheet_columns else None
-        if any(isinstance(path, Path) and may_be_sheet(path, options.stdin_name, column) for path in paths):
+        named = [item.path if isinstance(item, HeldText) else item for item in paths]
+        if any(isinstance(path, Path) and may_be_sheet(path, options.stdin_name, column) for path in named):
             from ..reading.sheet import SheetColumns, with_submissions  # only a .csv/.tsv (or -, so named)
 
             items = with_submissions(paths, options.sheet_columns or SheetColumns(), self.notes, options.stdin_name)
@@ -205,11 +207,13 @@ class Checker:
         fill_close_names(results, self.pool, self.notes)
         return results
 
-    def _check_item(self, item: Path | SheetRow | Skipped) -> DeckResult:
-        """The one-item check a batch is given: a file to ``check``, a sheet's row to ``check_row``,
-        what was met but cannot be checked to ``not_checked``."""
+    def _check_item(self, item: Path | HeldText | SheetRow | Skipped) -> DeckResult:
+        """The one-item check a batch is given: a file to ``check``, a text held in memory as that
+        file, a sheet's row to ``check_row``, what was met but cannot be checked to ``not_checked``."""
         if isinstance(item, Path):
             return self.check(item)
+        if isinstance(item, HeldText):
+            return self._check(item.path, item.text)[1]
         if isinstance(item, Skipped):
             return self.not_checked(item)
         return self.check_row(item)

@@ -3,12 +3,14 @@ shown by. The CLI decides which, once, from the argument as typed: only a bare `
 input; ``./-``, a ``-`` after ``--`` and a file called ``-`` met in a folder walk are files. Every
 layer below asks ``is_stdin(item)``, never compares a path's text with ``"-"`` (``Path("./-")``
 is spelled ``-`` too, which is how a file called ``-`` used to be read as standard input).
+A text held in memory (a web page's box) is ``HeldText``: read as the file it names would be.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 STDIN_ARGUMENT = "-"  # the argument that means standard input, when it is the whole argument
 STDIN_NAME = "<stdin>"  # what standard input is called without --stdin-filename
@@ -37,6 +39,14 @@ class StandardInput(type(Path())):  # type: ignore[misc]  # PosixPath or Windows
     @classmethod
     def _from_parsed_parts(cls, drv, root, parts):  # the same for Python 3.11
         return type(Path())._from_parsed_parts(drv, root, parts)
+
+
+class HeldText(NamedTuple):
+    """A run's input held in memory: ``text``, checked as a UTF-8 file ``path`` holding it (a
+    decklist, or a submission sheet when ``path`` is a .csv/.tsv whose text is one)."""
+
+    path: Path
+    text: str
 
 
 def is_stdin(item: object) -> bool:

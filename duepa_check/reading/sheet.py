@@ -51,7 +51,7 @@ from .decklist import (
     read_stdin_bytes,
     split_lines,
 )
-from .inputs import STDIN_NAME, is_stdin
+from .inputs import STDIN_NAME, HeldText, is_stdin
 from .sheet_columns import SheetColumns, sheet_columns
 from .sheet_time import DAY_FIRST, date_order, is_slash_date, latest, order_note
 from .words import spaceless
@@ -154,16 +154,18 @@ def starts_like_sheet(text: str, path: str, named: SheetColumns = SheetColumns()
 
 
 def sheet_rows(
-    item: Path, named: SheetColumns, stdin_name: str | None, notes: list | None = None
+    item: Path | HeldText, named: SheetColumns, stdin_name: str | None, notes: list | None = None
 ) -> list[SheetRow] | None:
     """Is this item of a run a submission sheet? Its rows when it is (``may_be_sheet``, then
     ``read_sheet``), None when it is no sheet: the one answer the checker and --fix ask. A sheet
-    that is read but wrong raises DeckInputError, as ``read_sheet`` says."""
-    if not may_be_sheet(item, stdin_name, named.deck):
+    that is read but wrong raises DeckInputError, as ``read_sheet`` says. A ``HeldText`` (a web
+    page's box) is read from its text, as the file it names would be."""
+    path, text = (item.path, item.text) if isinstance(item, HeldText) else (item, None)
+    if not may_be_sheet(path, stdin_name, named.deck):
         return None
-    if is_stdin(item):
+    if is_stdin(path):
         return read_sheet(Path(stdin_name or STDIN_NAME), named, notes, stdin=True)
-    return read_sheet(item, named, notes)
+    return read_sheet(path, named, notes, text=text)
 
 
 def with_submissions(
@@ -174,33 +176,46 @@ def with_submissions(
     the decklist reader: a few kilobytes)."""
     expanded: list = []
     for item in items:
+        path = item.path if isinstance(item, HeldText) else item
         try:
-            rows = sheet_rows(item, named, stdin_name, notes) if isinstance(item, Path) else None
+            rows = sheet_rows(item, named, stdin_name, notes) if isinstance(path, Path) else None
         except DeckInputError as error:
-            stdin = is_stdin(item)
-            expanded.append(Skipped(stdin_name or STDIN_NAME if stdin else str(item), error.message))
+            stdin = is_stdin(path)
+            expanded.append(Skipped(stdin_name or STDIN_NAME if stdin else str(path), error.message))
             continue
         if rows is None:
             expanded.append(item)  # no sheet, or a decklist after all
         elif not rows:
-            expanded.append(Skipped(str(item), Msg("sheet.no-rows", {"path": printable(str(item))})))
+            expanded.append(Skipped(str(path), Msg("sheet.no-rows", {"path": printable(str(path))})))
         else:
             expanded.extend(rows)
     return expanded
 
 
 def read_sheet(
-    path: Path, named: SheetColumns = SheetColumns(), notes: list | None = None, stdin: bool = False
+    path: Path,
+    named: SheetColumns = SheetColumns(),
+    notes: list | None = None,
+    stdin: bool = False,
+    text: str | None = None,
 ) -> list[SheetRow] | None:
     """The rows of a responses sheet, each a deck; None when the file is no sheet (a decklist).
 
     A file that cannot be read or decoded is None too: the decklist reader then says why, in
     the words it always has. A sheet that is read but wrong (a column the options name is not
-    there, too many rows) raises DeckInputError for the whole file.
+    there, too many rows) raises DeckInputError for the whole file. ``text``: the sheet held in
+    memory, read as a UTF-8 file ``path`` holding it would be (the same bound, the same decoding).
     """
     where = printable(str(path))
     try:
-        data = read_stdin_bytes(where, MAX_SHEET_BYTES) if stdin else read_deck_bytes(path, MAX_SHEET_BYTES)
+        if text is not None:
+            data = text.encode("utf-8", "surrogatepass")
+            if len(data) > MAX_SHEET_BYTES:
+                return None  # the decklist reader says it is too large
+        elif stdin:
+            data = read_stdin_bytes(where, MAX_SHEET_BYTES)
+        else:
+            data = read_deck_bytes(path, MAX_SHEET_BYTES)
         text = decode(data, where)
     except DeckInputError as error:
         if error.message.key == "input.changed-while-read":

@@ -19,6 +19,7 @@ from ..check.checker import Checker, CheckOptions
 from ..check.results import RunInfo, exit_code
 from ..check.session import Session
 from ..data.pool import CardPool
+from ..reading.inputs import HeldText
 from .renderers import RENDERERS
 
 
@@ -63,23 +64,46 @@ class TextChecks:
         output_format: str = "json",
         include_unconfirmed: bool = False,
     ) -> tuple[int, str]:
-        """(exit code, standard output) of the CLI checking a file ``name`` that holds ``text``."""
-        from ..check.close_names import fill_close_names
+        """(exit code, standard output) of the CLI checking a file ``name`` that holds ``text``: a
+        decklist, or a submission sheet's rows (a .csv/.tsv whose text is one)."""
+        code, output, _starts = self.report(
+            text, name, as_of=as_of, lang=lang, output_format=output_format, include_unconfirmed=include_unconfirmed
+        )
+        return code, output
 
+    def report(
+        self,
+        text: str,
+        name: str,
+        *,
+        as_of: date,
+        lang: str,
+        output_format: str = "json",
+        include_unconfirmed: bool = False,
+    ) -> tuple[int, str, list[int]]:
+        """``run``'s exit code and output, and where each deck starts in ``text``: the line of its
+        line 1 (a sheet row's deck cell: its line N is line start + N - 1; a decklist: 1), for a
+        page to take a finding to its line. Through the run's own ``check_all`` (close names
+        searched after, as a run does)."""
         checker = self.checker(as_of, include_unconfirmed, with_stats=output_format == "html")
-        _deck, result = checker.check_text(text, Path(name), close_names=False)  # searched below, as a run does
-        fill_close_names([result], self.pool, checker.notes)
+        checker.notes.clear()  # what reading said: the CLI's stderr lines, not its output
+        results = checker.check_all([HeldText(Path(name), text)])
         data = self.session.data
         info = RunInfo(as_of=as_of, data_date=data.regulation.data_date, data_source=data.source, lang=lang)
-        return exit_code([result]), RENDERERS[output_format]([result], info, False)
+        starts = [result.submission.file_line(1) if result.submission else 1 for result in results]
+        return exit_code(results), RENDERERS[output_format](results, info, False), starts
 
     def fix(self, text: str, name: str) -> tuple[str, list[dict]]:
         """The text with the safe fixes ``--fix`` writes into a UTF-8 file ``name`` holding it, and
-        the fixes (line, as written, as now written: the JSON report's ``fixes``)."""
+        the fixes (line, as written, as now written: the JSON report's ``fixes``). A submission
+        sheet is never rewritten (as ``--fix`` refuses it): nothing to fix."""
         from ..check.fix import fixed_bytes
         from ..reading.decklist import DeckInputError
+        from ..reading.sheet import SheetColumns, sheet_rows
 
         try:
+            if sheet_rows(HeldText(Path(name), text), SheetColumns(), None) is not None:
+                return text, []
             fixed = fixed_bytes(text.encode("utf-8", "surrogatepass"), name, self.pool)
         except DeckInputError:  # no decklist (empty, binary): the check says why; nothing to fix
             return text, []

@@ -84,6 +84,21 @@ def test_fix_writes_what_fix_writes(checks, tmp_path, capsys):
     assert fixed != text and fixes and all(set(fix) == {"line", "from", "to"} for fix in fixes)
 
 
+def test_a_submission_sheet_is_checked_row_by_row_and_never_rewritten(checks, tmp_path, capsys):
+    """A sheet held as text is read as the CLI reads the file: one deck a row (the oracle compares
+    the JSON); --fix never rewrites a sheet, so the page's fix has nothing to do."""
+    text = (ROOT / "tests" / "fixtures" / "sheets" / "responses.csv").read_text(encoding="utf-8")
+    text = text.replace("ガルチェンソ・ドラゴン", "ｶﾞﾙﾁｪﾝｿ・ドラゴン", 1)  # a spelling --fix mends in a decklist
+    path = tmp_path / "responses.csv"
+    path.write_text(text, encoding="utf-8")
+    assert main([str(path), "--fix", "--format", "json", "--as-of", AS_OF]) == 2  # refused: a sheet
+    capsys.readouterr()
+    assert path.read_text(encoding="utf-8") == text
+    assert checks.fix(text, "responses.csv") == (text, [])
+    document = json.loads(checks.run(text, "responses.csv", as_of=date.fromisoformat(AS_OF), lang="ja")[1])
+    assert [deck["submission"]["row"] for deck in document["decks"]] == [2, 3, 4, 5, 6, 7]
+
+
 def test_no_decklist_is_nothing_to_fix(checks):
     assert checks.fix("\n\n", "deck.txt") == ("\n\n", [])
 
@@ -126,3 +141,24 @@ def test_the_route_imports_none_of_typer_rich_requests(tmp_path, name, edit):
     folder.mkdir()
     assert (int(code), output) == cli_output(folder, name, text, "json", "ja")
     assert loaded == "[]"
+
+
+def test_each_deck_of_a_sheet_starts_at_its_cell(checks):
+    """report's starts: line 1 of each row's deck cell is that line of the sheet's text (a page
+    takes a finding there); a decklist starts at line 1."""
+    text = (ROOT / "tests" / "fixtures" / "sheets" / "responses.csv").read_text(encoding="utf-8")
+    day = date.fromisoformat(AS_OF)
+    code, output, starts = checks.report(text, "responses.csv", as_of=day, lang="ja")
+    import csv
+    import io
+
+    rows = enumerate(csv.reader(io.StringIO(text)), start=1)
+    cells = {number: row[3] for number, row in rows if len(row) > 3}  # by the row a spreadsheet shows
+    lines = text.splitlines()
+    decks = json.loads(output)["decks"]
+    assert len(starts) == len(decks) == 6
+    for deck, start in zip(decks, starts, strict=True):
+        cell = cells[deck["submission"]["row"]]
+        first, *rest = cell.split("\n")
+        assert lines[start - 1].endswith(first) and lines[start : start + len(rest) - 1] == rest[:-1]
+    assert checks.report("1 a\n", "deck.txt", as_of=day, lang="ja")[2] == [1]
