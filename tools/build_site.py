@@ -208,6 +208,7 @@ def page_words() -> dict[str, dict[str, str]]:
     keys = [key for key in catalogue("en") if key.startswith("web.")]
     keys += [f"column.{name}" for name in ("rule", "line", "card", "problem", "hint")]
     keys += ["report.verdict.legal", "report.verdict.not-legal", "report.no-partner"]
+    keys += ["sheet.place", "sheet.place.player", "html.superseded"]  # a submission sheet's rows
     return {lang: {key: catalogue(lang)[key] for key in keys} for lang in LANGUAGES}
 
 

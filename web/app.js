@@ -15,13 +15,19 @@ let python = null; // Pyodide's Python functions, once loaded
 window.duepaReady = new Promise((resolve, reject) => queueMicrotask(() => load().then(resolve, reject)));
 
 window.duepaCheck = async (text, options = {}) => {
+  const { exit, output } = await checkText(text, options);
+  return { exit, output };
+};
+
+// The check and, for the page, where each deck starts in the text (a sheet's row: its deck cell).
+async function checkText(text, options) {
   await window.duepaReady;
   const { name = "deck.txt", asOf = null, lang: language = "ja", format = "json", includeUnconfirmed = false } = options;
   const answer = python.run(text, name, asOf, language, format, includeUnconfirmed);
-  const [exit, output] = answer.toJs();
+  const [exit, output, starts] = answer.toJs();
   answer.destroy();
-  return { exit, output };
-};
+  return { exit, output, starts };
+}
 
 
 async function words() {
@@ -79,7 +85,8 @@ const BOOT = `
 from datetime import date
 
 from duepa_check.data.dates import parse_day
-from duepa_check.reading.decklist import DeckInputError, decode
+from duepa_check.reading.decklist import DeckInputError
+from duepa_check.reading.sheet import decode_whole
 from duepa_check.report.in_memory import TextChecks
 
 _checks = TextChecks()
@@ -89,10 +96,10 @@ def duepa_run(text, name, as_of, lang, output_format, unconfirmed):
     day = date.today() if not as_of else parse_day(as_of)
     if day is None:
         raise ValueError(f"not a date: {as_of!r}")
-    code, output = _checks.run(
+    code, output, starts = _checks.report(
         text, name, as_of=day, lang=lang, output_format=output_format, include_unconfirmed=bool(unconfirmed)
     )
-    return [code, output]
+    return [code, output, starts]
 
 
 def duepa_fix(text, name):
@@ -102,7 +109,7 @@ def duepa_fix(text, name):
 
 def duepa_decode(data, name, lang):
     try:
-        return [decode(bytes(data), name), None]
+        return [decode_whole(bytes(data), name), None]
     except DeckInputError as error:
         return [None, error.text(lang)]
 `;
@@ -155,6 +162,7 @@ function options() {
 }
 
 function changed() {
+  refused = null;
   generation += 1;
   clearTimeout(timer);
   timer = setTimeout(checkNow, 150);
@@ -169,9 +177,9 @@ async function checkNow() {
     $("fix").disabled = true;
     return;
   }
-  const { exit, output } = await window.duepaCheck(text, { ...options(), format: "json" });
+  const { exit, output, starts } = await checkText(text, { ...options(), format: "json" });
   if (mine !== generation || text !== deck.value) return; // the text changed meanwhile: its own check comes
-  show(JSON.parse(output), exit);
+  show(JSON.parse(output), exit, starts);
   window.duepaShown.push({ checked: text, shown: deck.value }); // what each result shown was for
   $("fix").disabled = false;
 }
@@ -183,10 +191,39 @@ function paragraph(text, className) {
   return p;
 }
 
-function show(document_, exit) {
+// One section a deck: a decklist is one, a submission sheet one a row (named by its row and player).
+function show(document_, exit, starts) {
   const report = $("report");
-  const result = document_.decks[0];
+  const decks = document_.decks;
+  const many = decks.length > 1 || decks.some((result) => result.submission);
+  const parts = decks.map((result, index) => deckSection(result, exit, starts[index] ?? 1, many));
+  report.replaceChildren(...parts);
+  // Said once per result (the table itself is not read out on every keystroke).
+  $("verdict-status").textContent = many ? word("web.decks-status", document_.summary) : verdictSaid(decks[0]);
+  report.dataset.generation = String(generation);
+  report.dataset.text = deck.value; // what the report shown is for
+}
+
+function verdictSaid(result) {
+  if (result.error) return result.error;
+  const violations = result.violations || [];
+  const counts = ["error", "warning"].map((kind) => violations.filter((v) => v.severity === kind).length);
+  return `${word(result.legal ? "report.verdict.legal" : "report.verdict.not-legal")} ${word("web.errors")} ${counts[0]} ${word("web.warnings")} ${counts[1]}`;
+}
+
+function deckSection(result, exit, start, many) {
+  const section = document.createElement("section");
+  section.className = "deck";
   const parts = [];
+  if (many) {
+    const submission = result.submission;
+    const title = document.createElement("h2");
+    title.textContent = submission
+      ? word(submission.player === null ? "sheet.place" : "sheet.place.player", { path: result.path, ...submission })
+      : result.path;
+    parts.push(title);
+    if (submission && submission.superseded) parts.push(paragraph(word("html.superseded"), "superseded"));
+  }
   if (result.error) {
     parts.push(paragraph(result.error, "error-line"));
   } else {
@@ -211,24 +248,18 @@ function show(document_, exit) {
   const violations = result.violations || [];
   for (const [severity, title, none] of [["error", "web.errors", "web.no-errors"], ["warning", "web.warnings", "web.no-warnings"]]) {
     const found = violations.filter((v) => v.severity === severity);
-    const heading = document.createElement("h2");
+    const heading = document.createElement(many ? "h3" : "h2");
     heading.textContent = `${word(title)} (${found.length})`;
     parts.push(heading);
-    parts.push(found.length ? table(found, severity) : paragraph(word(none)));
+    parts.push(found.length ? table(found, severity, start) : paragraph(word(none)));
   }
-  report.replaceChildren(...parts);
-  // Said once per result (the table itself is not read out on every keystroke).
-  const counts = ["error", "warning"].map((kind) => violations.filter((v) => v.severity === kind).length);
-  $("verdict-status").textContent = result.error
-    ? result.error
-    : `${word(result.legal ? "report.verdict.legal" : "report.verdict.not-legal")} ${word("web.errors")} ${counts[0]} ${word("web.warnings")} ${counts[1]}`;
-  report.dataset.generation = String(generation);
-  report.dataset.text = deck.value; // what the report shown is for
+  section.append(...parts);
+  return section;
 }
 
 const COLUMNS = ["rule", "line", "card", "problem", "hint"];
 
-function table(violations, severity) {
+function table(violations, severity, start) {
   const wrap = document.createElement("div");
   wrap.className = "table";
   const element = document.createElement("table");
@@ -250,10 +281,11 @@ function table(violations, severity) {
       if (column === "line" && v.line) {
         cell.className = "line";
         const go = document.createElement("button");
+        const line = start + v.line - 1; // the line in the box (a sheet row's deck cell starts lower)
         go.type = "button";
         go.textContent = String(v.line);
-        go.setAttribute("aria-label", word("web.go-to-line", { line: v.line }));
-        go.addEventListener("click", () => goToLine(v.line));
+        go.setAttribute("aria-label", word("web.go-to-line", { line }));
+        go.addEventListener("click", () => goToLine(line));
         cell.append(go);
       } else {
         cell.textContent = values[index] ?? "";
@@ -321,18 +353,41 @@ async function copyText(text) {
 
 // ------------------------------------------------------------------ files and links
 
+// A file that cannot be read (binary, too large) is said as the CLI says it, in the page's language,
+// in place of a report; the box is emptied (its old report would be about another list).
+let refused = null;
+
 async function readFile(file) {
   await window.duepaReady;
   const data = new Uint8Array(await file.arrayBuffer());
-  const answer = python.decode(data, file.name, lang);
-  const [text, why] = answer.toJs();
-  answer.destroy();
   $("name").value = file.name;
+  const [text] = decodeFile(data, file.name);
   if (text === null || text === undefined) {
-    say(why);
+    refused = { data, name: file.name };
+    generation += 1; // a check under way is for the old text: never shown
+    clearTimeout(timer);
+    deck.value = "";
+    showRefusal();
     return;
   }
   replaceText(text);
+}
+
+function decodeFile(data, name) {
+  const answer = python.decode(data, name, lang);
+  const found = answer.toJs();
+  answer.destroy();
+  return found;
+}
+
+function showRefusal() {
+  const [, why] = decodeFile(refused.data, refused.name);
+  const report = $("report");
+  report.replaceChildren(paragraph(why, "error-line"));
+  $("verdict-status").textContent = why;
+  $("fix").disabled = true;
+  report.dataset.generation = String(generation);
+  report.dataset.text = deck.value;
 }
 
 async function packed(text) {
@@ -388,7 +443,8 @@ for (const id of ["name", "as-of", "unconfirmed"]) $(id).addEventListener("chang
 $("lang").addEventListener("change", () => {
   lang = $("lang").value;
   showWords();
-  changed();
+  if (refused) showRefusal();
+  else changed();
 });
 $("fix").addEventListener("click", fixSpellings);
 $("undo").addEventListener("click", undoFix);

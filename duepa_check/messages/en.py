@@ -949,6 +949,7 @@ MESSAGES.update(
         "web.warnings": "Warnings",
         "web.no-errors": "No errors.",
         "web.no-warnings": "No warnings.",
+        "web.decks-status": "Decks checked: {decks}; legal: {legal}; errors: {errors}; warnings: {warnings}",
         "web.go-to-line": "Go to line {line}",
     }
 )

@@ -961,6 +961,7 @@ MESSAGES.update(
         "web.warnings": "警告",
         "web.no-errors": "エラーはありません。",
         "web.no-warnings": "警告はありません。",
+        "web.decks-status": "チェックしたデッキ {decks}件、適正 {legal}件、エラー {errors}件、警告 {warnings}件",
         "web.go-to-line": "{line}行目へ移動",
     }
 )

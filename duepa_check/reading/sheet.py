@@ -235,6 +235,17 @@ def read_sheet(
     return _supersede(rows, notes)
 
 
+def decode_whole(data: bytes, name: str) -> str:
+    """A whole file's bytes given at once (a file dropped on a web page) read as a run reads the
+    file ``name``: larger than a submission sheet may be (a .csv/.tsv) or a deck file, it is too
+    large (DeckInputError); else ``decode``'s text, or its refusal (binary, empty)."""
+    where = printable(name)
+    limit = MAX_SHEET_BYTES if may_be_sheet(name, None, None) else MAX_BYTES
+    if len(data) > limit:
+        raise DeckInputError(Msg("input.too-large", {"path": where, "megabytes": limit // 1_000_000}))
+    return decode(data, where)
+
+
 TITLE_ROWS = 3  # rows a sheet may have above its header: a title, a date, a blank row
 
 

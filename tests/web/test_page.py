@@ -182,3 +182,79 @@ def test_every_control_is_labelled_and_findings_have_column_headers(page):
     )
     assert headers and all(row == ["ルール", "行", "カード", "問題", "ヒント"] for row in headers)
     assert "使用不可" in page.text_content("#verdict-status")
+
+
+def test_a_submission_sheet_shows_each_row_and_its_lines(page):
+    from web_support import FIXTURES
+
+    text = (FIXTURES / "sheets" / "responses.csv").read_text(encoding="utf-8")
+    page.fill("#name", "responses.csv")
+    page.fill("#deck", text)
+    try:
+        _settled(page)
+        _, output = _check(page, text, name="responses.csv", lang="ja")
+        decks = json.loads(output)["decks"]
+        titles = page.evaluate("[...document.querySelectorAll('#report section.deck > h2')].map(h => h.textContent)")
+        assert len(titles) == len(decks) == 6
+        first = decks[0]["submission"]
+        assert titles[0] == f"responses.csv {first['row']}行目（{first['player']}）"
+        superseded = [deck["submission"]["superseded"] for deck in decks]
+        shown = page.evaluate(
+            "[...document.querySelectorAll('#report section.deck')].map(s => !!s.querySelector('.superseded'))"
+        )
+        assert shown == superseded and any(superseded)
+        # a finding's line is a line of the row's deck cell: its button selects that line of the sheet
+        index, violation = next(
+            (i, v) for i, deck in enumerate(decks) for v in deck["violations"] if v["line"] and v["card"] and i > 0
+        )
+        button = page.locator("#report section.deck").nth(index).locator("td.line button").first
+        assert button.text_content() == str(violation["line"])
+        button.click()
+        selected = page.evaluate(
+            "(() => { const d = document.querySelector('#deck'); return d.value.slice(d.selectionStart, d.selectionEnd); })()"
+        )
+        assert violation["card"] in selected
+        summary = json.loads(output)["summary"]  # the superseded row is not counted
+        assert page.text_content("#verdict-status").startswith(f"チェックしたデッキ {summary['decks']}件、")
+    finally:
+        page.fill("#name", "deck.txt")
+
+
+def _drop(page, data: bytes, name: str) -> None:
+    page.evaluate(
+        """([bytes, name]) => {
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([new Uint8Array(bytes)], name));
+            document.querySelector('#deck').dispatchEvent(new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true}));
+        }""",
+        [list(data), name],
+    )
+
+
+def test_a_file_that_cannot_be_read_is_said_in_the_pages_language(page):
+    from duepa_check.messages import Msg, text
+
+    page.fill("#deck", "\n".join(deck_lines(BD4)) + "\n")
+    _settled(page)
+    cases = [
+        (b"\x00\x01\x02deck\x00" * 40, "deck.bin", Msg("input.binary-nul", {"path": "deck.bin"})),
+        (b"1 a\n" * 300_000, "big.txt", Msg("input.too-large", {"path": "big.txt", "megabytes": 1})),
+    ]
+    try:
+        for data, name, message in cases:
+            _drop(page, data, name)
+            page.wait_for_function("document.querySelector('#report .error-line') !== null")
+            assert page.text_content("#report") == text(message, "ja")
+            assert page.input_value("#deck") == "" and page.is_disabled("#fix")
+            page.select_option("#lang", "en")
+            page.wait_for_function("document.documentElement.lang === 'en'")
+            assert page.text_content("#report") == text(message, "en")
+            assert page.text_content("#verdict-status") == text(message, "en")
+            page.select_option("#lang", "ja")
+        page.fill("#name", "deck.txt")
+        page.fill("#deck", "\x00\x01binary\x00")  # pasted, not dropped: the check says why, in the page's words
+        _settled(page)
+        assert page.text_content("#report .error-line") == text(Msg("input.binary-nul", {"path": "deck.txt"}), "ja")
+    finally:
+        page.select_option("#lang", "ja")
+        page.fill("#name", "deck.txt")
