@@ -54,19 +54,21 @@ PYODIDE = Npm(
 )
 # What the page needs of the npm package (no source maps, consoles, type declarations).
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# The lowest releases pyproject.toml allows (tests/web/test_build.py checks), as this machine's pip
+# index holds them: CPython 3.11 wheels for Linux, of which only the pure-Python files are kept.
 WHEELS = (
     Wheel(
         "PyYAML",
-        "6.0.2",
-        "PyYAML-6.0.2-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl",
-        "3ad2a3decf9aaba3d29c8f537ac4b243e36bef957511b4766cb0057d32b0be85",
+        "6.0.4",
+        "pyyaml-6.0.4-cp311-cp311-manylinux2014_x86_64.manylinux_2_17_x86_64.manylinux_2_28_x86_64.whl",
+        "622aa875fa6533f25fedcffe23079357d65a690d462200afed5d8e9d0e01ebee",
         True,
     ),
     Wheel(
         "rapidfuzz",
-        "3.13.0",
-        "rapidfuzz-3.13.0-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl",
-        "3b6f913ee4618ddb6d6f3e387b76e8ec2fc5efee313a128809fbd44e65c2bbb2",
+        "3.14.6",
+        "rapidfuzz-3.14.6-cp311-cp311-manylinux_2_27_x86_64.manylinux_2_28_x86_64.whl",
+        "3d5d90bae3c6fb7ea34da968c9f23070e8440edb827a28b242580e0108110b14",
         True,
     ),
 )
@@ -126,7 +128,8 @@ def fetch_wheel(wheel: Wheel, cache: Path) -> bytes:
     """One pinned wheel from PyPI (``pip download``), checked against its pinned hash."""
     path = cache / wheel.filename
     if not path.is_file():
-        platform = ["--platform", "manylinux_2_17_x86_64", "--python-version", "3.11", "--implementation", "cp"]
+        platform = ["--platform", "manylinux_2_28_x86_64", "--platform", "manylinux_2_17_x86_64"]
+        platform += ["--python-version", "3.11", "--implementation", "cp"]
         _run(
             [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:"]
             + (platform if wheel.platform else [])

@@ -34,3 +34,18 @@ def test_the_recipe_builds_the_same_site_again(site, tmp_path):
     assert sorted(built) == sorted(before)
     assert [path for path in built if built[path] != before[path]] == []
     assert sum(map(len, built.values())) < 16_000_000  # the issue's bound on a cold visit's transfer
+
+
+def test_the_pages_wheels_are_versions_the_package_allows():
+    """The page's PyYAML and RapidFuzz are releases pyproject.toml's dependencies allow (a floor
+    raised for a bug or a Python must hold in the page too); read without building or fetching."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from web_support import build_site_module
+
+    pinned = {wheel.name.lower(): wheel.version for wheel in build_site_module().WHEELS}
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = {req.name.lower(): req for req in map(Requirement, project["dependencies"])}
+    assert set(pinned) == {"pyyaml", "rapidfuzz"}
+    assert [name for name, version in pinned.items() if version not in wanted[name].specifier] == []
