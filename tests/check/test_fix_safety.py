@@ -64,6 +64,67 @@ def test_an_edit_landing_while_the_fix_is_flushed_is_kept(tmp_path, capsys, monk
     assert _files(tmp_path) == ["deck.txt"]
 
 
+def _removed(deck: Path) -> None:
+    deck.unlink()
+
+
+def _made_private(deck: Path) -> None:
+    os.chmod(deck, 0o600)
+
+
+def _linked(deck: Path) -> None:
+    os.link(deck, deck.with_name("other.txt"))
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (_removed, "not rewritten by --fix: No such file or directory"),
+        (_made_private, "not rewritten by --fix: the file changed after it was read; run --fix again"),
+        (_linked, "has 2 names (hard links), not rewritten by --fix"),
+    ],
+    ids=["removed", "mode changed", "hard link made"],
+)
+def test_a_change_landing_while_the_fix_is_flushed_is_refused_naming_the_file(
+    tmp_path, capsys, monkeypatch, change, said
+):
+    """The seam: fsync of the temporary file removes the original, changes its mode or gives it a
+    second name; the bytes stay those read, the file is still not written over."""
+    deck = _deck(tmp_path)
+    os.chmod(deck, 0o644)
+    before = deck.read_bytes()
+    real_fsync = os.fsync
+
+    def fsync_then_change(fd):
+        real_fsync(fd)
+        change(deck)
+
+    monkeypatch.setattr(os, "fsync", fsync_then_change)
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert result.code == 2
+    assert [line for line in result.err.splitlines() if "--fix" in line][0].startswith(f"duepa-check: {deck}: {said}")
+    assert not deck.exists() if change is _removed else deck.read_bytes() == before
+    assert [name for name in _files(tmp_path) if name.startswith(".duepa-")] == []
+
+
+def test_a_folder_where_no_file_can_be_made_leaves_the_file_alone(tmp_path, capsys, monkeypatch):
+    deck = _deck(tmp_path)
+    before = deck.read_bytes()
+    real_open = os.open
+
+    def read_only_folder(path, flags, *args, **kwargs):
+        if ".duepa-" in os.fspath(path):
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only_folder)
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert result.code == 2 and deck.read_bytes() == before
+    assert [line for line in result.err.splitlines() if REFUSED in line] == [
+        f"duepa-check: {deck}: {REFUSED}: Permission denied"
+    ]
+
+
 def test_an_edit_that_keeps_the_bytes_does_not_refuse(tmp_path, capsys):
     """Content decides, not time: a touch of the file between read and write is no change."""
     deck = _deck(tmp_path)
@@ -128,6 +189,29 @@ def test_extended_attributes_and_acls_are_kept(tmp_path, capsys, name, value):
     assert stat.S_IMODE(os.stat(deck).st_mode) == mode  # the group class (the ACL mask) did not widen
 
 
+def test_attributes_the_folder_gives_new_files_are_set_to_the_file_s_own(tmp_path, capsys, monkeypatch):
+    """A folder may give each new file attributes (a security label, an inherited ACL): the temporary
+    file then holds some already, equal to the deck's or not; the fixed file has exactly the deck's."""
+    deck = _deck(tmp_path)
+    for name, value in (("user.one", b"1"), ("user.two", b"2"), ("user.three", b"3")):
+        if not _xattrs_work(deck, name, value):
+            pytest.skip("no extended attributes on this file system")
+    kept = {name: os.getxattr(deck, name) for name in os.listxattr(deck)}
+    same, other = os.listxattr(deck)[:2]  # the first listed is already right, the next is not; the last is absent
+    real_open = os.open
+
+    def folder_labels(path, flags, mode=0o777, **kwargs):
+        handle = real_open(path, flags, mode, **kwargs)
+        if ".duepa-" in os.fspath(path):
+            os.setxattr(handle, same, kept[same])
+            os.setxattr(handle, other, b"given by the folder")
+        return handle
+
+    monkeypatch.setattr(os, "open", folder_labels)
+    assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 0 and _fixed(deck)
+    assert {name: os.getxattr(deck, name) for name in os.listxattr(deck)} == kept
+
+
 def test_metadata_that_cannot_be_kept_leaves_the_file_alone(tmp_path, capsys, monkeypatch):
     deck = _deck(tmp_path)
     if not _xattrs_work(deck, "user.tag", b"1"):
@@ -163,18 +247,23 @@ def test_an_owner_that_cannot_be_given_leaves_the_file_alone(tmp_path, capsys, m
     monkeypatch.setattr(os, "fchown", refuse)
     result = run(capsys, "--fix", deck, "--as-of", AS_OF)
     assert deck.read_bytes() == before and result.code == 2
-    assert f"{REFUSED}: its owner and group cannot be kept" in result.err
+    assert [line for line in result.err.splitlines() if REFUSED in line] == [
+        f"duepa-check: {deck}: {REFUSED}: its owner and group cannot be kept (Operation not permitted)"
+    ]
     assert _files(tmp_path) == ["deck.txt"]
 
 
-def test_without_xattrs_or_chown_the_platform_still_fixes(tmp_path, capsys, monkeypatch):
-    """macOS and Windows: os has no listxattr (and Windows no fchown): files are still fixed."""
-    for name in ("listxattr", "getxattr", "setxattr", "fchown"):
+@pytest.mark.parametrize("missing", [(), ("fchmod",)], ids=["fchmod", "no fchmod"])
+@pytest.mark.parametrize("mode", [0o640, 0o604], ids=oct)
+def test_without_xattrs_or_chown_the_platform_still_fixes(tmp_path, capsys, monkeypatch, missing, mode):
+    """macOS and Windows: os has no listxattr (and Windows no fchown; before Python 3.13 no fchmod
+    either): files are still fixed, with their mode."""
+    for name in ("listxattr", "getxattr", "setxattr", "fchown", *missing):
         monkeypatch.delattr(os, name, raising=False)
     deck = _deck(tmp_path)
-    os.chmod(deck, 0o640)
+    os.chmod(deck, mode)
     assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 0 and _fixed(deck)
-    assert stat.S_IMODE(os.stat(deck).st_mode) == 0o640
+    assert stat.S_IMODE(os.stat(deck).st_mode) == mode
 
 
 def test_a_file_system_without_xattrs_still_fixes(tmp_path, capsys, monkeypatch):
@@ -302,6 +391,22 @@ def test_a_255_byte_japanese_file_name_is_fixed(tmp_path, capsys):
     result = run(capsys, "--fix", deck, "--as-of", AS_OF)
     assert result.code == 0, result.err
     assert _fixed(deck) and _files(tmp_path) == [name]
+
+
+def test_a_fix_that_reaches_the_size_limit_exactly_is_written(tmp_path, capsys):
+    from duepa_check.reading.decklist import MAX_BYTES
+
+    (tmp_path / "copy").mkdir()
+    copy = _deck(tmp_path / "copy")
+    size = len(copy.read_bytes())
+    assert run(capsys, "--fix", copy, "--as-of", AS_OF).code == 0 and _fixed(copy)
+    growth = len(copy.read_bytes()) - size  # what the fix adds to the list
+    deck = _deck(tmp_path)
+    data = deck.read_bytes()
+    data += b"#" + b" " * (MAX_BYTES - growth - len(data) - 2) + b"\n"
+    deck.write_bytes(data)
+    assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 0 and _fixed(deck)
+    assert len(deck.read_bytes()) == MAX_BYTES
 
 
 def test_a_fix_past_the_size_limit_is_not_written(tmp_path, capsys):
