@@ -261,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
         if done.returncode != 0:
             tail = done.stdout.replace("\r", "\n").strip().splitlines()[-5:]
             sys.exit(f"mutation_test: mutmut run failed ({done.returncode}):\n" + "\n".join(tail))
+        rate = [line for line in done.stdout.splitlines() if line.endswith("mutations/second")]
+        print(f"mutmut run: {rate[-1] if rate else 'no mutant run'}")  # what a run of this size costs here
     statuses: dict[str, Counter] = defaultdict(Counter)
     survivors: list[str] = []
     for line in mutmut("results", "--all", "true").splitlines():
