@@ -59,6 +59,8 @@ def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
         data["fix_refused"] = text(result.fix_refused, lang)
     if result.omitted:
         data["omitted"] = result.omitted  # problems found past the first MAX_REPORTED, not listed
+    if result.not_read:  # lines read as remarks (a title, a note, a link), not cards: the text report lists them
+        data["remarks"] = list(result.not_read)
     if result.error is not None:
         data["error"] = text(result.error, lang)
     if result.submission is not None:  # a row of a submission sheet: where in the sheet, whether it counts

@@ -49,6 +49,18 @@ def test_the_report_lists_the_lines_read_as_notes(capsys, tmp_path):
     assert f"{'、'.join(lines)}、71行目はカードではなくメモ" in ja
 
 
+def test_the_json_report_lists_the_lines_read_as_notes_as_the_text_does(capsys, tmp_path):
+    """A script sees what a reader sees: ``"remarks"`` holds the lines the text report names (an
+    additive key, present only when a line was read so, as ``"fixes"`` and ``"omitted"`` are)."""
+    path = blog_deck(tmp_path)
+    _, deck = check_json(capsys, path)
+    assert deck["remarks"] == [*range(1, len(TITLE_AND_NOTES) + 1), 71]
+    plain = tmp_path / "plain.txt"
+    plain.write_text("\n".join(line for line in deck_lines(BD4) if not line.startswith("#")) + "\n", encoding="utf-8")
+    _, deck = check_json(capsys, plain)
+    assert "remarks" not in deck
+
+
 @pytest.mark.parametrize(
     "line",
     [
