@@ -49,17 +49,9 @@ MESSAGES: dict[str, str] = {
     "singleton.hint.partner.replace": "the partner already counts as one of the 60; put another card in place of line {line}",
     "singleton.hint.remove.replace": "keep one: put another card in place of line {line}",
     "partner-designation.none": "no partner is designated",
-    "partner-designation.none.hint": (
-        "add a line 'パートナー: NAME' (it counts as one of the {size}) or pass --partner NAME; {advice}"
-    ),
-    "partner-designation.none.hint.mark": (
-        "mark the line of the card that leads the deck: write 'パートナー: ' in front of its name "
-        "(or pass --partner NAME); {advice}"
-    ),
-    "partner-designation.none.hint.replace": (
-        "the deck already has {count} cards: put the partner in place of one of them, on a line "
-        "'パートナー: NAME' (or pass --partner NAME and take one card out); {advice}"
-    ),
+    "partner-designation.none.hint": "add a line 'パートナー: NAME' (one of the {size}) or pass --partner NAME; {advice}",
+    "partner-designation.none.hint.mark": "write 'パートナー: ' before the name of the card that leads the deck; {advice}",
+    "partner-designation.none.hint.replace": "put a line 'パートナー: NAME' in place of one of the {count} cards; {advice}",
     "partner-designation.listed": "《{card}》 (line {line})",
     "partner-designation.listed.outside": "《{card}》 (the partner column)",
     "partner-designation.many": "{count} partners are designated: {partners}; a deck has exactly one",
@@ -73,17 +65,13 @@ MESSAGES: dict[str, str] = {
     ),
     "partner-eligibility.no-data.hint": "run 'duepa-check update' to fetch the card's facts, or choose another partner (--partner NAME)",
     "partner-eligibility.hint": "choose a creature of cost {minimum} or more; {advice}",
-    "partner-eligibility.hint.move": (
-        "choose a creature of cost {minimum} or more and mark its line as the partner instead; line {line} "
-        "stays in the deck as an ordinary card ('1 {card}'); {advice}"
-    ),
-    "partner-advice.working": "creatures in this deck that leave no card off-colour: {candidates}",
-    "partner-advice.none-working": "no creature in this deck leaves every card in colour",
-    "partner-advice.none-in-deck": "no card in this deck can be the partner",
-    "partner-advice.pool": "from the card pool: {candidates} ('duepa-check partners DECK --pool' lists all)",
-    "partner-advice.fewest": "fewest cards off-colour in this deck: {candidates}",
-    "partner-advice.off-count.one": "《{card}》 ({count} card)",
-    "partner-advice.off-count.other": "《{card}》 ({count} cards)",
+    "partner-eligibility.hint.move": "make line {line} '1 {card}' and mark a creature of cost {minimum} or more as the partner; {advice}",
+    "partner-advice.working": "e.g. {candidates}",
+    "partner-advice.none-in-deck": "no card of the deck can lead it",
+    "partner-advice.pool": "from the card pool: {candidates}",
+    "partner-advice.fewest": "closest: {candidates}",
+    "partner-advice.off-count.one": "《{card}》 ({count} card off-colour)",
+    "partner-advice.off-count.other": "《{card}》 ({count} cards off-colour)",
     "partner-problem.no-data": "no card data yet for this card (its type and cost are unknown)",
     "partner-problem.not-main-deck": "it cannot be in the main deck ({zone})",
     "partner-problem.not-creature": "it is not a creature (type {type})",

@@ -51,16 +51,9 @@ MESSAGES: dict[str, str] = {
     "singleton.hint.partner.replace": "パートナーも60枚のうちの1枚に数えます。{line}行目を別のカードにしてください",
     "singleton.hint.remove.replace": "1枚だけ残して、{line}行目を別のカードにしてください",
     "partner-designation.none": "パートナーが指定されていません",
-    "partner-designation.none.hint": (
-        "「パートナー: カード名」の行を書く（{size}枚のうちの1枚に数えます）か、--partner カード名 を指定してください。{advice}"
-    ),
-    "partner-designation.none.hint.mark": (
-        "デッキを率いるカードの行で、名前の前に「パートナー: 」と書いてください（--partner カード名 でも指定できます）。{advice}"
-    ),
-    "partner-designation.none.hint.replace": (
-        "デッキはすでに{count}枚です。1枚を抜いて、その代わりに「パートナー: カード名」の行を書いてください"
-        "（--partner カード名 なら1枚抜くだけです）。{advice}"
-    ),
+    "partner-designation.none.hint": "「パートナー: カード名」の行を書く（{size}枚に数えます）か、--partner カード名 を指定してください。{advice}",
+    "partner-designation.none.hint.mark": "デッキを率いるカードの名前の前に「パートナー: 」と書いてください。{advice}",
+    "partner-designation.none.hint.replace": "{count}枚から1枚を抜き、「パートナー: カード名」の行を書いてください。{advice}",
     "partner-designation.listed": "《{card}》（{line}行目）",
     "partner-designation.listed.outside": "《{card}》（パートナー欄）",
     "partner-designation.many": "パートナーが{count}枚指定されています: {partners}。パートナーは1枚だけです",
@@ -73,17 +66,13 @@ MESSAGES: dict[str, str] = {
     ),
     "partner-eligibility.no-data.hint": "duepa-check update でカードのデータを取得するか、別のパートナーを選んでください（--partner カード名）",
     "partner-eligibility.hint": "コスト{minimum}以上のクリーチャーを選んでください。{advice}",
-    "partner-eligibility.hint.move": (
-        "コスト{minimum}以上のクリーチャーを選んで、その行をパートナーにしてください。{line}行目の《{card}》は"
-        "ふつうのカードの行（1 {card}）としてデッキに残します。{advice}"
-    ),
-    "partner-advice.working": "このデッキで、どのカードも文明から外れないクリーチャー: {candidates}",
-    "partner-advice.none-working": "このデッキには、すべてのカードの文明をまかなえるクリーチャーがいません",
-    "partner-advice.none-in-deck": "このデッキにはパートナーにできるカードがありません",
-    "partner-advice.pool": "カードプールから: {candidates}（すべては duepa-check partners デッキ --pool で表示できます）",
-    "partner-advice.fewest": "このデッキで文明から外れるカードが最も少ないもの: {candidates}",
-    "partner-advice.off-count.one": "《{card}》（{count}枚）",
-    "partner-advice.off-count.other": "《{card}》（{count}枚）",
+    "partner-eligibility.hint.move": "{line}行目を「1 {card}」に直し、コスト{minimum}以上のクリーチャーをパートナーにしてください。{advice}",
+    "partner-advice.working": "例: {candidates}",
+    "partner-advice.none-in-deck": "デッキには候補がありません",
+    "partner-advice.pool": "カードプールの候補: {candidates}",
+    "partner-advice.fewest": "最も近いのは{candidates}",
+    "partner-advice.off-count.one": "《{card}》（文明外{count}枚）",
+    "partner-advice.off-count.other": "《{card}》（文明外{count}枚）",
     "partner-problem.no-data": "このカードのデータがまだありません（タイプとコストが分かりません）",
     "partner-problem.not-main-deck": "メインデッキに入れられないカードです: {zone}",
     "partner-problem.not-creature": "クリーチャーではありません（タイプ: {type}）",

@@ -136,10 +136,11 @@ def line_of(card: DeckCard) -> int | None:
 
 
 def partner_advice(deck: Deck, context: Context) -> Listed:
-    """What DP003 and DP004 suggest: up to three cards of the deck that leave no card
-    off-colour; else say so, and name the best cards of the pool (when the context has one;
-    those with the fewest civilizations first) and the deck's cards that leave the fewest
-    off-colour, with their counts.
+    """What DP003 and DP004 suggest, in one clause that keeps the hint within two lines of 80
+    columns: a card of the deck that leaves no card off-colour, with its line; else the deck's
+    card that leaves the fewest off-colour, with its count; else (no card of the deck can lead)
+    the closest fit of the pool, when the context has one. ``duepa-check partners DECK [--pool]``
+    lists every candidate.
 
     The candidates are `duepa-check partners`'s (``partner_candidates.in_deck`` / ``find``):
     eligible by ``Card.partner_problem`` with the house rules' minimum, legal on the check date.
@@ -150,18 +151,8 @@ def partner_advice(deck: Deck, context: Context) -> Listed:
     config = context.config
     own = partners.in_deck(deck, context.regulation, context.as_of, config)
     working = [c.name for c in own if c.off_civilization == 0][:ADVICE_NAMES]
-    if working:  # with their lines: the hint says to mark one of them, not to add it again (DP002)
+    if working:  # with its line: the hint says to mark it, not to add it again (DP002)
         return Listed((msg("partner-advice.working", candidates=listed_lines(deck, working)),), "sep.clauses")
-    parts = [msg("partner-advice.none-working" if own else "partner-advice.none-in-deck")]
-    if context.pool is not None:
-        listed = {deck_card.card.name for deck_card in deck.cards}
-        needed = partners.civilizations_needed(deck)
-        # Closest fit first: a partner that adds no civilization the deck does not use is what
-        # such a deck is built around (a five-civilization card of cost ∞ fits too, but says little).
-        fits = partners.closest_fits(context.pool, context.regulation, context.as_of, needed, config)
-        found = list(islice((c for c in fits if c.name not in listed), ADVICE_NAMES))
-        if found:
-            parts.append(msg("partner-advice.pool", candidates=names_list(c.name for c in found)))
     if own:
         fewest = Listed(
             tuple(
@@ -169,11 +160,20 @@ def partner_advice(deck: Deck, context: Context) -> Listed:
                 for c in own[:ADVICE_NAMES]
             )
         )
-        parts.append(msg("partner-advice.fewest", candidates=fewest))
-    return Listed(tuple(parts), "sep.clauses")
+        return Listed((msg("partner-advice.fewest", candidates=fewest),), "sep.clauses")
+    if context.pool is not None:
+        listed = {deck_card.card.name for deck_card in deck.cards}
+        needed = partners.civilizations_needed(deck)
+        # Closest fit first: a partner that adds no civilization the deck does not use is what
+        # such a deck is built around (a five-civilization card of cost ∞ fits too, but says little).
+        fits = partners.closest_fits(context.pool, context.regulation, context.as_of, needed, config)
+        found = list(islice((c for c in fits if c.name not in listed), ADVICE_NAMES))
+        if found:  # no card of the deck can lead it: the pool's closest fit says so in fewer words
+            return Listed((msg("partner-advice.pool", candidates=names_list(c.name for c in found)),), "sep.clauses")
+    return Listed((msg("partner-advice.none-in-deck"),), "sep.clauses")
 
 
-ADVICE_NAMES = 3  # how many cards a hint names
+ADVICE_NAMES = 1  # how many cards a hint names: `duepa-check partners` lists them all
 
 
 def take_out(deck: Deck, context: Context, key: str) -> str:

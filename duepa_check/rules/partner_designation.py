@@ -4,12 +4,12 @@ Write it on a line ``パートナー: NAME`` (or ``Partner: NAME``, or under a `
 header); that line also counts the card as one of the 60. ``--partner NAME`` designates a
 listed card, or adds it, on the command line.
 
-With no partner, the hint names up to three creatures of the deck that would leave no card
-off-colour (the most expensive first). When none would, it says so and names the best
-partners of the card pool for the deck's civilizations and the deck's creatures that leave
-the fewest cards off-colour, with how many; ``duepa-check partners DECK --pool`` lists them
-all. Without a partner no card's civilization can be judged, so DP005 stays silent. The
-hint's candidates follow ``partner_min_cost``.
+With no partner, the hint names the creature of the deck that would leave no card off-colour
+(the most expensive first), with its line. When none would, it names the deck's creature that
+leaves the fewest cards off-colour, with how many; when no card of the deck can be the partner,
+the card of the pool that best fits the deck's civilizations. One card, so that the hint fits
+two lines: ``duepa-check partners DECK --pool`` lists them all. Without a partner no card's
+civilization can be judged, so DP005 stays silent. The hint's candidates follow ``partner_min_cost``.
 Example: one line ``パートナー: ボルシャック・ドラゴ大王`` is legal; no such line is reported.
 """
 

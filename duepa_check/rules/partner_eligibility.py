@@ -7,8 +7,8 @@ A cost of ∞ is 5 or more. House rules may change the minimum with ``partner_mi
 
 No cascade: a card that cannot be the partner sets no civilizations, so DP005 does not judge
 the deck against it; the colours are checked once a valid partner is chosen. The hint names
-the candidates DP003 would (cards of the deck that leave no card off-colour, else the best of
-the card pool and the deck's cards that leave the fewest off-colour).
+the candidate DP003 would (a card of the deck that leaves no card off-colour, else the deck's
+card that leaves the fewest off-colour, else the card of the pool that fits best).
 A partner known by name only (no type, cost or civilization in the card data yet: a set too
 new for its sources) is an error too, never a silent pass: neither whether it can be the partner
 nor the deck's colours can be checked until ``duepa-check update`` brings its facts, or

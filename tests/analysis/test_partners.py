@@ -353,9 +353,9 @@ def test_dp003_hint_names_partners_that_really_make_the_product_legal(capsys, tm
     path = without_partner_line(tmp_path, product)
     violation = only_violation(capsys, path)
     assert violation["rule"] == "DP003"
-    assert "leave no card off-colour" in violation["hint"]
+    assert violation["hint"].count("e.g. 《") == 1  # one card: `duepa-check partners` lists the others
     offered = named(violation["hint"])
-    assert 1 <= len(offered) <= 3
+    assert len(offered) == 1
     for name in offered:
         left = [
             v["rule"] for v in check_violations(capsys, path, "--partner", name) if v["rule"] not in REGULATION_RULES
@@ -370,7 +370,7 @@ def test_dp004_hint_names_cards_of_the_deck_that_work(capsys, tmp_path):
     violation = only_violation(capsys, path)
     assert violation["rule"] == "DP004"
     offered = named(violation["hint"])
-    assert "ガラスのキッカー王子" not in offered and 1 <= len(offered) <= 3
+    assert "ガラスのキッカー王子" not in offered and len(offered) == 1
     short = make_deck(
         tmp_path, BD4, replace={PARTNER_LINE: "1 ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"}, name="b.txt"
     )
@@ -378,26 +378,20 @@ def test_dp004_hint_names_cards_of_the_deck_that_work(capsys, tmp_path):
         assert check_violations(capsys, short, "--partner", name) == [], name
 
 
-def test_when_no_card_of_the_deck_works_the_hint_says_so_and_names_pool_and_fewest(capsys, tmp_path):
-    """A 水 partner of cost 3 in a 火/自然 deck: every creature of the deck leaves that 水 card off-colour."""
+def test_when_no_card_of_the_deck_works_the_hint_names_the_closest_with_its_count(capsys, tmp_path):
+    """A 水 partner of cost 3 in a 火/自然 deck: every creature of the deck leaves that 水 card
+    off-colour. The hint names the deck's card that leaves the fewest, with the count `partners`
+    gives it (one card: the hint fits two lines; `duepa-check partners DECK --pool` lists the rest)."""
     path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "パートナー: アクア・ハルカス"})
     violation = only_violation(capsys, path)
     assert violation["rule"] == "DP004"
     hint = violation["hint"]
-    assert "no creature in this deck leaves every card in colour" in hint
-    pool_part, fewest_part = hint.split("from the card pool: ", 1)[1].split("fewest cards off-colour in this deck: ")
-    from_pool, fewest = named(pool_part), named(fewest_part)
-    assert len(from_pool) == 3 and len(fewest) == 3
-    # the pool's cards cover 水/火/自然: with one of them as the 60th card the deck is legal
-    without = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 アクア・ハルカス", 30: ""}, name="59.txt")
-    for name in from_pool:
-        assert check_violations(capsys, without, "--partner", name) == [], name
-    # the counts are what `partners` says about the deck's own cards
+    closest = hint.split("closest: ", 1)[1]
+    (name,) = named(closest)
     _, document = partners_json(capsys, path)
     counts = {c["name"]: c["off_civilization"] for c in document["candidates"]}
-    for name in fewest:
-        assert f"《{name}》 ({counts[name]} card" in fewest_part
-    assert min(counts.values()) == counts[fewest[0]] == 1
+    assert f"《{name}》 ({counts[name]} card off-colour)" in closest
+    assert min(counts.values()) == counts[name] == 1
 
 
 def test_dp003_when_no_card_of_the_deck_can_be_the_partner(capsys, tmp_path):
@@ -405,8 +399,9 @@ def test_dp003_when_no_card_of_the_deck_can_be_the_partner(capsys, tmp_path):
     path.write_text("1 フェアリー・シャワー\n1 エマージェンシー・タイフーン\n", encoding="utf-8")
     violations = check_violations(capsys, path)
     dp003 = next(v for v in violations if v["rule"] == "DP003")
-    assert "no card in this deck can be the partner" in dp003["hint"]
-    assert "from the card pool" in dp003["hint"] and "fewest" not in dp003["hint"]
+    assert "from the card pool: 《" in dp003["hint"] and "closest" not in dp003["hint"]
+    (name,) = named(dp003["hint"].split("from the card pool: ", 1)[1])
+    assert not [v for v in check_violations(capsys, path, "--partner", name) if v["rule"] in ("DP004", "DP005")]
 
 
 @pytest.mark.parametrize(

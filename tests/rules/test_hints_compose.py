@@ -132,7 +132,7 @@ class Player:
             if listed:
                 name, target = listed.group(1), int(listed.group(2))
             else:  # no card of the deck leaves every card in colour: the player's choice, the closest fit
-                name = re.search(r"fewest cards off-colour in this deck: 《([^》]+)》", hint).group(1)
+                name = re.search(r"closest: 《([^》]+)》", hint).group(1)
                 found = [n for n, text in enumerate(self.lines, start=1) if same(name_of(text), name)]
                 assert found, (name, hint, self.lines)
                 target = found[0]
