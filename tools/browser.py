@@ -3,7 +3,8 @@
     python tools/browser.py stats DECK OUT.png        # the `stats --svg` chart of one deck
     python tools/browser.py report DECK... OUT.png    # the `check --format html` report
 
-Writes the screenshot for a person to look at (and the SVG or HTML beside it). The tests use
+Writes the screenshot OUT (a .png) for a person to look at, and the SVG or HTML page beside it
+unless a file already has that name: no other file is ever replaced. The tests use
 ``screenshot``, ``dump_dom`` and ``png_summary`` from here. Chromium needs these flags on a
 machine without a network or a desktop session: without them it waits for the network
 (component updates, sync) or for the sandbox and stalls.
@@ -48,7 +49,7 @@ def find_chromium() -> str | None:
 def _run(arguments: list[str]) -> subprocess.CompletedProcess:
     binary = find_chromium()
     if binary is None:
-        raise RuntimeError("chromium is not installed (apt-get install chromium)")
+        raise RuntimeError("chromium is not installed (apt-get install chromium)")  # tests' skip reason
     with tempfile.TemporaryDirectory(prefix="duepa-chromium-") as profile:
         return subprocess.run(
             [binary, *FLAGS, f"--user-data-dir={profile}", *arguments],
@@ -148,33 +149,59 @@ def png_summary(data: bytes) -> PngSummary:
 
 
 def main(argv: list[str]) -> int:
+    """The command line: one line and exit 2 for every way it cannot run (no Chromium, an output
+    that is not a .png), before anything is written; the only file it may replace is OUT."""
     if len(argv) < 3 or argv[0] not in ("stats", "report"):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    out = Path(argv[-1])
+    if out.suffix.lower() != ".png":  # `report a.txt b.txt` without OUT would write a picture over b.txt
+        print(f"browser.py: the last argument is the screenshot to write, a .png file: {out}", file=sys.stderr)
+        return 2
+    if find_chromium() is None:
+        print(NO_CHROMIUM, file=sys.stderr)
         return 2
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from duepa_check.cli import main as duepa
 
-    out = Path(argv[-1])
-    if argv[0] == "stats":
-        page = out.with_suffix(".svg")
-        code = duepa(["stats", argv[1], "--svg", str(page), "--format", "json"])
-        size = (900, 1000)
-    else:
-        page = out.with_suffix(".html")
-        import contextlib
-        import io
+    with tempfile.TemporaryDirectory(prefix="duepa-browser-") as scratch:
+        suffix = ".svg" if argv[0] == "stats" else ".html"
+        page = _page_path(out, suffix, Path(scratch))
+        if argv[0] == "stats":
+            code = duepa(["stats", argv[1], "--svg", str(page), "--format", "json"])
+            size = (900, 1000)
+        else:
+            import contextlib
+            import io
 
-        buffer = io.StringIO()
-        with contextlib.redirect_stdout(buffer):
-            code = duepa(["check", *argv[1:-1], "--format", "html", "--exit-zero"])
-        page.write_text(buffer.getvalue(), encoding="utf-8")
-        size = (1000, 2400)
-    if code not in (0, 1) or not page.is_file():
-        print(f"duepa-check exited {code}", file=sys.stderr)
-        return 2
-    picture = png_summary(screenshot(page, out, *size))
-    print(f"{out}: {picture.width}x{picture.height}, {picture.colours} colours, {picture.ink:.1%} ink (from {page})")
+            buffer = io.StringIO()
+            with contextlib.redirect_stdout(buffer):
+                code = duepa(["check", *argv[1:-1], "--format", "html", "--exit-zero"])
+            page.write_text(buffer.getvalue(), encoding="utf-8")
+            size = (1000, 2400)
+        if code not in (0, 1) or not page.is_file():
+            print(f"duepa-check exited {code}", file=sys.stderr)
+            return 2
+        try:
+            picture = png_summary(screenshot(page, out, *size))
+        except (RuntimeError, subprocess.TimeoutExpired) as error:
+            print(f"browser.py: {str(error).splitlines()[0]}", file=sys.stderr)
+            return 2
+        kept = (
+            f"from {page}" if page.parent != Path(scratch) else f"{out.with_suffix(suffix).name} exists: page not kept"
+        )
+        print(f"{out}: {picture.width}x{picture.height}, {picture.colours} colours, {picture.ink:.1%} ink ({kept})")
     return 0
+
+
+NO_CHROMIUM = "browser.py: Chromium not found: install it (apt-get install chromium) or set DUEPA_CHROMIUM to its path"
+
+
+def _page_path(out: Path, suffix: str, scratch: Path) -> Path:
+    """Where the SVG or HTML page goes: beside OUT for a person to open, unless a file already has
+    that name (it is not ours to replace); then in ``scratch``, gone after the screenshot."""
+    beside = out.with_suffix(suffix)
+    return scratch / beside.name if beside.exists() else beside
 
 
 if __name__ == "__main__":
