@@ -1,4 +1,4 @@
-"""action.yml, the composite GitHub Action: its inputs, and its `run:` steps run as a runner would.
+"""action.yml, the composite GitHub Action: its inputs, and its `run:` steps run as a runner would (runner_support).
 
 Each `run:` step is run with bash the way GitHub runs a composite step (``bash --noprofile
 --norc -eo pipefail``), in a temporary workspace, with every ``${{ inputs.X }}`` replaced by the
@@ -10,7 +10,6 @@ suite runs.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -19,68 +18,21 @@ from pathlib import Path
 
 import pytest
 import yaml
+from runner_support import RUNNER_FILES
+from runner_support import run_steps as runner_steps
 from support import BD4, BD6, DECKS, make_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 ACTION = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
-EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
-
-
-# The files a runner hands each step, by variable: a step appends to them (>>), never rewrites
-# them; the runner reads each after the step ($GITHUB_OUTPUT: the outputs, name=value lines).
-RUNNER_FILES = ("GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE")
 
 
 def defaults() -> dict[str, str]:
     return {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()}
 
 
-def substitute(text: str, inputs: dict[str, str]) -> str:
-    def value(match: re.Match) -> str:
-        expression = match.group(1)
-        if expression.startswith("inputs."):
-            return inputs[expression[len("inputs.") :]]
-        raise AssertionError(f"an expression this test does not know: {expression}")
-
-    return EXPRESSION.sub(value, text)
-
-
 def run_steps(workspace: Path, inputs: dict[str, str]) -> dict[str, subprocess.CompletedProcess]:
-    """Run every `run:` step in order, as the runner would; stop after a failing one (as GitHub does)."""
-    shim = workspace.parent / "shim"
-    shim.mkdir(exist_ok=True)
-    (shim / "python").write_text(f'#!/bin/sh\necho "$@" >> "{shim}/python.log"\n', encoding="utf-8")
-    (shim / "python").chmod(0o755)
-    environment = {
-        **os.environ,
-        "PATH": os.pathsep.join([str(shim), str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-        "GITHUB_ACTION_PATH": str(ROOT),
-        "GITHUB_ACTIONS": "true",
-        "GITHUB_WORKSPACE": str(workspace),
-        **{variable: str(workspace.parent / variable.lower()) for variable in RUNNER_FILES},
-        "COLUMNS": "200",
-    }
-    done = {}
-    for step in ACTION["runs"]["steps"]:
-        if "run" not in step:
-            continue
-        assert step["shell"] == "bash"
-        env = {key: substitute(str(value), inputs) for key, value in step.get("env", {}).items()}
-        script = workspace.parent / f"step-{step['id']}.sh"
-        script.write_text(substitute(step["run"], inputs), encoding="utf-8")
-        result = subprocess.run(
-            ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
-            cwd=workspace,
-            env={**environment, **env},
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            timeout=120,
-        )
-        done[step["id"]] = result
-        if result.returncode != 0:
-            break
-    return done
+    """Run every `run:` step of action.yml in order, as the runner would (runner_support)."""
+    return runner_steps(ACTION["runs"]["steps"], workspace, inputs, {"GITHUB_ACTION_PATH": str(ROOT)})
 
 
 @pytest.fixture
