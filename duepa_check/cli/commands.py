@@ -77,6 +77,15 @@ def check_decks(
         files = _decklists_only(files, pool)
         if not files:
             return []
+    else:  # a folder's notes.txt or mkdocs.yml is no deck to fail; a file named is checked as given
+        from ..reading.decklist import DECK_SUFFIXES  # a .csv or .md below a folder: the walk looked at its head
+
+        named = {str(deck) for deck in decks}
+        files = _decklists_only(
+            files, pool, lambda item: str(item) not in named and item.suffix.lower() in DECK_SUFFIXES
+        )
+        if not files:
+            _no_decklist_in(decks)
     if fixing is not None:  # --fix, --diff (cli.fixing): the files fixed first, then checked
         from .fixing import fix_files
 
@@ -153,8 +162,9 @@ def _write_report(output_format: str, console, results: list, info, quiet: bool,
         write_document(output_format, results, info, quiet, out or sys.stdout)
 
 
-def _decklists_only(files: list, pool) -> list:
-    """The files that are decklists; one stderr line for each that is not ("notes.txt: not a decklist, skipped")."""
+def _decklists_only(files: list, pool, asked=lambda item: True) -> list:
+    """The files that are decklists; one stderr line for each that is not ("notes.txt: not a decklist, skipped").
+    ``asked``: which files to ask about (the others are kept: a file named on the command line)."""
     from ..check.walk import looks_like_decklist
     from ..messages import msg, text
     from ..printable import printable
@@ -162,11 +172,30 @@ def _decklists_only(files: list, pool) -> list:
 
     kept = []
     for item in files:
-        if isinstance(item, Path) and not is_stdin(item) and item.is_file() and not looks_like_decklist(item, pool):
+        if (
+            isinstance(item, Path)
+            and asked(item)
+            and not is_stdin(item)
+            and item.is_file()
+            and not looks_like_decklist(item, pool)
+        ):
             print(text(msg("skipped.not-a-decklist", path=printable(str(item))), current_language()), file=sys.stderr)
         else:
             kept.append(item)
     return kept
+
+
+def _no_decklist_in(decks: list[Path]) -> None:
+    """A run whose folders held files of decklist suffixes but no decklist: as a folder without
+    any such file, one line and exit 2 (a CI job on the wrong folder fails, never passes empty)."""
+    from ..messages import Msg
+    from ..printable import printable
+    from ..reading.decklist import DECK_SUFFIXES, DeckInputError
+
+    folder = next(deck for deck in decks if deck.is_dir())
+    raise DeckInputError(
+        Msg("input.folder-without-decks", {"path": printable(str(folder)), "suffixes": ", ".join(DECK_SUFFIXES)})
+    )
 
 
 def _note(notes: list) -> None:

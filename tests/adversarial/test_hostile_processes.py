@@ -129,11 +129,12 @@ def _alive(pid: int) -> bool:
 
 def _slow_batch(tmp_path: Path, files: int = 120) -> Path:
     """A folder the batch forks for (100 files or more) whose every file takes a while: hard links
-    to one 300 KB file of lines that are no cards (cheap to make, each checked on its own)."""
+    to one 300 KB file of lines that are no cards (cheap to make, each checked on its own). Its first
+    line writes a count, as a decklist does: a folder walk leaves out a file that is no decklist."""
     folder = tmp_path / "decks"
     folder.mkdir()
     first = folder / "000.txt"
-    first.write_text("".join(f"!!!! {n}\n" for n in range(36000)), encoding="utf-8")
+    first.write_text("1 x\n" + "".join(f"!!!! {n}\n" for n in range(36000)), encoding="utf-8")
     for number in range(1, files):
         os.link(first, folder / f"{number:03d}.txt")
     return folder
@@ -252,7 +253,7 @@ def test_the_pool_is_walked_once_for_the_hints_of_many_partnerless_decks(capsys,
     covering = PartnerIndex.covering
     monkeypatch.setattr(PartnerIndex, "covering", lambda self, civs: walks.append(civs) or covering(self, civs))
     for number in range(40):  # under 100 files: checked in this process, where the walks are counted
-        (tmp_path / f"{number:02d}.txt").write_text("x\n", encoding="utf-8")
+        (tmp_path / f"{number:02d}.txt").write_text("1 x\n", encoding="utf-8")  # a decklist of one unknown card
     document = run(capsys, tmp_path, "--format", "json", "--as-of", AS_OF).json
     hints = {v["hint"] for deck in document["decks"] for v in deck["violations"] if v["rule"] == "DP003"}
     assert len(document["decks"]) == 40 and len(hints) == 1 and "from the card pool: 《" in hints.pop()
