@@ -1,11 +1,14 @@
-"""Where a line of the terminal drawing may break: Japanese by character, English at spaces, and
+"""Where a line of the terminal drawing may break: Japanese between phrases, English at spaces, and
 never inside what a reader copies or reads as one thing.
 
 A break never falls inside a card name in 《》, a quoted command or option ('duepa-check update',
 `--as-of`), a date, an option, a rule id or any other run of Latin letters and digits (each is
 one unit); nor before the marks that may not start a Japanese line (``、。」》）ー`` and the small
-kana: 行頭禁則) or after those that may not end one (``「《（``: 行末禁則). A unit wider than the
-line is folded by character, as nothing else would fit.
+kana: 行頭禁則) or after those that may not end one (``「《（``: 行末禁則). Japanese breaks between
+phrases (文節): a word (a run of kanji, katakana and Latin letters or digits: 内蔵データ,
+プレミアム殿堂, 60枚, 41行目) with the kana that follow it (が, です。, してください). A unit wider
+than the line breaks between its words (a card name's words: ボルシャック・|ドラゴ大王), and a word
+wider than the line is folded by character, as nothing else would fit.
 
 ``line_starts`` is the algorithm (pure: no rich); ``breaking_text`` gives rich a ``Text`` that
 wraps by it, for the help and the report's cells (rich alone breaks only at spaces, and cuts a
@@ -48,9 +51,10 @@ def _cells(text: str) -> int:
 @functools.lru_cache(maxsize=2048)
 def units(text: str, whole: bool = True) -> tuple[str, ...]:
     """The text cut where a line may break, spaces kept with the unit before them:
-    ``units("《龍》を、'duepa-check update' で")`` → ``('《龍》', 'を、', "'duepa-check update' ", 'で')``.
-    ``whole=False``: a card name, a quoted command are cut too (for a unit wider than the line)."""
-    pieces: list[str] = []  # raw pieces: a whole span, a Latin run, one wide character, spaces
+    ``units("《龍》を、'duepa-check update' で")`` → ``('《龍》を、', "'duepa-check update' ", 'で')``;
+    Japanese by phrase: ``units("デッキが58枚です")`` → ``('デッキが', '58枚です')``.
+    ``whole=False``: by word, a card name and a quoted command cut too (for a unit wider than the line)."""
+    pieces: list[str] = []  # raw pieces: a whole span, a word, a run of kana, one mark, spaces
     at = 0
     for match in _WHOLE.finditer(text) if whole else ():
         pieces += _small_pieces(text[at : match.start()])
@@ -66,7 +70,7 @@ def units(text: str, whole: bool = True) -> tuple[str, ...]:
             else:
                 found.append(piece)
             continue  # '（ NAME': an opening mark stays with what follows, spaced or not
-        if found and (join_next or piece[0] in NO_START):
+        if found and (join_next or piece[0] in NO_START or (whole and _continues_phrase(found[-1], piece))):
             found[-1] += piece
         else:
             found.append(piece)
@@ -74,12 +78,30 @@ def units(text: str, whole: bool = True) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _continues_phrase(before: str, piece: str) -> bool:
+    """Whether ``piece`` belongs to the phrase ``before`` ends: kana after a word or a name
+    (デッキ|が, 《龍》|を), a word after a ・ that joins two (水・|自然文明); never after a space."""
+    if before[-1].isspace():
+        return False
+    if _KANA.fullmatch(piece):
+        return True
+    return before[-1] == "・" and _JAPANESE_WORD.match(piece) is not None
+
+
+_KANA = re.compile(r"[ぁ-ゖゝゞ]+")
+_JAPANESE_WORD = re.compile(r"[ァ-ヺーヽヾ一-鿿々〆ヶ]")
+
+
 def _small_pieces(text: str) -> list[str]:
-    """Spaces, runs of Latin letters/digits/marks (a word, a date, an option, DP003), and every
-    wide character on its own."""
+    """Spaces, words (a run of Latin letters/digits/marks, kanji and katakana: a date, an option,
+    DP003, 内蔵データ, 60枚; a count of months, 6か月), runs of hiragana, and every other wide
+    character on its own."""
     return re.findall(
-        r"\s+|[^\s\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
-        r"\U00020000-\U0003fffd《》「」『』【】（）、。]+|\S",
+        r"\s+|\d+[かヵヶカケ]月|[ぁ-ゖゝゞ]+"
+        r"|(?:[ァ-ヺーヽヾ一-鿿々〆ヶ\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff66-\uff9f]"
+        r"|[^\s\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
+        r"\U00020000-\U0003fffd《》「」『』【】（）、。])+"
+        r"|\S",
         text,
     )
 
@@ -152,8 +174,9 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def min_width(text: str) -> int:
-    """The widest unit: the narrowest a column can be without folding one."""
-    return max((_cells(unit.rstrip()) for unit in units(text)), default=0)
+    """The widest word: the narrowest a column can be without folding one (a phrase or a card
+    name wider than the column breaks between its words)."""
+    return max((_cells(unit.rstrip()) for unit in units(text, whole=False)), default=0)
 
 
 @functools.cache
@@ -242,3 +265,51 @@ def breaking_markup(markup: str, style: str = ""):
     from rich.text import Text
 
     return breaking_text(Text.from_markup(markup, style=style))
+
+
+def fit_table(console, table) -> bool:
+    """Give each column of a rich ``table`` a width at which no word of its cells is cut, when
+    the console is wide enough: each column its widest word (rich's measure of its header and
+    cells, ``Measurement.get``: for a BreakingText, ``min_width``), the rest of the width shared
+    by what each would take more. False, and the table left as it was, when even those widths do
+    not fit: the caller stacks its rows instead (rich would cut the cells to slivers)."""
+    from rich.measure import Measurement
+
+    options = console.options
+    columns = table.columns
+    ranges = []
+    for column in columns:
+        found = [Measurement.get(console, options, cell) for cell in (column.header, *column.cells)]
+        ranges.append((max(m.minimum for m in found), max(m.maximum for m in found)))
+    padding = sum(table.padding[1::2]) if len(table.padding) == 4 else 2  # left and right
+    edges = len(columns) + 1 if table.box and table.show_edge else max(len(columns) - 1, 0)
+    spare = options.max_width - edges - sum(low + padding for low, _ in ranges)
+    if spare < 0:
+        return False
+    given = _shared(spare, [high - low for low, high in ranges])
+    for column, (low, _), extra in zip(columns, ranges, given):
+        column.width = low + extra
+    return True
+
+
+def _shared(spare: int, wants: list[int]) -> list[int]:
+    """``spare`` cells shared by columns that want ``wants`` more: a column whose whole want is no
+    more than an even share gets it (a card name drawn whole beside a long message), the others
+    share the rest by what they want."""
+    given = [0] * len(wants)
+    waiting = [index for index, want in enumerate(wants) if want > 0]
+    while waiting:
+        small = [index for index in waiting if wants[index] <= spare // len(waiting)]
+        if not small:
+            break
+        for index in small:
+            given[index] = wants[index]
+            spare -= wants[index]
+        waiting = [index for index in waiting if index not in small]
+    total = sum(wants[index] for index in waiting)
+    for index in waiting:
+        given[index] = spare * wants[index] // total
+    left = spare - sum(given[index] for index in waiting)
+    for index in sorted(waiting, key=lambda i: wants[i] - given[i], reverse=True)[: max(left, 0)]:
+        given[index] += 1  # what the division left, to the columns that wanted most
+    return given

@@ -225,6 +225,8 @@ MESSAGES: dict[str, str] = {
     "report.data": "regulation as of {as_of} (data up to {data_date}, {source})",
     "data.embedded": "embedded",
     "report.with-hint": "{message} (hint: {hint})",
+    "report.stacked.line": "line {line}",
+    "report.stacked.hint": "hint: {hint}",
     "column.rule": "rule",
     "column.line": "line",
     "column.card": "card",

@@ -184,6 +184,8 @@ MESSAGES: dict[str, str] = {
     "report.data": "{as_of}時点のレギュレーション（データは{data_date}まで、{source}）",
     "data.embedded": "内蔵データ",
     "report.with-hint": "{message}（ヒント: {hint}）",
+    "report.stacked.line": "{line}行目",
+    "report.stacked.hint": "ヒント: {hint}",
     "column.rule": "ルール",
     "column.line": "行",
     "column.card": "カード",

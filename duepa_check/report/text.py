@@ -179,7 +179,7 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
     id; no 、。」》 at a line's start)."""
     from rich.markup import escape
 
-    from ..linebreak import breaking_line, breaking_markup, plain_line
+    from ..linebreak import breaking_line, plain_line
 
     lang = info.lang
     for result in results:
@@ -209,22 +209,7 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
             )
         )
         if result.violations:
-            from rich.table import Table  # here: a legal deck's report has no table to import
-
-            table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
-            for column in column_titles(PROBLEM_COLUMNS, lang):
-                table.add_column(column, overflow="fold")
-            for v in result.violations:
-                style = "red" if v.severity == ERROR else "yellow"
-                message, hint = v.texts(lang)
-                table.add_row(
-                    f"[{style}]{v.rule}[/]",
-                    str(v.line) if v.line else "",
-                    breaking_markup(cell(v.card or "")),
-                    breaking_markup(cell(message)),
-                    breaking_markup(f"[dim]{cell(hint)}[/]"),
-                )
-            console.print(table)
+            _problems(console, result, lang)
         if result.omitted:
             console.print(plain_line(omitted_line(result, lang)))
         if result.not_read:
@@ -238,26 +223,86 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
         console.print(plain_line(data_line(info), style="dim"))
 
 
+def _problems(console, result: DeckResult, lang: str) -> None:
+    """A deck's problems: the table when its columns fit the terminal with no word cut
+    (``linebreak.fit_table``), else one problem a block (a narrow terminal, down to 40 columns):
+    the rule, the line and the card, then the message and the hint indented below."""
+    from rich.markup import escape
+    from rich.padding import Padding
+    from rich.table import Table  # here: a legal deck's report has no table to import
+
+    from ..linebreak import breaking_line, breaking_markup, fit_table
+
+    table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
+    for column in column_titles(PROBLEM_COLUMNS, lang):
+        table.add_column(column, overflow="fold")
+    rows = []
+    for v in result.violations:
+        style = "red" if v.severity == ERROR else "yellow"
+        message, hint = v.texts(lang)
+        rows.append((f"[{style}]{v.rule}[/]", v, cell(message), cell(hint)))
+        table.add_row(
+            rows[-1][0],
+            str(v.line) if v.line else "",
+            breaking_markup(cell(v.card or "")),
+            breaking_markup(cell(message)),
+            breaking_markup(f"[dim]{cell(hint)}[/]"),
+        )
+    if fit_table(console, table):
+        console.print(table)
+        return
+    for rule, v, message, hint in rows:
+        head = [rule]
+        if v.line:
+            head.append(escape(text(msg("report.stacked.line", line=v.line), lang)))
+        if v.card:
+            head.append(cell(v.card))
+        console.print(breaking_line("  ".join(head)))
+        console.print(Padding(breaking_markup(message), (0, 0, 0, 2), expand=False))
+        if hint:
+            console.print(
+                Padding(breaking_markup(f"[dim]{text(msg('report.stacked.hint', hint=hint), lang)}[/]"), (0, 0, 0, 2))
+            )
+
+
 def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> None:
+    """The run's summary: a table when it fits the terminal with no word cut, else a deck a block."""
+    from rich.markup import escape
+    from rich.padding import Padding
     from rich.table import Table
 
-    from ..linebreak import breaking_markup, plain_line
+    from ..linebreak import breaking_line, breaking_markup, fit_table, plain_line
 
-    table = Table(title=text(msg("report.summary-title"), lang), show_header=True, header_style="bold")
-    for column in column_titles(SUMMARY_COLUMNS, lang):
+    title = text(msg("report.summary-title"), lang)
+    table = Table(title=title, show_header=True, header_style="bold")
+    titles = column_titles(SUMMARY_COLUMNS, lang)
+    for column in titles:
         table.add_column(column, overflow="fold")
+    blocks = []
     for result in results:
         partner = result.partner
         verdict = cell(summary_verdict(result, lang))
-        table.add_row(
-            breaking_markup(cell(place_text(result, lang))),
-            breaking_markup(cell(partner.name)) if partner else "",
+        row = (
+            cell(place_text(result, lang)),
+            cell(partner.name) if partner else "",
             civilization_markup(partner.civilizations, lang, partner.complete) if partner else "",
             f"[green]{verdict}[/]" if result.legal else f"[red]{verdict}[/]",
             str(result.errors),
             str(result.warnings),
         )
-    console.print(table)
+        table.add_row(breaking_markup(row[0]), breaking_markup(row[1]) if partner else "", *row[2:])
+        words = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
+        verdict_line = _verdict_line(result, lang, f"[{'green' if result.legal else 'red'}]{escape(words)}[/]")
+        blocks.append((row[0], f"《{row[1]}》 {row[2]}" if partner else "", verdict_line))
+    if fit_table(console, table):
+        console.print(table)
+    else:  # a deck a block: its path, its partner, its verdict with its counts
+        console.print(plain_line(title, style="italic"))
+        for place, partner_words, verdict_line in blocks:
+            console.print(breaking_line(f"[bold]{place}[/]"))
+            for words in (partner_words, verdict_line):
+                if words:
+                    console.print(Padding(breaking_markup(words), (0, 0, 0, 2), expand=False))
     console.print(plain_line(totals_line(results, lang)))
     superseded = superseded_count_line(results, lang)
     if superseded:

@@ -54,7 +54,8 @@ def test_every_commands_help_is_whole(capsys, monkeypatch, command, lang, column
 def test_the_help_of_a_long_option_is_wrapped_not_cut_in_japanese(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     out = run(capsys, "check", "--help", "--lang", "ja").out
-    assert "パートナーを指定します（デッキリストの指定より優" in out  # cut at 'パートナーを指 …' before
+    assert "パートナーを指定します（デッキリストの指定より" in out  # cut at 'パートナーを指 …' before
+    assert "優先）。" in out  # a word is not cut (優|先 before issue 47)
     for option in ("--include-unconfirmed", "--stdin-filename NAME", "--format FORMAT", "--as-of DATE"):
         assert option in out
     assert "[選択肢: text, lines, table, json, github, sarif, html]" in _spaced(out)
