@@ -49,8 +49,7 @@ CLI_WHEELS = (
     "pygments==2.20.0",
     "markdown-it-py==4.3.0",
     "mdurl==0.1.2",
-    "platformdirs==4.14.9",
-)
+)  # no platformdirs: on emscripten the user data dir is the XDG one (data.userdata), as in the page
 
 RUNNER = r"""
 const { pathToFileURL } = require("node:url");
@@ -144,7 +143,8 @@ def wheels(cache: Path, into: Path) -> list[Path]:
             + missing,
             check=True,
         )
-    for path in sorted(pure.glob("*.whl")):
+    for spec in CLI_WHEELS:  # these only (the folder may hold others: a wheel this list has dropped)
+        path = next(pure.glob(spec.split("==")[0].replace("-", "_") + "-*.whl"))
         found.append(into / path.name)
         shutil.copyfile(path, found[-1])
     return found

@@ -258,3 +258,18 @@ def test_a_file_that_cannot_be_read_is_said_in_the_pages_language(page):
     finally:
         page.select_option("#lang", "ja")
         page.fill("#name", "deck.txt")
+
+
+def test_the_page_runs_without_compiled_modules_or_platformdirs(page, site):
+    """The page's Python has no compiled accelerator (RapidFuzz's, PyYAML's) and no platformdirs:
+    unknown names still get their close names, from RapidFuzz's pure-Python fallback."""
+    import zipfile
+
+    names = [name for wheel in (site / "wheels").iterdir() for name in zipfile.ZipFile(wheel).namelist()]
+    assert [name for name in names if name.endswith((".so", ".pyd")) or name.startswith("platformdirs")] == []
+    assert any(name.startswith("rapidfuzz/") for name in names)
+    lines = deck_lines(BD4)
+    lines[30] = "1 ボルシャック・ドラゴソ"
+    _, output = _check(page, "\n".join(lines) + "\n", name="deck.txt", lang="ja")
+    hints = [v["hint"] for v in json.loads(output)["decks"][0]["violations"] if v["rule"] == "DP100"]
+    assert len(hints) == 1 and "《ボルシャック・ドラゴン》" in hints[0]
