@@ -94,7 +94,7 @@ def site_inputs_key() -> str:
     import hashlib
 
     digest = hashlib.sha256()
-    for folder in ("duepa_check", "card_data", "web"):
+    for folder in ("duepa_check", "card_data", "tools/web"):
         for path in sorted((ROOT / folder).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())

@@ -7,7 +7,7 @@ from the page's own origin.
 Puts together: the ``pyodide`` package of the npm registry (CPython for WebAssembly, pinned),
 the project's own wheel (built here, from this checkout), the pure-Python parts of the wheels the
 page imports (PyYAML and RapidFuzz without their compiled modules, which their own pure-Python
-fallbacks replace), the page (``web/``) and the page's words (from the message
+fallbacks replace), the page (``tools/web/``) and the page's words (from the message
 catalogues). Downloads are pinned by version and hash and cached outside the repository
 ($DUEPA_WEB_CACHE, else ~/.cache/duepa-check-web); the same checkout and cache give the same bytes.
 Prints every file's size and the site's total.
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = ROOT / "web"  # the page's own files (index.html, app.js, style.css, sw.js, page.py)
+PAGE = ROOT / "tools" / "web"  # the page's own files (index.html, app.js, style.css, sw.js)
 
 
 class Npm(NamedTuple):

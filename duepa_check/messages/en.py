@@ -907,7 +907,7 @@ MESSAGES.update(
 
 MESSAGES.update(
     {
-        # ------------------------------------------------------------ the web page (web/, tools/build_site.py)
+        # ------------------------------------------------------------ the web page (tools/web/, tools/build_site.py)
         "web.title": "duepa-check: check a デュエパーティー decklist",
         "web.intro": "Paste a decklist, or drop or choose a file. It is checked in this page: nothing is sent anywhere.",
         "web.deck": "Decklist",
