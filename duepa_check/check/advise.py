@@ -12,8 +12,9 @@ from ..data.pool import CardPool
 from ..data.regulation import Regulation
 from ..messages import msg
 from ..printable import printable
-from ..reading.decklist import DeckInputError, load_decklist
+from ..reading.decklist import load_decklist
 from ..reading.inputs import STDIN_NAME, is_stdin
+from ..reading.model import DeckInputError
 from ..reading.resolve import resolve_deck
 from .house_rules import HouseRules
 

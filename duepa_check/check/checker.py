@@ -20,8 +20,10 @@ from ..data.regulation import Regulation
 from ..errors import DuepaError
 from ..messages import Msg
 from ..printable import printable
-from ..reading.decklist import DeckInputError, DeckList, Skipped, may_be_sheet, parse_text, read_text, text_as_read
+from ..reading.decklist import Skipped, may_be_sheet, parse_text, read_text
+from ..reading.decode import text_as_read
 from ..reading.inputs import STDIN_NAME, HeldText, is_stdin
+from ..reading.model import DeckInputError, DeckList
 from ..reading.resolve import Deck, resolve_deck
 from ..rules import READING_RULES, Context, run_rules
 from .batch import Batch

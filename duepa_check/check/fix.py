@@ -20,7 +20,9 @@ from typing import NamedTuple
 
 from ..data.pool import CardPool
 from ..reading.card_line import unwrap
-from ..reading.decklist import DeckInputError, decode, parse_decklist
+from ..reading.decklist import parse_decklist
+from ..reading.decode import decode
+from ..reading.model import DeckInputError
 from ..reading.name_fixes import NameFix, name_fixes
 from ..reading.resolve import Deck, resolve_deck
 from .fix_write import FixRefused, ReadFile, read_for_fixing, write_fixed

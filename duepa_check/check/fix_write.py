@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..messages import Msg
-from ..reading.decklist import MAX_BYTES
+from ..reading.decode import MAX_BYTES
 
 
 class FixRefused(Exception):

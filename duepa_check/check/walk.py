@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from ..messages import Msg
 from ..printable import printable
-from ..reading.decklist import DECK_SUFFIXES, TABLE_SUFFIXES, DeckInputError, Skipped
+from ..reading.decklist import DECK_SUFFIXES, TABLE_SUFFIXES, Skipped
 from ..reading.inputs import is_stdin
+from ..reading.model import DeckInputError
 
 if TYPE_CHECKING:
     from ..reading.sheet import SheetColumns
@@ -168,7 +169,7 @@ def text_looks_like_decklist(text: str, path: str | Path, pool) -> bool:
         from ..reading.sheet import starts_like_sheet
 
         return _starts_like_deck(text, str(path)) or starts_like_sheet(text, str(path))
-    from ..reading.decklist import text_as_read
+    from ..reading.decode import text_as_read
 
     try:
         text = text_as_read(text, str(path))
@@ -186,7 +187,7 @@ def _named_like_decklist(name: str) -> bool:
 def _starts_like_deck(text: str, path: str) -> bool:
     """``tables.looks_like_deck`` of a file holding ``text`` in UTF-8: its first DECK_SNIFF_BYTES
     decoded as that function decodes them (a head cut inside a character does not decode: False)."""
-    from ..reading.decklist import decode
+    from ..reading.decode import decode
     from ..reading.tables import DECK_SNIFF_BYTES, starts_like_deck
 
     try:
@@ -201,7 +202,8 @@ def _reads_like_decklist(text: str, path: str, pool, starts_like_deck: Callable[
     on); ``starts_like_deck`` asks whether its head starts like one."""
     if path.lower().endswith((".yaml", ".yml", ".json")):
         return re.search(_STRUCTURED_KEY, text) is not None
-    from ..reading.decklist import parse_text, split_lines
+    from ..reading.decklist import parse_text
+    from ..reading.decode import split_lines
 
     if starts_like_deck() or any(re.search(_COUNTED_LINE, line.strip()) for line in split_lines(text)):
         return True

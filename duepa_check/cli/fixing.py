@@ -38,8 +38,9 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
     file's ``fixes`` list what was written (or, with --diff, would be): none when it was refused."""
     from ..check.fix import FixRefused, fixed_bytes, read_for_fixing
     from ..check.fix_write import refuse_too_large
-    from ..reading.decklist import DeckInputError, read_deck_bytes, read_stdin_bytes
+    from ..reading.decklist import read_deck_bytes, read_stdin_bytes
     from ..reading.inputs import is_stdin
+    from ..reading.model import DeckInputError
     from ..reading.sheet import SheetColumns, sheet_rows
 
     named = sheet_columns or SheetColumns()

@@ -52,7 +52,7 @@ def minimal_edit(old: str, new: str) -> tuple[int, int, str] | None:
 def fix_all(document: Document, pool, lang: str) -> Action | None:
     """Every safe fix of the document as one edit: the text ``--fix`` writes for it."""
     from ..check.fix import fixed_bytes
-    from ..reading.decklist import DeckInputError
+    from ..reading.model import DeckInputError
 
     data = document.text.encode("utf-8", "surrogatepass")
     try:

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from ..reading.decklist import MAX_BYTES
+from ..reading.decode import MAX_BYTES
 from .positions import apply_change, lines_of
 
 TYPING_LIMIT = 64 * 1024  # bytes (UTF-8): checked as you type up to here (≈ 45 ms of checking)

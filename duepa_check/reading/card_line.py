@@ -19,7 +19,7 @@ import unicodedata
 from typing import NamedTuple
 
 from ..messages import Msg
-from .decklist import CONTROL
+from .decode import CONTROL
 from .words import is_partner_word, mentions_partner, partner_word_pattern
 
 MAX_COUNT = 999

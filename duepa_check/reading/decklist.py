@@ -1,30 +1,30 @@
-"""Decode decklist bytes and parse the formats people write: plain text, YAML, JSON.
+"""Read a run's decklist and hand it to its parser: the bytes of a file or of standard input
+(size-limited, never blocking), and the choice of parser by suffix (``PARSERS``).
 
-This module holds the decklist model (``DeckList``, ``Entry``, ``Heading``, ``ParseProblem``),
-reading and decoding the bytes, and the choice of parser by suffix (``PARSERS``); the parsers
-live in ``reading.text`` (text, Markdown), ``reading.tables`` (CSV/TSV) and
-``reading.structured`` (YAML, JSON).
+The model the parsers make is ``reading.model`` (``DeckList``, ``Entry``, ``Heading``,
+``ParseProblem``, ``DeckInputError``), the text they read ``reading.decode``; the parsers
+(``reading.text``: text, Markdown; ``reading.tables``: CSV/TSV; ``reading.structured``: YAML, JSON)
+import those, never this module, which imports each of them by name.
 
-Every entry keeps the line it came from, so each problem can be reported where the
-player can fix it. Input that is not a decklist at all (missing, empty, binary, huge,
-undecodable) raises ``DeckInputError`` with one line that names the file: exit code 2.
-Lines that are text but not a card, comment or header become ``ParseProblem`` (DP102).
+Input that is not a decklist at all (missing, empty, binary, huge, undecodable) raises
+``DeckInputError`` with one line that names the file: exit code 2.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import stat
-from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from ..errors import DuepaError
 from ..messages import Msg
+from .decode import MAX_BYTES, decode, too_large
 from .inputs import STDIN_NAME, is_stdin
+from .model import DeckInputError, DeckList
+from .structured import parse_json, parse_yaml
+from .tables import parse_csv
+from .text import parse_text as parse_plain_text
 
-MAX_BYTES = 1_000_000  # a 60-card list is a few kilobytes; anything this big is not a decklist
 # Suffixes that are always decklists: read in a folder walk and picked by the pre-commit hook.
 DECK_SUFFIXES = (".txt", ".dek", ".deck", ".yaml", ".yml", ".json")
 # Suffixes that are decklists when named on the command line; in a folder walk only when the file
@@ -35,20 +35,16 @@ TABLE_SUFFIXES = (".csv", ".tsv", ".md", ".markdown")
 # read as a sheet first, and as a decklist when it has no sheet's header (may_be_sheet).
 SHEET_SUFFIXES = (".csv", ".tsv")
 # Suffix → "module:function" of the parser (the module is imported when such a file is read);
-# any other suffix is plain text (or JSON, when the text starts with '{').
+# Suffix → its parser; any other suffix is plain text (or JSON, when the text starts with '{').
 PARSERS = {
-    ".yaml": "structured:parse_yaml",
-    ".yml": "structured:parse_yaml",
-    ".json": "structured:parse_json",
-    ".csv": "tables:parse_csv",
-    ".tsv": "tables:parse_csv",
-    ".md": "text:parse_text",
-    ".markdown": "text:parse_text",
+    ".yaml": parse_yaml,
+    ".yml": parse_yaml,
+    ".json": parse_json,
+    ".csv": parse_csv,
+    ".tsv": parse_csv,
+    ".md": parse_plain_text,
+    ".markdown": parse_plain_text,
 }
-
-
-class DeckInputError(DuepaError):
-    """The file cannot be read as a decklist at all (exit code 2)."""
 
 
 class Skipped(NamedTuple):
@@ -58,71 +54,6 @@ class Skipped(NamedTuple):
 
     path: str
     why: Msg
-
-
-class Entry(NamedTuple):
-    """One decklist line that names a card: the name as typed, how many, where.
-
-    When ``name`` is no card, other readings of the same line are tried (deck.py): those of the
-    card-line text ``source`` ('1 NAME （新規）' → NAME; reading.card_line.more_readings), then
-    ``others``, (count, name, partner) each. ``mark`` is the bracket of a line such as
-    【五輪の求道者 清永】: when none of its readings is a card, the line is a heading.
-    """
-
-    line: int
-    name: str
-    count: int = 1
-    is_partner: bool = False
-    others: tuple = ()
-    mark: str = ""
-    source: str = ""
-
-
-# Entry.mark of a line that begins like metadata (採用カード：NAME, 価格：3,000円 1 NAME, a URL and a
-# name): a card when one of its readings is one, else the metadata it looks like (deck.py drops it).
-LABEL_MARK = "label"
-# Entry.mark of a line that looks like a remark (a blog's title, a note, a link, a sentence:
-# reading.remark): a card when one of its readings is one, else a line not read (Deck.remarks).
-REMARK_MARK = "remark"
-# Entry.mark of a line of names separated by ',' or '，' (a card site's import box: 'NAME,NAME'):
-# the line as written when it is a card (English names have commas), else its parts, which are in
-# ``others`` (deck.py: _split_lists).
-LIST_MARK = "list"
-
-
-class Heading(NamedTuple):
-    """A heading that states a count (クリーチャー (25), 合計60枚): the cards on lines start < line < end count."""
-
-    line: int
-    text: str
-    stated: int
-    start: int
-    end: int | None
-
-
-class ParseProblem(NamedTuple):
-    """A line that names no card, and why (a message key and its arguments)."""
-
-    line: int
-    text: str
-    message: Msg
-    readings: tuple = ()  # (count, name, partner) each: when one names a card, the line is that card (deck.py)
-
-
-class DeckList:
-    """A parsed decklist: its card lines and the lines that could not be read as cards."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.entries: list[Entry] = []
-        self.problems: list[ParseProblem] = []
-        self.headings: list[Heading] = []
-        # line → the names in a table row's other name cells (NAME,1,OTHER): a row naming two
-        # cards is reported, never read as one of them (deck.py)
-        self.cells: dict[int, tuple[str, ...]] = {}
-
-    def __repr__(self) -> str:
-        return f"DeckList({self.path!r}, entries={self.entries!r}, problems={self.problems!r})"
 
 
 # ---------------------------------------------------------------------------- decoding
@@ -226,103 +157,8 @@ def _within_limit(data: bytes, where: str, limit: int | None = None) -> bytes:
     if limit is None:
         limit = MAX_BYTES
     if len(data) > limit:
-        raise _too_large(where, limit)
+        raise too_large(where, limit)
     return data
-
-
-def _too_large(where: str, limit: int) -> DeckInputError:
-    return DeckInputError(Msg("input.too-large", {"path": where, "megabytes": limit // 1_000_000}))
-
-
-def decode(data: bytes, where: str) -> str:
-    """Bytes to text: UTF-8 (with or without BOM), UTF-16 with BOM, or CP932 (Shift_JIS)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        encodings = ["utf-8-sig"]
-    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        encodings = ["utf-16"]
-    elif b"\x00" in data:
-        raise DeckInputError(Msg("input.binary-nul", {"path": where}))
-    else:
-        encodings = ["utf-8", "cp932"]
-    for encoding in encodings:
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        if encoding == "cp932" and re.search(_CP932_UNUSED, text):
-            continue  # bytes 0x80, 0xA0, 0xFD-0xFF: never in Shift_JIS text, so not CP932
-        # A control byte of UTF-8 or CP932 text is the same control character (no multi-byte
-        # sequence holds one): text from bytes without any needs no search.
-        return _usable(text, where, encoding == "utf-16" or b"\0" in data.translate(_CONTROL_BYTES_TO_NUL))
-    raise DeckInputError(Msg("input.cannot-decode", {"path": where}))  # blank bytes decode as UTF-8: "empty" above
-
-
-def text_as_read(text: str, where: str) -> str:
-    """Text held in memory (an editor's buffer, a web page's box) as ``decode`` reads a file holding
-    it in UTF-8: the same size limit, the same refusals (binary, empty), a leading BOM dropped.
-
-    Public: ``check.checker.Checker.check_text`` reads a buffer through it, so a buffer and the file
-    it will be saved as get the same answer."""
-    # UTF-8 takes at most 3 bytes a character: a buffer of a usual size is never encoded to be measured
-    if len(text) * 3 > MAX_BYTES and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise _too_large(where, MAX_BYTES)
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if "\0" in text:
-        raise DeckInputError(Msg("input.binary-nul", {"path": where}))
-    return _usable(text, where, CONTROL.search(text) is not None)
-
-
-def _usable(text: str, where: str, may_hold_controls: bool) -> str:
-    """Decoded text, or the DeckInputError that says why it is no decklist (binary, or empty)."""
-    if may_hold_controls and _looks_binary(text):
-        raise DeckInputError(Msg("input.binary-control", {"path": where}))
-    if not text or text.isspace():  # nothing but whitespace (as text.strip() would leave nothing)
-        raise DeckInputError(Msg("input.empty", {"path": where}))
-    return text
-
-
-# The control characters no text holds (tab, line and page breaks are text): a file with many is
-# binary, a card name with one is none (reading.card_line.name_problem).
-CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
-_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])  # the same characters, as bytes
-# Each of them to NUL, any other byte as it is: translating by a table costs less than deleting.
-_CONTROL_BYTES_TO_NUL = bytes.maketrans(_CONTROL_BYTES, bytes(len(_CONTROL_BYTES)))
-_CP932_UNUSED = "[\x80\uf8f0-\uf8f3]"  # what Python's cp932 makes of single bytes no text uses
-
-
-def _looks_binary(text: str) -> bool:
-    head = text[:4096]
-    return CONTROL.search(head) is not None and len(CONTROL.findall(head)) > 2
-
-
-def split_lines(text: str) -> list[str]:
-    """Split on CRLF, CR or LF only, so line numbers match what an editor shows.
-
-    (str.splitlines would also split on form feeds, U+2028 and others.)
-    """
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.split("\n")
-
-
-# What a terminal or an editor also shows as the start of a new line: vertical tab, form feed,
-# NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR. Text after one is read as a line of its own (a
-# comment must not hide a card written after a form feed), under the line number of the
-# CR/LF line it sits on, as editors that count only CR/LF number it.
-LINE_BREAKS = "\x0b\x0c\x85\u2028\u2029"
-
-
-_BREAK = f"[{LINE_BREAKS}]"  # a pattern, compiled on first use (re caches it): most texts hold no such break
-
-
-def numbered_lines(text: str) -> list[tuple[int, str]]:
-    """(CR/LF line number, text) of every non-empty line, each cut at the other line breaks
-    (LINE_BREAKS): what a text reader reads, in order. Most texts hold none of those breaks."""
-    lines = enumerate(split_lines(text), start=1)
-    if not any(mark in text for mark in LINE_BREAKS):
-        return [(number, line) for number, line in lines if line]
-    return [(number, piece) for number, line in lines for piece in re.split(_BREAK, line) if piece]
 
 
 # ---------------------------------------------------------------------------- entry point
@@ -336,10 +172,10 @@ def parse_decklist(data: bytes, path: str) -> DeckList:
 def parse_text(text: str, path: str) -> DeckList:
     """Parse decoded text by the suffix of ``path`` (PARSERS), or by content for JSON; plain text
     otherwise. The one parse of a file, standard input and a buffer held in memory."""
-    target = PARSERS.get(path_suffix(path).lower())
-    if target is None:
-        target = "structured:parse_json" if text.lstrip("\ufeff \t\r\n").startswith("{") else "text:parse_text"
-    return _parser(target)(text, path)
+    parser = PARSERS.get(path_suffix(path).lower())
+    if parser is None:
+        parser = parse_json if text.lstrip("\ufeff \t\r\n").startswith("{") else parse_plain_text
+    return parser(text, path)
 
 
 def path_suffix(path: str) -> str:
@@ -351,25 +187,6 @@ def path_suffix(path: str) -> str:
     name = os.path.basename(path)
     dot = name.rfind(".")
     return name[dot:] if 0 < dot < len(name) - 1 else ""
-
-
-def _parser(target: str) -> Callable[[str, str], DeckList]:
-    """The function a PARSERS target names, its module imported on first use (then kept: a
-    thousand decks ask for the same one)."""
-    found = _PARSER_FUNCTIONS.get(target)
-    if found is None:
-        module, function = target.split(":")
-        if module == "decklist":
-            found = globals()[function]
-        else:
-            from importlib import import_module
-
-            found = getattr(import_module(f"{__package__}.{module}"), function)
-        _PARSER_FUNCTIONS[target] = found
-    return found
-
-
-_PARSER_FUNCTIONS: dict[str, Callable[[str, str], DeckList]] = {}
 
 
 def may_be_sheet(item: Path | str, stdin_name: str | None, deck_column: str | None) -> bool:

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from ..data.cards import Card
 from ..data.names import loose_key, name_key
 from ..data.pool import CardPool
-from .decklist import Entry
+from .model import Entry
 from .name_spans import entry_spans
 from .resolve import Deck
 

@@ -17,7 +17,8 @@ from itertools import groupby
 from typing import NamedTuple
 
 from ..data.names import name_key
-from .decklist import Entry, split_lines
+from .decode import split_lines
+from .model import Entry
 
 
 class NameSpan(NamedTuple):

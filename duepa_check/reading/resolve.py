@@ -14,7 +14,7 @@ from ..data.pool import CardPool
 from ..errors import DuepaError
 from ..messages import Listed, Msg, msg
 from .card_line import more_readings
-from .decklist import LABEL_MARK, LIST_MARK, REMARK_MARK, DeckList, Entry, Heading, ParseProblem
+from .model import LABEL_MARK, LIST_MARK, REMARK_MARK, DeckList, Entry, Heading, ParseProblem
 
 
 class PartnerOptionError(DuepaError):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..messages import Msg
 from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, name_problem, read_card_line
-from .decklist import Entry, ParseProblem
+from .model import Entry, ParseProblem
 from .words import (
     TABLE_COUNT_COLUMNS,
     TABLE_NAME_COLUMNS,

@@ -39,19 +39,10 @@ from typing import NamedTuple
 from ..data.names import name_key
 from ..messages import Msg
 from ..printable import printable
-from .decklist import (
-    MAX_BYTES,
-    DeckInputError,
-    DeckList,
-    Entry,
-    Skipped,
-    decode,
-    may_be_sheet,
-    read_deck_bytes,
-    read_stdin_bytes,
-    split_lines,
-)
+from .decklist import Skipped, may_be_sheet, read_deck_bytes, read_stdin_bytes
+from .decode import MAX_BYTES, decode, split_lines
 from .inputs import STDIN_NAME, HeldText, is_stdin
+from .model import DeckInputError, DeckList, Entry
 from .sheet_columns import SheetColumns, sheet_columns
 from .sheet_time import DAY_FIRST, date_order, is_slash_date, latest, order_note
 from .words import spaceless

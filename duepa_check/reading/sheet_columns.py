@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from ..messages import Msg
 from ..printable import printable
-from .decklist import DeckInputError
+from .model import DeckInputError
 from .words import (
     SHEET_DECK_COLUMNS,
     SHEET_DECK_PARTS,

@@ -12,7 +12,7 @@ from ..data.nesting import MAX_NESTING, parser_refused_depth, too_deep
 from ..messages import Msg
 from ..printable import has_surrogates, printable
 from .card_line import LONGEST_NAME, MAX_COUNT, Reading, name_problem
-from .decklist import DeckInputError, DeckList, Entry, ParseProblem
+from .model import DeckInputError, DeckList, Entry, ParseProblem
 
 
 def parse_structured(data: Any, path: str, line_of: dict[str, int]) -> DeckList:

@@ -16,7 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..messages import Msg
-from .decklist import DeckInputError, DeckList, ParseProblem, decode, split_lines
+from .decode import decode, split_lines
+from .model import DeckInputError, DeckList, ParseProblem
 from .partner_line import partner_line
 from .rows import clean_cell, header_columns, read_cells, split_cells
 from .text import TextReader, heading_of

@@ -34,16 +34,8 @@ from typing import TYPE_CHECKING
 
 from ..messages import Msg
 from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, parse_count_and_name, read_card_line, strip_list_mark
-from .decklist import (
-    LABEL_MARK,
-    LIST_MARK,
-    REMARK_MARK,
-    DeckList,
-    Entry,
-    Heading,
-    ParseProblem,
-    numbered_lines,
-)
+from .decode import numbered_lines
+from .model import LABEL_MARK, LIST_MARK, REMARK_MARK, DeckList, Entry, Heading, ParseProblem
 from .partner_line import partner_line, partner_readings
 from .remark import looks_like_remark
 from .words import HEADING_KINDS, MAIN_WORDS, METADATA_WORDS, PARTNER_STARTS, heading_word, is_partner_word

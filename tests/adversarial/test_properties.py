@@ -20,7 +20,7 @@ from support import BD4, BD6, deck_lines
 from duepa_check.cli import main
 from duepa_check.data.names import closest_keys, name_key
 from duepa_check.data.pool import CardPool
-from duepa_check.reading.decklist import split_lines
+from duepa_check.reading.decode import split_lines
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 VARIANT = settings(SETTINGS, max_examples=100)  # the variants share the budget (~25 ms per example)

@@ -19,7 +19,8 @@ from support import BD4, BD6, DECKS, make_deck, run
 from duepa_check.analysis.stats import card_cost, card_type, compute_stats, cost_bucket
 from duepa_check.data.cards import Card, Face
 from duepa_check.data.pool import CardPool
-from duepa_check.reading.decklist import Entry, parse_decklist
+from duepa_check.reading.decklist import parse_decklist
+from duepa_check.reading.model import Entry
 from duepa_check.reading.resolve import Deck, DeckCard, resolve_deck
 from duepa_check.report.json_doc import stats_json
 from duepa_check.report.stats_view import BAR, bar_length, export_svg, render_stats, write_svg
@@ -280,7 +281,7 @@ def test_a_card_of_a_huge_cost_is_counted_like_any_other():
     """A cost of 10**8 is a cost: in the 10+ bucket and in the average, alone or beside others."""
     from duepa_check.analysis import stats
     from duepa_check.data.cards import Card, Face
-    from duepa_check.reading.decklist import Entry
+    from duepa_check.reading.model import Entry
     from duepa_check.reading.resolve import Deck, DeckCard
 
     known = stats_pool_card()

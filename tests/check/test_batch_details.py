@@ -18,7 +18,9 @@ from duepa_check.data.config import FormatConfig
 from duepa_check.data.pool import CardPool
 from duepa_check.data.records import card_from_json, card_from_record
 from duepa_check.reading import decklist
-from duepa_check.reading.decklist import DeckInputError, decode, parse_decklist
+from duepa_check.reading.decklist import parse_decklist
+from duepa_check.reading.decode import decode
+from duepa_check.reading.model import DeckInputError
 from duepa_check.reading.resolve import resolve_deck
 from duepa_check.rules import run_rules
 

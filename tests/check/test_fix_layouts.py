@@ -17,7 +17,8 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from duepa_check.check.fix import fixed_bytes
-from duepa_check.reading.decklist import DeckInputError, parse_decklist
+from duepa_check.reading.decklist import parse_decklist
+from duepa_check.reading.model import DeckInputError
 
 
 def _csv_cell(name: str, quoted: bool) -> str:

@@ -410,7 +410,7 @@ def test_a_fix_that_reaches_the_size_limit_exactly_is_written(tmp_path, capsys):
 
 
 def test_a_fix_past_the_size_limit_is_not_written(tmp_path, capsys):
-    from duepa_check.reading.decklist import MAX_BYTES
+    from duepa_check.reading.decode import MAX_BYTES
 
     deck = _deck(tmp_path)
     data = deck.read_bytes()

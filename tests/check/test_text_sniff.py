@@ -10,7 +10,8 @@ import pytest
 
 from duepa_check.check.walk import looks_like_decklist, text_looks_like_decklist
 from duepa_check.data.pool import CardPool
-from duepa_check.reading.decklist import DeckInputError, decode
+from duepa_check.reading.decode import decode
+from duepa_check.reading.model import DeckInputError
 
 ROOT = Path(__file__).resolve().parents[2]
 POOL = CardPool.load(None)

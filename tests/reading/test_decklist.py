@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from support import BD4, BD6, DECKS, check_json, deck_lines, make_deck, rule_lines, run
 
-from duepa_check.reading.decklist import LABEL_MARK, Entry, parse_decklist
+from duepa_check.reading.decklist import parse_decklist
+from duepa_check.reading.model import LABEL_MARK, Entry
 
 
 def entries(text: str, path: str = "deck.txt") -> list[tuple[int, str, int, bool]]:

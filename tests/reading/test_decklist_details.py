@@ -15,15 +15,9 @@ import pytest
 
 from duepa_check.messages import Msg
 from duepa_check.reading.card_line import LONGEST_NAME
-from duepa_check.reading.decklist import (
-    DeckInputError,
-    Entry,
-    ParseProblem,
-    decode,
-    file_kind,
-    numbered_lines,
-    parse_decklist,
-)
+from duepa_check.reading.decklist import file_kind, parse_decklist
+from duepa_check.reading.decode import decode, numbered_lines
+from duepa_check.reading.model import DeckInputError, Entry, ParseProblem
 
 
 def refusal(data: bytes, path: str = "deck.txt") -> Msg:
@@ -286,7 +280,8 @@ def test_a_folder_a_long_name_and_an_odd_error_are_one_line_naming_the_path(tmp_
 
 
 def test_a_file_of_1_mb_is_read_one_byte_more_is_refused_in_whole_megabytes(tmp_path):
-    from duepa_check.reading.decklist import MAX_BYTES, read_deck_bytes
+    from duepa_check.reading.decklist import read_deck_bytes
+    from duepa_check.reading.decode import MAX_BYTES
 
     path = tmp_path / "deck.txt"
     path.write_bytes(b"x" * MAX_BYTES)

@@ -8,7 +8,8 @@ from support import DECKS
 
 from duepa_check.data.names import name_key
 from duepa_check.data.pool import CardPool
-from duepa_check.reading.decklist import Entry, parse_text
+from duepa_check.reading.decklist import parse_text
+from duepa_check.reading.model import Entry
 from duepa_check.reading.name_spans import NameSpan, entry_spans, name_spans
 from duepa_check.reading.resolve import resolve_deck
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duepa_check.reading.decklist import DeckInputError
+from duepa_check.reading.model import DeckInputError
 from duepa_check.reading.sheet import (
     MAX_SHEET_ROWS,
     SheetColumns,

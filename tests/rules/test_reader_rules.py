@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from support import AS_OF, check_json, make_deck, run
 
 from duepa_check.data.pool import CardPool
-from duepa_check.reading.decklist import LINE_BREAKS, parse_decklist
+from duepa_check.reading.decklist import parse_decklist
+from duepa_check.reading.decode import LINE_BREAKS
 from duepa_check.reading.resolve import resolve_deck
 from duepa_check.reading.words import MAIN_WORDS, METADATA_WORDS
 
