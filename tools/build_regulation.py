@@ -60,7 +60,7 @@ Sources:
     the unconfirmed later change (Ether1013 basicDatas.js @e98fe04 2026-07-27, carddata.json @780985d 2026-08-13;
     2026-07-27 is the date of an official 殿堂解除選手権 result; no official list)
   official regulation page: https://dm.takaratomy.co.jp/rule/regulation/
-status = the card's state after that day's change: unrestricted | hall_of_fame | premium_hall_of_fame"""
+status = the card's state after that day's change: unrestricted | hall_of_fame | premium_hall_of_fame"""  # noqa: E501 - the header as it is written into card_data
 
 
 # Rows the change log lacks, taken from regulation-research.yaml (its list and "since" note).

@@ -132,7 +132,8 @@ DIFFERENT_CARDS.append(
     (
         "罪侵入",
         "邪侵入",
-        "DM26-EX4 65/99 罪侵入 (a 罪 card of that set, listed by its transcription among the names new to the pool) and "
+        "DM26-EX4 65/99 罪侵入 (a 罪 card of that set, listed by its transcription among the names new to the pool) "
+        "and "
         "DM22-RP1 17 邪侵入 share cost, colour and type only",
     )
 )

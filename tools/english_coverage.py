@@ -113,8 +113,10 @@ def main(argv: list[str] | None = None) -> int:
         if pool.english_tcg_only(parse_decklist(line.encode(), "e.txt").entries[0].name)
     ]
     print(
-        f"  unresolved: {len(unresolved)} ({100 * len(unresolved) / total:.2f} %), of which printed only in the English "
-        f"TCG (DP103, not DP100): {len(tcg_only)}; read (resolved or DP103): {100 * (len(right) + len(tcg_only)) / total:.2f} %"
+        f"  unresolved: {len(unresolved)} ({100 * len(unresolved) / total:.2f} %), of which printed only in the "
+        f"English "
+        f"TCG (DP103, not DP100): {len(tcg_only)}; read (resolved or DP103): "
+        f"{100 * (len(right) + len(tcg_only)) / total:.2f} %"
     )
     for title, items in (("wrong", wrong), ("unresolved", unresolved)):
         for line, names in items[: args.show]:

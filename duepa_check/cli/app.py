@@ -28,7 +28,8 @@ from .language import current_language, decide_language, set_language
 from .output import print_error
 
 app = typer.Typer(
-    add_completion=True,  # --install-completion, --show-completion: on the group only (built for help, never for a check)
+    # --install-completion, --show-completion: on the group only (built for help, never for a check)
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     help="Check デュエパーティー (DuePar) decklists: 60 cards, one partner, singleton, civilizations, 殿堂.",
@@ -133,7 +134,10 @@ def check(
         bool,
         typer.Option(
             "--skip-non-decklists",
-            help="A file named that is no decklist (prose, another tool's YAML) is listed as skipped, not checked (the pre-commit hook).",
+            help=(
+                "A file named that is no decklist (prose, another tool's YAML) is listed as skipped, not checked "
+                "(the pre-commit hook)."
+            ),
         ),
     ] = False,
     lang: LangOption = None,
@@ -157,7 +161,10 @@ def check(
         bool,
         typer.Option(
             "--fix",
-            help="Write every card name as the official card list spells it (nothing else changes); - prints the fixed list.",
+            help=(
+                "Write every card name as the official card list spells it (nothing else changes); - prints the "
+                "fixed list."
+            ),
         ),
     ] = False,
     diff: Annotated[

@@ -32,7 +32,10 @@ _READING = r"\([\u3041-\u309f\u30a0-\u30ff・ー\s]+\)"
 # middle dots, wave dashes, quotes, and the invisible characters a name copied from a web page
 # carries (zero-width space/joiners, word joiner, byte-order mark, soft hyphen, Mongolian vowel
 # separator, invisible operators).
-_WHITESPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+_WHITESPACE = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
+    "\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
 _DROPPED = (
     _WHITESPACE + "・･·•∙‧⋅〜～~〰∼\"'“”‘’`´‟„‚‛〝〞〟′″‵‶"
     "\u00ad\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"

@@ -284,8 +284,8 @@ class CardPool:
 
     def printings(self, card_name: str) -> list[tuple[str, str]]:
         """(printed name, official id) of each printing of a card under another name (the DMART-26
-        collaboration prints 《∞龍 ゲンムエンペラー》 as 「ゲンム装備【ヘビィボウガン】vs.波衣竜 ∞龍 ゲンムエンペラー」),
-        as the card data's headers list them."""
+        collaboration prints 《∞龍 ゲンムエンペラー》 as
+        「ゲンム装備【ヘビィボウガン】vs.波衣竜 ∞龍 ゲンムエンペラー」), as the card data's headers list them."""
         found = []
         for shard in self.shards:
             for entry in shard.header.get("printings", ()):

@@ -46,7 +46,10 @@ if TYPE_CHECKING:
 # A heading marked by brackets or a symbol, maybe followed by a value or a count:
 # 【デッキ名】龍幻郷, 【パートナー】NAME, 【メインデッキ】（59枚）, ■超次元ゾーン, ◆Main (59).
 HEADER_MARKS = "【[［<＜〈■◆●▼★☆□◇◎"
-_MARKED = r"^(?:【([^【】]+)】|[\[［]([^\[\]［］]+)[\]］]|[<＜〈]([^<>＜＞〈〉]+)[>＞〉]|[■◆●▼★☆□◇◎]\s*([^\s（(【\[★☆]+)[★☆]?)\s*(.*)$"
+_MARKED = (
+    r"^(?:【([^【】]+)】|[\[［]([^\[\]［］]+)[\]］]|[<＜〈]([^<>＜＞〈〉]+)[>＞〉]|[■◆●▼★☆□◇◎]\s*([^\s（(【\[★☆]"
+    r"+)[★☆]?)\s*(.*)$"
+)
 # After NFKC and DECORATION: 'クリーチャー(25)', '合計60枚', 'メインデッキ(計59枚)'.
 # A count of any length (up to 100 digits, which int() reads) is the heading's, quoted as written.
 _HEADING_COUNTS = (r"^(.+?)\(?(\d{1,100})枚?\)?$", r"^(.+?)\(?(?:全|計|合計)(\d{1,100})枚?\)?$")

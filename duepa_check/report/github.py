@@ -51,7 +51,8 @@ def _github_row(result: DeckResult, path: str, lang: str) -> list[str]:
         title = _escape_github(f"{v.rule} {v.name}", property_value=True)
         where = f"file={path},line={submission.file_line(v.line)}"
         lines.append(
-            f"::{level} {where},title={title}::{_escape_github(flat(row_text(result, full_text(v, lang), v.line, lang)))}"
+            f"::{level} "
+            f"{where},title={title}::{_escape_github(flat(row_text(result, full_text(v, lang), v.line, lang)))}"
         )
     if result.omitted:
         message = _escape_github(row_text(result, omitted_line(result, lang), 0, lang))

@@ -84,7 +84,7 @@ figure{margin:.5rem 0}figure svg{max-width:100%;height:auto}figcaption{font-weig
  body{max-width:none;padding:0}a{color:inherit;text-decoration:none}.back{display:none}
  section.deck,figure,tr{break-inside:avoid}*{-webkit-print-color-adjust:exact;print-color-adjust:exact}
 }
-""".strip()
+""".strip()  # noqa: E501 - the page's CSS as it is written out
 
 
 class _Deck(NamedTuple):
@@ -141,7 +141,8 @@ def _civilization_html(civilizations: Sequence[str], lang: str, known: bool = Tr
     names = list(civilizations) or [words(msg("civilization.colorless"), lang)]
     return " ".join(
         f'<span class="civ"><span class="dot" style="background:'
-        f'{CIVILIZATION_COLOURS.get(name, CIVILIZATION_COLOURS["unknown"])}" aria-hidden="true"></span>{_h(name)}</span>'
+        f'{CIVILIZATION_COLOURS.get(name, CIVILIZATION_COLOURS["unknown"])}" '
+        f'aria-hidden="true"></span>{_h(name)}</span>'
         for name in names
     )
 

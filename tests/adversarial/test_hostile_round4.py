@@ -410,7 +410,7 @@ def test_an_empty_deck_argument_is_an_error_not_the_current_folder(capsys, tmp_p
     assert len(lines) == 1 and "empty" in lines[0], result.err
 
 
-# ---------------------------------------------------------------------------- 20. a column option naming the deck column
+# --------------------------------------------------------------------------- 20. a column option naming the deck column
 
 
 @pytest.mark.parametrize(

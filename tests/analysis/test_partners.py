@@ -431,7 +431,8 @@ def test_colours_are_checked_again_once_the_partner_is_valid(capsys, tmp_path):
 
 
 def test_house_rule_minimum_makes_a_partner_ineligible_without_cascade(capsys, tmp_path):
-    """partner_min_cost 11: ボルシャック・ドラゴ大王 (cost 10) cannot lead; DP004 alone, the hint names a cost-11+ card or none."""
+    """partner_min_cost 11: ボルシャック・ドラゴ大王 (cost 10) cannot lead; DP004 alone, the hint names a
+    cost-11+ card or none."""
     path = make_deck(tmp_path, BD4)
     config = write_config(tmp_path, "partner_min_cost: 11\n")
     violations = check_violations(capsys, path, "--config", config)

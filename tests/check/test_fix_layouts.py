@@ -145,11 +145,14 @@ def test_an_english_name_that_needs_quotes_gets_them():
 
 
 def test_yaml_comments_and_partner_kept():
-    text = "# deck\npartner: ぼるしゃっく・どらご大王   # the boss\ncards:\n  - {name: 'ボルザード・スーパーヒーロー/超帝王タイム', count: 1}\n"
+    text = (
+        "# deck\npartner: ぼるしゃっく・どらご大王   # the boss\ncards:\n  - {name: "
+        "'ボルザード・スーパーヒーロー/超帝王タイム', count: 1}\n"
+    )
     fixed = fixed_bytes(text.encode(), "deck.yml", POOL).data.decode()
-    assert (
-        fixed
-        == "# deck\npartner: ボルシャック・ドラゴ大王   # the boss\ncards:\n  - {name: 'ボルザード・スーパーヒーロー／超帝王タイム', count: 1}\n"
+    assert fixed == (
+        "# deck\npartner: ボルシャック・ドラゴ大王   # the boss\ncards:\n  - {name: "
+        "'ボルザード・スーパーヒーロー／超帝王タイム', count: 1}\n"
     )
 
 
@@ -162,7 +165,8 @@ def test_a_submission_sheet_is_not_rewritten(tmp_path, capsys):
     result = run(capsys, "--fix", sheet, "--format", "json")
     assert result.code == 2 and sheet.read_bytes() == before
     assert [line for line in result.err.splitlines() if "submission sheet is not rewritten" in line] == [
-        f"duepa-check: {sheet}: a submission sheet is not rewritten by --fix; 97 names are spelled otherwise than the card list"
+        f"duepa-check: {sheet}: a submission sheet is not rewritten by --fix; 97 names are spelled otherwise than the "
+        f"card list"
     ]
 
 

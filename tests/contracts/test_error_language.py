@@ -104,13 +104,16 @@ CLIENT_CASES = {
         redirect_loop,
         (),
         f"duepa-check: update: {SOURCE}/card/loop: more than 5 redirects; stopped, nothing changed\n",
-        f"duepa-check: update: {SOURCE}/card/loop: リダイレクトが5回を超えました。更新を中止しました。何も変更していません\n",
+        f"duepa-check: update: {SOURCE}/card/loop: "
+        f"リダイレクトが5回を超えました。更新を中止しました。何も変更していません\n",
     ),
     "size-cap": (
         bomb,
         (),
-        f"duepa-check: update: {ROBOTS}: the page is larger than 8 MB once decompressed; not read; stopped, nothing changed\n",
-        f"duepa-check: update: {ROBOTS}: ページが展開すると8 MBを超えるため、読みませんでした。更新を中止しました。何も変更していません\n",
+        f"duepa-check: update: {ROBOTS}: the page is larger than 8 MB once decompressed; not read; stopped, nothing "
+        f"changed\n",
+        f"duepa-check: update: {ROBOTS}: ページが展開すると8 "
+        f"MBを超えるため、読みませんでした。更新を中止しました。何も変更していません\n",
     ),
     "time-limit": (
         allowing_robots,
@@ -161,9 +164,11 @@ def test_a_page_the_parser_cannot_read_follows_the_language(capsys, tmp_path, fi
     )
     assert ja == (
         f"duepa-check: update: {SOURCE}/card/detail/?id=dmtest-004: カード dmtest-004: カードの欄がありません"
-        "（カードの種類のある div.cardDetail も「カードの種類」の欄もありません）（サイトのHTMLの構造が変わったのかもしれません）。"
+        "（カードの種類のある div.cardDetail "
+        "も「カードの種類」の欄もありません）（サイトのHTMLの構造が変わったのかもしれません）。"
         "更新を中止しました。何も変更していません"
-        f"（ここまでに取得したカード3枚は {ja_dir / update.STATE_FILE} に残してあります。update をもう一度実行すると続きから再開します）\n"
+        f"（ここまでに取得したカード3枚は {ja_dir / update.STATE_FILE} に残してあります。update "
+        f"をもう一度実行すると続きから再開します）\n"
     )
     assert japanese_only(ja, "div.cardDetail") == []
 
@@ -251,7 +256,8 @@ def test_a_data_dir_that_is_a_file_follows_the_language(capsys, tmp_path):
         == f"duepa-check: {not_a_dir}: not a directory (--data-dir takes the folder 'duepa-check update' writes)\n"
     )
     assert ja.err == (
-        f"duepa-check: {not_a_dir}: フォルダではありません（--data-dir には 'duepa-check update' が書き込むフォルダを指定します）\n"
+        f"duepa-check: {not_a_dir}: フォルダではありません（--data-dir には 'duepa-check update' "
+        f"が書き込むフォルダを指定します）\n"
     )
 
 
@@ -264,7 +270,8 @@ def test_a_missing_data_dir_warning_follows_the_language(capsys, tmp_path):
         "to fetch it); using the card data shipped with duepa-check\n"
     )
     assert ja.err == (
-        f"duepa-check: 警告: データフォルダ {missing} がありません（'duepa-check update --data-dir {missing}' を実行すると"
+        f"duepa-check: 警告: データフォルダ {missing} がありません（'duepa-check update --data-dir {missing}' "
+        f"を実行すると"
         "取得できます）。duepa-check に同梱のカードデータを使います\n"
     )
 
@@ -289,7 +296,8 @@ def test_a_bad_card_record_is_explained_in_the_language(capsys, tmp_path):
         rf"duepa-check: {re.escape(str(data / 'cards.jsonl'))}: the record at byte \d+ has no name\n", en.err
     )
     assert re.fullmatch(
-        rf"duepa-check: {re.escape(str(data / 'cards.jsonl'))}: \d+バイト目のレコードが正しくありません（カード名がありません）\n",
+        rf"duepa-check: {re.escape(str(data / 'cards.jsonl'))}: "
+        rf"\d+バイト目のレコードが正しくありません（カード名がありません）\n",
         ja.err,
     )
 
@@ -303,7 +311,8 @@ def test_an_unknown_partner_option_follows_the_language(capsys, tmp_path):
         "duepa-check: --partner 'ボルシャック・ドラゴソ' matches no card; did you mean 《ボルシャック・ドラゴン》"
     )
     assert ja.err.startswith(
-        "duepa-check: --partner 'ボルシャック・ドラゴソ' に当たるカードがありません（もしかして 《ボルシャック・ドラゴン》"
+        "duepa-check: --partner 'ボルシャック・ドラゴソ' に当たるカードがありません（もしかして "
+        "《ボルシャック・ドラゴン》"
     )
     assert english_sentences(ja.err.replace("--partner", " ")) == []
 
@@ -327,9 +336,9 @@ def test_the_civilization_hint_names_the_civilization_the_partner_lacks(capsys, 
     [hint_ja] = [v["hint"] for v in ja if v["rule"] == "DP005"]
     [hint_en] = [v["hint"] for v in en if v["rule"] == "DP005"]
     # a 60-card deck: the card is swapped, not removed (59 cards would be DP001; issue 36)
-    assert (
-        hint_ja
-        == "このカードを使える文明のカードと入れ替えるか、闇文明を持つパートナーを選んでください（使える文明: 火・自然・無色）"
+    assert hint_ja == (
+        "このカードを使える文明のカードと入れ替えるか、闇文明を持つパートナーを選んでください（使える文明: "
+        "火・自然・無色）"
     )
     assert hint_en == (
         "the partner allows 火 自然 and 無色 cards; put such a card in place of this one "
@@ -393,7 +402,8 @@ def test_the_help_option_itself_is_translated(capsys):
 
 
 def test_sarif_describes_its_rules_in_the_language(capsys, tmp_path):
-    """A Japanese SARIF log (GitHub code scanning shows these texts) carries the Japanese rule docs, as `rules --lang ja` does."""
+    """A Japanese SARIF log (GitHub code scanning shows these texts) carries the Japanese rule docs, as
+    `rules --lang ja` does."""
     from duepa_check.rules import RULES
 
     deck = make_deck(tmp_path)

@@ -99,7 +99,8 @@ def _decks(tmp_path: Path) -> list[str]:
     make_deck(house, BD4, replace={30: "1 フェアリー・ギフト"}, name="house.txt")
     (house / ".duepa-check.yaml").write_text("singleton: false\nbanned: [ガルチェンソ・ドラゴン]\n", encoding="utf-8")
     (tmp_path / "structured.yaml").write_text(
-        "partner: ボルシャック・ドラゴ大王\nnotes: x\ncards:\n  - [1, 2]\n  - {name: ガルチェンソ・ドラゴン, count: 1}\n",
+        "partner: ボルシャック・ドラゴ大王\nnotes: x\ncards:\n  - [1, 2]\n  - {name: ガルチェンソ・ドラゴン, count: "
+        "1}\n",
         encoding="utf-8",
     )
     (tmp_path / "one-spell.yaml").write_text("cards: [エール・ライフ]\n", encoding="utf-8")

@@ -72,8 +72,9 @@ LOOK_ALIKE_GROUPS = [
 
 def _reference_key(name: str) -> str:
     """name_key as first written, with regular expressions (KEY_VERSION 1), the look-alikes and
-    the further quotes, dots and tildes of KEY_VERSION 2 and the invisible characters of 3: the keys in card_data/index.tsv were made
-    by name_key, so the faster table-driven name_key must agree with this one."""
+    the further quotes, dots and tildes of KEY_VERSION 2 and the invisible characters of 3: the keys
+    in card_data/index.tsv were made by name_key, so the faster table-driven name_key must agree
+    with this one."""
     import re
 
     brackets = str.maketrans("", "", "《》")

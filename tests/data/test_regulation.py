@@ -81,7 +81,8 @@ def test_fast_reader_gives_what_pyyaml_gives():
 def test_hand_edited_regulation_file_goes_through_pyyaml(tmp_path):
     path = tmp_path / "regulation.yaml"
     path.write_text(
-        "format: 1\ndata_date: 2026-01-01\nevents:\n  - date: 2026-01-01\n    card: エメラル\n    status: premium_hall_of_fame\n",
+        "format: 1\ndata_date: 2026-01-01\nevents:\n  - date: 2026-01-01\n    card: エメラル\n    status: "
+        "premium_hall_of_fame\n",
         encoding="utf-8",
     )
     assert load_regulation(path).status("エメラル", date(2026, 1, 2)) == PREMIUM

@@ -424,7 +424,10 @@ def test_an_indented_comment_in_a_hand_edited_file_is_read_as_pyyaml_reads_it():
 
     from duepa_check.data.regulation import read_dumped_yaml
 
-    text = 'format: 1\ndata_date: "2026-01-01"\nevents:\n  - {"date": "2025-01-01", "card": "A", "status": "hall_of_fame"}\n  # checked\ncombos: []\n'
+    text = (
+        'format: 1\ndata_date: "2026-01-01"\nevents:\n  - {"date": "2025-01-01", "card": "A", "status": '
+        '"hall_of_fame"}\n  # checked\ncombos: []\n'
+    )
     assert read_dumped_yaml(text) == yaml.safe_load(text)
 
 

@@ -131,7 +131,8 @@ def test_partner_line_under_a_partner_header_designates_only_that_card():
 def test_marked_headings_from_deck_sites():
     text = (
         "【デッキ名】ドラドラドラゴン龍幻郷\n【作成者】テスト\n【パートナー】\nボルシャック・ドラゴ大王\n"
-        "【メインデッキ】（59枚）\nガルチェンソ・ドラゴン×1\n■超次元ゾーン\n1 時空の火焰ボルシャック・ドラゴン\n◆Main (59)\n"
+        "【メインデッキ】（59枚）\nガルチェンソ・ドラゴン×1\n■超次元ゾーン\n1 時空の火焰ボルシャック・ドラゴン\n◆Main "
+        "(59)\n"
     )
     assert entries(text) == [
         (4, "ボルシャック・ドラゴ大王", 1, True),
@@ -540,7 +541,10 @@ def test_under_a_partner_heading_a_bracketed_line_is_the_partner_even_misspelt(p
 
 
 def test_bracketed_lines_are_cards_when_they_name_one_and_headings_otherwise(pool):
-    text = "【初動】\n【五輪の求道者 清永】\n1 ボルシャック・ドラゴン\n[アカシック・ゼノン]\n[受け札]\n1 ガルチェンソ・ドラゴン"
+    text = (
+        "【初動】\n【五輪の求道者 清永】\n1 ボルシャック・ドラゴン\n[アカシック・ゼノン]\n[受け札]\n1 "
+        "ガルチェンソ・ドラゴン"
+    )
     cards, unresolved, problems = read(pool, text)
     assert [(line, name) for line, name, _, _ in cards] == [
         (2, "五輪の求道者 清永"),
@@ -724,7 +728,10 @@ def test_tsv_and_semicolon_csv(pool):
 
 
 def test_markdown_table_in_a_text_file(pool):
-    text = "| # | カード名 | 枚数 |\n|---|---|---|\n| 1 | ボルシャック・ドラゴン | 1 |\n| 2 | ガルチェンソ・ドラゴン | 1 |\n"
+    text = (
+        "| # | カード名 | 枚数 |\n|---|---|---|\n| 1 | ボルシャック・ドラゴン | 1 |\n| 2 | ガルチェンソ・ドラゴン "
+        "| 1 |\n"
+    )
     assert read(pool, text)[0] == [(3, BOLSHACK, 1, False), (4, "ガルチェンソ・ドラゴン", 1, False)]
     assert read(pool, "| 1 | ボルシャック・ドラゴン |\n| ガルチェンソ・ドラゴン | x1 |\n")[0] == [
         (1, BOLSHACK, 1, False),

@@ -189,7 +189,10 @@ def test_a_number_too_long_for_python_is_read_as_text():
 
 
 def test_json_cards_are_found_on_their_lines_whatever_comes_before_them():
-    text = '{\n "title": "ボルシャック・ドラゴン", "about": {"name": "ボルシャック・ドラゴン"},\n "partner": "ボルシャック・ドラゴン",\n "cards": [\n  "ボルシャック・ドラゴン",\n  {"name": "B", "count": 2}\n ]\n}\n'
+    text = (
+        '{\n "title": "ボルシャック・ドラゴン", "about": {"name": "ボルシャック・ドラゴン"},\n "partner": '
+        '"ボルシャック・ドラゴン",\n "cards": [\n  "ボルシャック・ドラゴン",\n  {"name": "B", "count": 2}\n ]\n}\n'
+    )
     deck = parse_decklist(text.encode(), "deck.json")
     assert deck.entries == [
         Entry(line=3, name="ボルシャック・ドラゴン", count=1, is_partner=True),

@@ -58,7 +58,8 @@ def test_each_export_reads_to_the_product_list_card_for_card(capsys, pool, name)
 def test_untap_piles_are_read_and_their_other_zones_are_dp006(capsys, tmp_path):
     deck = tmp_path / "untap.txt"
     deck.write_text(
-        "//deck-1\n1 勝熱英雄 モモキング\n1 ボルシャック・ドラゴン (DM-01版)\n1 Bolshack Dragon / Duelist Charger [DM22RP1-T2]\n"
+        "//deck-1\n1 勝熱英雄 モモキング\n1 ボルシャック・ドラゴン (DM-01版)\n1 Bolshack Dragon / Duelist Charger "
+        "[DM22RP1-T2]\n"
         "//deck-2\n1 ヨミジ 丁-二式\n//pile-public\n1 時空の英雄アンタッチャブル\n//play-1\n1 禁断 ～封印されしX～\n"
         "//c2u 赤単 | ボルシャック中心 | https://example.com/deck/1\n",
         encoding="utf-8",

@@ -43,7 +43,8 @@ def test_the_cli_writes_what_the_renderer_returns(capsys, name):
 def test_a_text_check_does_not_import_the_other_renderers():
     code = (
         "import sys; from duepa_check.cli import main; main([sys.argv[1], '--as-of', '2026-03-16']);"
-        "print(sorted(m for m in ('duepa_check.report.sarif', 'duepa_check.report.html_page', 'duepa_check.report.charts') if m in sys.modules), file=sys.stderr)"
+        "print(sorted(m for m in ('duepa_check.report.sarif', 'duepa_check.report.html_page', "
+        "'duepa_check.report.charts') if m in sys.modules), file=sys.stderr)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code, str(DECKS / BD4)], capture_output=True, text=True, encoding="utf-8"

@@ -417,7 +417,8 @@ def test_dp100_unknown_name_with_suggestions(capsys, tmp_path):
 
 
 def test_dp101_ambiguous_name(capsys, tmp_path):
-    """天地命動 バラギアラ is the creature side of six twinpacts (天上天下輪廻独尊, 輪廻暴冥, 暴氷, 暴炎, 暴聖, 輪廻虹災)."""
+    """天地命動 バラギアラ is the creature side of six twinpacts (天上天下輪廻独尊, 輪廻暴冥, 暴氷, 暴炎, 暴聖,
+    輪廻虹災)."""
     path = make_deck(tmp_path, BD4, replace={30: "1 天地命動 バラギアラ"})
     code, deck = check_json(capsys, path)
     assert code == 1

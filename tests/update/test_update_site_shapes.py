@@ -408,13 +408,17 @@ DATED = """<div class="news">
 NAME = "《轟炎竜 テストバーン / 紅蓮の試験》"
 MARKUPS = {
     "paragraph": f"<div><p>■2026年3月16日より殿堂入りになるカード</p><ul><li>{NAME}</li></ul></div>",
-    "strong in div": f"<div><div><strong>■2026年3月16日より殿堂入りになるカード</strong></div><ul><li>{NAME}</li></ul></div>",
+    "strong in div": (
+        f"<div><div><strong>■2026年3月16日より殿堂入りになるカード</strong></div><ul><li>{NAME}</li></ul></div>"
+    ),
     "text before the list": f'<div class="news">■2026年3月16日より殿堂入りになるカード<ul><li>{NAME}</li></ul></div>',
     "table cells": f"<table><tr><td>■2026年3月16日より殿堂入りになるカード</td><td>{NAME}</td></tr></table>",
     "table rows": f"<table><tr><th>■2026年3月16日より殿堂入りになるカード</th></tr><tr><td>{NAME}</td></tr></table>",
     "paragraphs": f"<p><strong>■2026年3月16日より殿堂入りになるカード</strong></p><p>{NAME}</p>",
     "one line": f"<p>■2026年3月16日より殿堂入り：{NAME}</p>",
-    "definition list, full-width digits": f"<dl><dt>■２０２６年３月１６日より殿堂入りになるカード</dt><dd>{NAME}</dd></dl>",
+    "definition list, full-width digits": (
+        f"<dl><dt>■２０２６年３月１６日より殿堂入りになるカード</dt><dd>{NAME}</dd></dl>"
+    ),
 }
 
 

@@ -176,9 +176,9 @@ ENGLISH_CIVILIZATIONS = {**english_join.ENGLISH_CIVILIZATIONS, "Colorless": None
 
 def csv_row_fits(row: dict[str, str], draft: Draft) -> bool:
     """Whether an English CSV row joined by set and number describes this card: the
-    civilizations of the card or of one of its faces, and a cost one of its faces has. The set + number join misplaces some rows
-    (e.g. a DMRP-21 row of ブルース・ガー landed on 応援妖精エール); a card with no data is
-    taken on trust."""
+    civilizations of the card or of one of its faces, and a cost one of its faces has. The set +
+    number join misplaces some rows (e.g. a DMRP-21 row of ブルース・ガー landed on 応援妖精エール);
+    a card with no data is taken on trust."""
     if not draft.complete or not draft.faces:
         return True
     words = [w.strip() for w in row.get("Civilization", "").split("/") if w.strip()]

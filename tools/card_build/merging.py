@@ -51,7 +51,8 @@ class Merging:
             found = [self.drafts[n] for n in names if n in self.drafts]
             if len(found) != len(names):
                 raise SystemExit(
-                    f"merge {name!r}: records {sorted(set(names) - set(self.drafts))} are gone; update card_checks.MERGES"
+                    f"merge {name!r}: records {sorted(set(names) - set(self.drafts))} are gone; update "
+                    f"card_checks.MERGES"
                 )
             self.merge(found, name)
             self.merged.append(f"{name} ← {', '.join(n for n in names if n != name)} ({why})")
@@ -68,7 +69,8 @@ class Merging:
                         name,
                         match["alias"],
                         match["base"],
-                        "opencard_cardnames.json: 'NAME [BASE]', the same ids listed under BASE in ether_setlists_2026.json",
+                        "opencard_cardnames.json: 'NAME [BASE]', the same ids listed under BASE in "
+                        "ether_setlists_2026.json",
                     )
                 )
         pairs += [(alias, alias, base, source) for alias, base, source in card_checks.ALIAS_PAIRS]

@@ -90,7 +90,10 @@ SOURCES: list[dict[str, str]] = [
     },
     {
         "file": "cards/dm26ex4_cards.jsonl",
-        "what": "DM26-EX4 new cards: faces where known (a fan transcription: these cards say so, provenance fan_transcription)",
+        "what": (
+            "DM26-EX4 new cards: faces where known (a fan transcription: these cards say so, provenance "
+            "fan_transcription)"
+        ),
         "date": "2026-10-17",
         "origin": "Motokiyo-DXP/Price_DM@292363c (scripts/dm26ex4-complete.json, a fan-wiki transcription, "
         "marked unverified there)",
@@ -152,7 +155,8 @@ def header(builder: Builder | None = None) -> dict[str, Any]:
 def report(builder: Builder, cards: list[Card]) -> str:
     """Counts worth knowing after a build (printed with --report)."""
     lines = [
-        f"cards: {len(cards)}  complete: {sum(c.complete for c in cards)}  incomplete: {sum(not c.complete for c in cards)}"
+        f"cards: {len(cards)}  complete: {sum(c.complete for c in cards)}  incomplete: "
+        f"{sum(not c.complete for c in cards)}"
     ]
     lines.append("layouts: " + ", ".join(f"{k} {v}" for k, v in sorted(Counter(c.layout for c in cards).items())))
     lines.append("zones: " + ", ".join(f"{k} {v}" for k, v in sorted(Counter(c.zone for c in cards).items())))
