@@ -5,7 +5,7 @@ by its shape alone: real names end in brackets, numbers and codes too (《偽り
 《予知 TE-20》, 《どこまでも声乗るマイク（ライブ用）》). So this module gives the line's main
 reading (the name as written, its count) and, when the line may carry more than a name, the
 other readings in the order they are tried: trailing remarks, set codes, collector numbers,
-counts in other styles peeled off one by one. The resolve step (``deck.py``) takes the first
+counts in other styles peeled off one by one. The resolve step (``reading.resolve``) takes the first
 reading whose name is a card; when none is, the main reading is reported as written.
 
 Patterns that every deck meets are plain string methods; the regular expressions here are

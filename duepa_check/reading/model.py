@@ -19,7 +19,7 @@ class DeckInputError(DuepaError):
 class Entry(NamedTuple):
     """One decklist line that names a card: the name as typed, how many, where.
 
-    When ``name`` is no card, other readings of the same line are tried (deck.py): those of the
+    When ``name`` is no card, other readings of the same line are tried (reading.resolve): those of the
     card-line text ``source`` ('1 NAME （新規）' → NAME; reading.card_line.more_readings), then
     ``others``, (count, name, partner) each. ``mark`` is the bracket of a line such as
     【五輪の求道者 清永】: when none of its readings is a card, the line is a heading.
@@ -35,14 +35,14 @@ class Entry(NamedTuple):
 
 
 # Entry.mark of a line that begins like metadata (採用カード：NAME, 価格：3,000円 1 NAME, a URL and a
-# name): a card when one of its readings is one, else the metadata it looks like (deck.py drops it).
+# name): a card when one of its readings is one, else the metadata it looks like (reading.resolve drops it).
 LABEL_MARK = "label"
 # Entry.mark of a line that looks like a remark (a blog's title, a note, a link, a sentence:
 # reading.remark): a card when one of its readings is one, else a line not read (Deck.remarks).
 REMARK_MARK = "remark"
 # Entry.mark of a line of names separated by ',' or '，' (a card site's import box: 'NAME,NAME'):
 # the line as written when it is a card (English names have commas), else its parts, which are in
-# ``others`` (deck.py: _split_lists).
+# ``others`` (reading.resolve: _split_lists).
 LIST_MARK = "list"
 
 
@@ -62,7 +62,7 @@ class ParseProblem(NamedTuple):
     line: int
     text: str
     message: Msg
-    readings: tuple = ()  # (count, name, partner) each: when one names a card, the line is that card (deck.py)
+    readings: tuple = ()  # (count, name, partner) each: when one names a card, the line is that card (reading.resolve)
 
 
 class DeckList:
@@ -74,7 +74,7 @@ class DeckList:
         self.problems: list[ParseProblem] = []
         self.headings: list[Heading] = []
         # line → the names in a table row's other name cells (NAME,1,OTHER): a row naming two
-        # cards is reported, never read as one of them (deck.py)
+        # cards is reported, never read as one of them (reading.resolve)
         self.cells: dict[int, tuple[str, ...]] = {}
 
     def __repr__(self) -> str:

@@ -66,7 +66,7 @@ def header_columns(cells: list[str]) -> dict | None:
     A recipe printed in two columns (``| 枚数 | カード名 | 枚数 | カード名 |``) has a name column
     per card: ``'pairs'`` holds each further (name, count, partner) column, read as cards of their
     own. ``'free'`` holds the columns with no header word (and ``'width'`` the header's width: a
-    cell beyond it has none either): a card name there is never dropped unread (deck.py).
+    cell beyond it has none either): a card name there is never dropped unread (reading.resolve).
     """
     words = [cell_word(cell) for cell in cells]
     if not any(w in TABLE_NAME_COLUMNS for w in words):
@@ -103,7 +103,7 @@ class Row:
     """What one table row says: a header (``columns``, the table's from now on), or one cell to be
     read as a line of its own (``line``; ``as_text``: as a line that is no table row), or the
     cards (``entries``) and ``problems`` its cells make, with the names of its other name cells
-    (``cells``, for deck.py). A ``Row()`` is a row that says nothing (a ``|---|`` row)."""
+    (``cells``, for reading.resolve). A ``Row()`` is a row that says nothing (a ``|---|`` row)."""
 
     columns: dict | None = None
     line: str | None = None
@@ -217,7 +217,7 @@ def _add(row: Row, number: int, text: str, count: int | None, partner: bool, oth
         count = main.count
     problem = read.problem or name_problem(main.name, count)
     if problem:
-        # its readings stay: a name that looks like none (《♪2×2-4×5+17=1》) is still that card (deck.py)
+        # its readings stay: a name that looks like none (《♪2×2-4×5+17=1》) is still that card (reading.resolve)
         readings = (main._replace(count=count), *(r._replace(count=count) for r in more_readings(text) + read.others))
         readings = tuple(r for r in readings if len(r.name) <= LONGEST_NAME) if count <= MAX_COUNT else ()
         row.problems.append(ParseProblem(number, text, problem, readings))
@@ -226,7 +226,7 @@ def _add(row: Row, number: int, text: str, count: int | None, partner: bool, oth
         row.problems.append(ParseProblem(number, text, Msg("parse.count-zero", {})))
         return
     readings = tuple(r._replace(count=count) for r in more_readings(text) + read.others)
-    if others:  # the row's other name cells: each may name a card too (deck.py reports a row naming two)
+    if others:  # the row's other name cells: each may name a card too (reading.resolve reports a row naming two)
         cells = tuple(read_card_line(cell).main._replace(count=count) for cell in others)
         row.cells = tuple(cell.name for cell in cells)
         readings += cells

@@ -84,7 +84,7 @@ class Submission(NamedTuple):
         return Msg("sheet.place.player", {"path": path, "row": self.row, "player": self.player})
 
     def to_json(self) -> dict:
-        """The ``submission`` object of the JSON contract (design.md, "Submission sheets")."""
+        """The ``submission`` object of the JSON contract (docs/sheets.md)."""
         return {
             "row": self.row,
             "player": self.player,

@@ -54,7 +54,7 @@ def _add_structured(deck: DeckList, item: Any, line_of: dict[str, int], is_partn
         problem, name = Msg("parse.lone-surrogate", {}), printable(name, False)
     else:
         problem = name_problem(name, count)
-    if problem:  # a name that looks like none (《♪2×2-4×5+17=1》) is still that card when it is one (deck.py)
+    if problem:  # a name that looks like none (《♪2×2-4×5+17=1》) is still that card when it is one (reading.resolve)
         readings = (
             (Reading(count, name, is_partner),) if 0 < count <= MAX_COUNT and 0 < len(name) <= LONGEST_NAME else ()
         )

@@ -228,7 +228,7 @@ class TextReader:
 
     def add_card_or_list(self, number: int, line: str) -> None:
         """A line with commas: one card ('Barkwhip, the Smasher') or several ('NAME,NAME', 'NAME，NAME'
-        from a card site's import box), which only the card pool can tell (deck.py)."""
+        from a card site's import box), which only the card pool can tell (reading.resolve)."""
         parts = [part.strip() for part in re.split(r"[,，]", line)]
         read = read_card_line(line)
         if len(parts) < 2 or not all(parts) or read.problem or self.in_partner_section:
@@ -293,7 +293,7 @@ class TextReader:
         """【五輪の求道者 清永】 or [アカシック・ゼノン] (maybe with a count): the card when it names one.
 
         Under a partner heading it is the partner, whatever it looks like; elsewhere an entry with
-        its mark, which the resolve step drops as a heading when it names no card (deck.py).
+        its mark, which the resolve step drops as a heading when it names no card (reading.resolve).
         """
         bracketed = re.match(_BRACKETED, line)
         if bracketed is None:
@@ -319,7 +319,7 @@ class TextReader:
         whole = whole or self._whole
         if read.problem:
             # 《♪2×2-4×5+17=1》 looks like no name, and a 113-character name is longer than most:
-            # the line's readings stay, and deck.py makes it that card when one names one.
+            # the line's readings stay, and reading.resolve makes it that card when one names one.
             readings = (read.main, *read.others, *self._whole_readings(whole))  # (not more_readings: 90,000 such lines)
             readings = tuple(
                 r._replace(partner=r.partner or partner or self.in_partner_section)
@@ -376,7 +376,7 @@ class TextReader:
     def add_labelled(self, number: int, value: str) -> None:
         """What follows a metadata label (採用カード：NAME, 文明：NAME, プレイレベル：2 NAME, 価格：3,000円 1 NAME,
         a URL and a name): a card when one of its readings names one, else the metadata it looks
-        like (deck.py drops an entry marked LABEL_MARK that names no card). A label's own value
+        like (reading.resolve drops an entry marked LABEL_MARK that names no card). A label's own value
         comes first (2, 3,000円, a date): when the first word holds a digit, the text after it is
         tried before the whole text."""
         words = value.split()[:40]

@@ -1,5 +1,5 @@
-"""Every JSON document duepa-check writes, in one module: the check report (design.md's
-contract), ``card`` (and a name that finds no card), ``rules``, ``stats`` and ``partners``.
+"""Every JSON document duepa-check writes, in one module: the check report (docs/commands.md's
+"JSON output"), ``card`` (and a name that finds no card), ``rules``, ``stats`` and ``partners``.
 
 Keys never change with the language (only the words inside them do), and every document passes
 ``printable.json_safe``: a control character from a decklist is written as a ``\\u`` escape.
@@ -40,7 +40,7 @@ def _json(value: object) -> str:
 # ---------------------------------------------------------------------------- check
 
 
-FIX_KEYS = ("line", "from", "to")  # a deck's "fixes" (design.md): where, as written, as now written
+FIX_KEYS = ("line", "from", "to")  # a deck's "fixes" (docs/commands.md): where, as written, as now written
 
 
 def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
@@ -69,7 +69,7 @@ def deck_json(result: DeckResult, lang: str = DEFAULT_LANG) -> dict:
 
 
 def json_document(results: Sequence[DeckResult], info: RunInfo) -> dict:
-    """The JSON contract as data (design.md): tool, version, regulation, decks, summary."""
+    """The JSON contract as data (docs/commands.md, "JSON output"): tool, version, regulation, decks, summary."""
     return {
         "tool": "duepa-check",
         "version": __version__,
