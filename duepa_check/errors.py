@@ -15,7 +15,7 @@ class Worded:
     """An exception whose message is a plain string or a Msg: ``str()`` is the English,
     ``text(lang)`` any language (mixed into DuepaError and update's Ctrl-C exception)."""
 
-    def __init__(self, message: object = "") -> None:
+    def __init__(self, message: Msg | str = "") -> None:
         super().__init__(message)  # type: ignore[call-arg]  # the exception base that follows in the MRO
         self.message = message
 

@@ -43,7 +43,7 @@ def compose_hints(violations: list[Violation], deck, wanted: int) -> list[Violat
     taking: dict[int, int] = {}  # line -> the copies its hints take out
     for violation in violations:
         copies = _copies_taken(violation, counts)
-        if copies:
+        if copies and violation.line:  # a violation without a line takes nothing (_copies_taken)
             taking[violation.line] = max(taking.get(violation.line, 0), copies)
     budget = deck.card_count - wanted
     removed, kept = 0, set()

@@ -17,8 +17,6 @@ from ..data.config import ConfigError, FormatConfig, find_config, load_config
 from ..messages import msg
 from ..rules import RULE_IDS
 
-_UNSEEN = object()  # a folder not looked at yet (None: looked at, no house rules)
-
 
 class HouseRules:
     """A run's house rules by deck: ``config_path`` (--config) for every deck when given (read at
@@ -55,8 +53,9 @@ class HouseRules:
         """The house rules that apply in ``folder`` (found from ``start``), and their file."""
         if self._explicit is not None:
             return self._explicit, self._explicit_path
-        found = self._files.get(folder, _UNSEEN)
-        if found is _UNSEEN:
+        if folder in self._files:
+            found = self._files[folder]
+        else:
             found = self._files[folder] = find_config(start)
         config = self._configs.get(found)
         if config is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..data.regulation import OFFICIAL_PAGE_REASON, PROHIBITED
-from ..messages import msg
+from ..messages import Msg, msg
 from .base import ERROR, Context, Finding, finding, line_of, take_out
 
 ID = "DP010"
@@ -39,7 +39,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
     for deck_card, status in context.restricted_cards(deck):
         name = deck_card.card.name
         if status == PROHIBITED and name not in allowed and name not in banned:
-            reason = context.regulation.prohibited.get(name, "").strip()
+            reason: str | Msg = context.regulation.prohibited.get(name, "").strip()
             if reason == OFFICIAL_PAGE_REASON:
                 reason = msg("prohibited.reason.official-page")
             key = "prohibited.official.reason" if reason else "prohibited.official"

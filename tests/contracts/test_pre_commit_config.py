@@ -1,5 +1,5 @@
 """The repository's own .pre-commit-config.yaml (issue 50): ruff and ruff-format at the version the
-test extra pins, and our own duepa-check hook over tests/fixtures/decks/, which passes. The hook is
+test extra pins, mypy, and our own duepa-check hook over tests/fixtures/decks/, which passes. The hook is
 run here as pre-commit would run it (its entry, on the tracked files its pattern selects), without
 pre-commit itself: installing the ruff hook needs the network."""
 
@@ -26,8 +26,8 @@ def hooks() -> dict[str, dict]:
     }
 
 
-def test_ruff_ruff_format_and_our_hook_are_there():
-    assert {"ruff", "ruff-format", "duepa-check"} <= set(hooks())
+def test_ruff_ruff_format_the_type_checker_and_our_hook_are_there():
+    assert {"ruff", "ruff-format", "mypy", "duepa-check"} <= set(hooks())
 
 
 def test_the_ruff_hook_is_the_ruff_the_tests_pin():
