@@ -191,18 +191,21 @@ def main() -> None:
         ("open → publish (64 KB)", "document_64kb", typer_s, "× typer import", 1.0),
     ]
     print(
-        f"import typer {typer_s * 1000:.0f} ms, import pygls.lsp.server {median['pygls'] * 1000:.0f} ms (medians of {args.repeat})"
+        f"import typer {typer_s * 1000:.0f} ms, import pygls.lsp.server {median['pygls'] * 1000:.0f} ms (medians of "
+        f"{args.repeat})"
     )
     for name, key, base, unit, target in rows:
         ratio = median[key] / base
         verdict = "ok" if ratio <= target else "OVER"
         print(f"{name:34} {ratio:7.3f} {unit:16} target ≤ {target:<4} {verdict:4}  ({median[key] * 1000:.1f} ms)")
     print(
-        f"{'open → publish (1 MB, once)':34} {huge:6.2f} s                 target ≤ 2 s  {'ok' if huge <= 2 else 'OVER'}"
+        f"{'open → publish (1 MB, once)':34} {huge:6.2f} s                 target ≤ 2 s  "
+        f"{'ok' if huge <= 2 else 'OVER'}"
     )
     resident = median["resident_mib"]
     print(
-        f"{'resident after the run':34} {resident:6.1f} MiB               target ≤ 100  {'ok' if resident <= 100 else 'OVER'}"
+        f"{'resident after the run':34} {resident:6.1f} MiB               target ≤ 100  "
+        f"{'ok' if resident <= 100 else 'OVER'}"
     )
 
 

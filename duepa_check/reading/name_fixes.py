@@ -9,7 +9,8 @@ matched only by being close (a typo: suggestions) is fixed only under ``--unsafe
 when one suggestion is clearly best (``clear_suggestion``).
 
 Where: each name as written in its line (``reading.name_spans``, which a language server's ranges
-use too). A name not found there is left as it is. ``check.fix`` proves every change by reading the result again before writing it.
+use too). A name not found there is left as it is. ``check.fix`` proves every change by reading
+the result again before writing it.
 """
 
 from __future__ import annotations
