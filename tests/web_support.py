@@ -115,7 +115,10 @@ def why_no_site() -> str | None:
     build = build_site_module()
     lacking = build.missing(build.cache_dir())
     if lacking:
-        return f"web page test: the download cache lacks {lacking[0]} (python tools/build_site.py --fetch; .ci/run does this)"
+        return (
+            f"web page test: the download cache lacks {lacking[0]}"
+            " (python tools/build_site.py --fetch; .ci/run does this)"
+        )
     return None
 
 

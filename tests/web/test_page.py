@@ -72,7 +72,8 @@ def test_a_dropped_file_is_read_as_the_cli_reads_it(page):
         """([bytes]) => {
             const transfer = new DataTransfer();
             transfer.items.add(new File([new Uint8Array(bytes)], "大会.txt"));
-            document.querySelector('#deck').dispatchEvent(new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true}));
+            const drop = new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true});
+            document.querySelector('#deck').dispatchEvent(drop);
         }""",
         [data],
     )
@@ -109,7 +110,8 @@ def test_findings_link_to_their_lines(page):
     _settled(page)
     page.click("table.findings td.line button >> text='31'")
     selected = page.evaluate(
-        "(() => { const d = document.querySelector('#deck'); return d.value.slice(d.selectionStart, d.selectionEnd); })()"
+        "(() => { const d = document.querySelector('#deck');"
+        " return d.value.slice(d.selectionStart, d.selectionEnd); })()"
     )
     assert selected == lines[30]
     assert page.evaluate("document.activeElement.id") == "deck"
@@ -178,7 +180,8 @@ def test_every_control_is_labelled_and_findings_have_column_headers(page):
     )
     assert unlabelled == []
     headers = page.evaluate(
-        "[...document.querySelectorAll('table.findings')].map(t => [...t.querySelectorAll('thead th[scope=col]')].map(h => h.textContent))"
+        "[...document.querySelectorAll('table.findings')]"
+        ".map(t => [...t.querySelectorAll('thead th[scope=col]')].map(h => h.textContent))"
     )
     assert headers and all(row == ["ルール", "行", "カード", "問題", "ヒント"] for row in headers)
     assert "使用不可" in page.text_content("#verdict-status")
