@@ -12,6 +12,7 @@ import json
 import re
 from collections import namedtuple
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from ..errors import DuepaError
 from ..messages import Msg
@@ -32,8 +33,9 @@ class CardDataError(DuepaError):
 
 
 # Face, Card and Lookup are plain classes, not dataclasses: importing dataclasses (it pulls
-# in inspect) and typing costs more than loading the whole pool, and `duepa-check card` or
-# a library user needs only this module. Treat them as values; nothing mutates them.
+# in inspect) costs more than loading the whole pool, and `duepa-check card` or a library
+# user needs only this module (typing is loaded already: messages imports it). Treat them as
+# values; nothing mutates them.
 _FACE_FIELDS = ("name", "type", "civilizations", "cost", "power", "races")
 
 
@@ -96,19 +98,26 @@ FAN_TRANSCRIPTION = "fan_transcription"
 PROVENANCES = (OFFICIAL, FAN_TRANSCRIPTION)
 
 
-class _once:  # noqa: N801 - used as a decorator, like the cached_property it stands for
+_Value = TypeVar("_Value")
+
+
+class _once(Generic[_Value]):  # noqa: N801 - used as a decorator, like the cached_property it stands for
     """``functools.cached_property`` without its lock: Python 3.11 takes one on the first read
     of each card, and a batch first-reads the civilizations of thousands of cards. Without it,
     two threads reading at once would each work out the same value: nothing is lost."""
 
-    def __init__(self, function: Callable) -> None:
+    def __init__(self, function: Callable[[Any], _Value]) -> None:
         self.function = function
         self.__doc__ = function.__doc__
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, instance: object, owner: type | None = None) -> object:
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _once[_Value]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _Value: ...
+    def __get__(self, instance: object, owner: type | None = None) -> _once[_Value] | _Value:
         if instance is None:
             return self
         value = instance.__dict__[self.name] = self.function(instance)
@@ -145,11 +154,18 @@ class _Later:
 class Card:
     """A card as the deck rules see it: one name, its faces, and derived facts."""
 
-    aliases = _Later()
-    english = _Later()
-    ids = _Later()
-    source = _Later()
-    provenance = _Later()
+    if TYPE_CHECKING:  # what reading one gives; at run time a _Later fills them on the first read
+        aliases: tuple[str, ...]
+        english: tuple[str, ...]
+        ids: tuple[str, ...]
+        source: str
+        provenance: str
+    else:
+        aliases = _Later()
+        english = _Later()
+        ids = _Later()
+        source = _Later()
+        provenance = _Later()
 
     def __init__(
         self,

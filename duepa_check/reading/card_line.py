@@ -31,7 +31,7 @@ LONGEST_NAME = 240
 class Reading(NamedTuple):
     """One way to read a card line: the copies, the name, whether it marks the partner."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # the deck's word; it hides tuple.count, which no one calls
     name: str
     partner: bool = False
 

@@ -194,7 +194,7 @@ def may_be_sheet(item: Path | str, stdin_name: str | None, deck_column: str | No
     says whether it is one): a .csv/.tsv file, or standard input called so (--stdin-filename) or
     read with --deck-column. The one rule the checker, --fix and a folder walk ask."""
     if is_stdin(item):
-        return bool(stdin_name) and stdin_name.lower().endswith(SHEET_SUFFIXES) or deck_column is not None
+        return stdin_name is not None and stdin_name.lower().endswith(SHEET_SUFFIXES) or deck_column is not None
     return str(item).lower().endswith(SHEET_SUFFIXES)
 
 

@@ -13,7 +13,13 @@ from ..messages import Msg
 
 
 class DeckInputError(DuepaError):
-    """The file cannot be read as a decklist at all (exit code 2)."""
+    """The file cannot be read as a decklist at all (exit code 2). Its message is always a Msg:
+    the sheet reader asks which (``input.changed-while-read``)."""
+
+    message: Msg
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message)
 
 
 class Entry(NamedTuple):
@@ -27,7 +33,7 @@ class Entry(NamedTuple):
 
     line: int
     name: str
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # the deck's word; it hides tuple.count, which no one calls
     is_partner: bool = False
     others: tuple = ()
     mark: str = ""

@@ -153,13 +153,13 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
         if span is None:
             continue
         offset = offsets[entry.line - 1]
-        found = (offset + span.start, offset + span.end)
+        where = (offset + span.start, offset + span.end)
         if span.escaped is not None:
-            fixes.extend(_escaped_fix(text, (*found, span.escaped), entry, wanted))
+            fixes.extend(_escaped_fix(text, (*where, span.escaped), entry, wanted))
             continue
         for wanted_entry, target, safe in wanted:
             if wanted_entry is entry:
-                first, last = _kept_outside(text, found[0], found[1], target, _is_alias(entry.name, pool))
+                first, last = _kept_outside(text, where[0], where[1], target, _is_alias(entry.name, pool))
                 if (
                     target[:1] == "《"
                     and target[-1:] == "》"
@@ -168,7 +168,7 @@ def name_fixes(text: str, deck: Deck, pool: CardPool, unsafe: bool = False) -> l
                 ):
                     first, last = first - 1, last + 1  # an official name in 《》 (《パーロック～…！～》) written so
                 if text[first:last] != target:
-                    after = text[found[0] : first] + target + text[last : found[1]]
+                    after = text[where[0] : first] + target + text[last : where[1]]
                     spelling = target.replace('"', '""') if span.doubled else ""
                     fixes.append(
                         NameFix(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .card_line import more_readings, read_card_line
+from .card_line import Reading, more_readings, read_card_line
 from .words import KANA_DASHES, is_partner_word, partner_word_pattern
 
 
@@ -65,7 +65,7 @@ def partner_readings(line: str) -> tuple:
     rest = match.group(1).strip()
     closer = _CLOSERS.get(rest[0])
     texts = (rest[1:-1].strip(), rest) if closer and rest.endswith(closer) and len(rest) > 2 else (rest,)
-    readings = []
+    readings: list[Reading] = []
     for text in texts:  # 'パートナー「NAME」': the name inside the brackets first
         read = read_card_line(text)
         readings += (read.main, *read.others, *more_readings(text))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from ..messages import Msg
 from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, name_problem, read_card_line
@@ -60,7 +61,18 @@ def split_cells(line: str, delimiter: str | None = None) -> list[str]:
         return [clean_cell(cell) for cell in line.split(delimiter)]
 
 
-def header_columns(cells: list[str]) -> dict | None:
+class Columns(TypedDict, total=False):
+    """A deck table's header read: where its name, count and partner columns are (header_columns)."""
+
+    name: int
+    count: int
+    partner: int
+    pairs: tuple[tuple[int, int | None, int | None], ...]  # a further card's (name, count, partner)
+    free: tuple[int, ...]  # the columns with no header word
+    width: int  # the header's width: a cell beyond it has no header word either
+
+
+def header_columns(cells: list[str]) -> Columns | None:
     """{'name': i, 'count': j, 'partner': k, ...} when the row is a deck table's header row.
 
     A recipe printed in two columns (``| 枚数 | カード名 | 枚数 | カード名 |``) has a name column
@@ -77,15 +89,21 @@ def header_columns(cells: list[str]) -> dict | None:
         return None
     places: dict[str, list[int]] = {"name": [], "count": [], "partner": []}
     for index, word in enumerate(words):
-        for kind, names in (
+        for kind, header_words in (
             ("name", TABLE_NAME_COLUMNS),
             ("count", TABLE_COUNT_COLUMNS),
             ("partner", TABLE_PARTNER_COLUMNS),
         ):
-            if word in names:
+            if word in header_words:
                 places[kind].append(index)
-    columns: dict = {kind: found[0] for kind, found in places.items() if found}
-    names = places["name"]
+    columns = Columns()
+    names, counts, partners = places["name"], places["count"], places["partner"]
+    if names:
+        columns["name"] = names[0]
+    if counts:
+        columns["count"] = counts[0]
+    if partners:
+        columns["partner"] = partners[0]
     if len(names) > 1:  # one card per name column; its count and partner columns, when each has its own
 
         def own(kind: str, number: int) -> int | None:
@@ -105,7 +123,7 @@ class Row:
     cards (``entries``) and ``problems`` its cells make, with the names of its other name cells
     (``cells``, for reading.resolve). A ``Row()`` is a row that says nothing (a ``|---|`` row)."""
 
-    columns: dict | None = None
+    columns: Columns | None = None
     line: str | None = None
     as_text: bool = False
     entries: list[Entry] = field(default_factory=list)
@@ -113,7 +131,7 @@ class Row:
     cells: tuple[str, ...] | None = None
 
 
-def read_row(number: int, line: str, columns: dict | None) -> Row | None:
+def read_row(number: int, line: str, columns: Columns | None) -> Row | None:
     """A table row or CSV-like line of a text decklist, under the table's ``columns`` (None: no
     header read yet); None when the line is no row after all."""
     table = line.lstrip().startswith("|")
@@ -124,7 +142,7 @@ def read_row(number: int, line: str, columns: dict | None) -> Row | None:
     return read_cells(number, split_cells(line), table, columns)
 
 
-def read_cells(number: int, cells: list[str], table: bool, columns: dict | None) -> Row | None:
+def read_cells(number: int, cells: list[str], table: bool, columns: Columns | None) -> Row | None:
     """One row's cells, under the table's ``columns`` (None: no header read yet).
 
     ``table`` is True for rows that are surely table rows (a CSV file, a Markdown ``|`` row); a
@@ -149,18 +167,15 @@ def read_cells(number: int, cells: list[str], table: bool, columns: dict | None)
     return _by_cells(number, filled, table)
 
 
-def _by_header(number: int, cells: list[str], columns: dict[str, int]) -> Row:
-    def cell(kind: str) -> str:
-        index = columns.get(kind)
-        return cells[index] if index is not None and index < len(cells) else ""
-
+def _by_header(number: int, cells: list[str], columns: Columns) -> Row:
     def at(index: int | None) -> str:
         return cells[index] if index is not None and index < len(cells) else ""
 
     row = Row()
     free = [cells[index] for index in columns.get("free", ()) if index < len(cells) and cells[index]]
     free += [cell for cell in cells[columns.get("width", len(cells)) :] if cell]
-    _header_card(row, number, cells, cell("name"), cell("count"), "count" in columns, cell("partner"), free)
+    name, count, partner = at(columns.get("name")), at(columns.get("count")), at(columns.get("partner"))
+    _header_card(row, number, cells, name, count, "count" in columns, partner, free)
     for name_at, count_at, partner_at in columns.get("pairs", ()):
         name, count_text = at(name_at), at(count_at)
         if name or count_text:  # the right-hand pair of a two-column recipe: a card of its own
@@ -203,13 +218,13 @@ def _by_cells(number: int, filled: list[tuple[int, str]], table: bool) -> Row | 
         return Row(problems=[ParseProblem(number, shown, Msg("parse.table-which-count", {}))])
     if len(counts) != 1 and not table or not names:
         return None
-    count = int(re.match(_COUNT_CELL, counts[0]).group(1)) if counts else 0
+    matched = re.match(_COUNT_CELL, counts[0]) if counts else None
     row = Row()
-    _add(row, number, names[0], count if counts else None, partner, others=names[1:])
+    _add(row, number, names[0], int(matched.group(1)) if matched else None, partner, others=names[1:])
     return row
 
 
-def _add(row: Row, number: int, text: str, count: int | None, partner: bool, others: list[str] = ()) -> None:
+def _add(row: Row, number: int, text: str, count: int | None, partner: bool, others: list[str] | None = None) -> None:
     """A row's card: its name cell read like a card line (《》, remarks, a partner mark)."""
     read = read_card_line(text)
     main = read.main

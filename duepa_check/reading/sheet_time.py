@@ -70,7 +70,7 @@ def parse_time(text: str | None, order: str | None = None) -> datetime | None:
             return datetime.fromisoformat(text[:-1] + "+00:00" if text[-1:] in "Zz" else text)
         except ValueError:
             pass
-    formats = _TIME_FORMATS
+    formats: tuple[str, ...] = _TIME_FORMATS
     if "/" in text and _SLASH.match(text):
         formats = _SLASH_DAY_FIRST if order == DAY_FIRST else _SLASH_MONTH_FIRST
     for pattern in formats:
@@ -103,14 +103,14 @@ def date_order(texts: list[str | None]) -> tuple[str | None, tuple[str, str] | N
 def latest(texts: list[str | None], order: str | None) -> int | None:
     """The index of the latest of one player's times (the same time: the later row); None when
     they cannot be ordered (one is no time, or some state an offset and others do not)."""
-    times = [parse_time(text, order) for text in texts]
-    if not all(times) or len({time.tzinfo is None for time in times}) > 1:
+    times = [time for time in (parse_time(text, order) for text in texts) if time is not None]
+    if len(times) < len(texts) or len({time.tzinfo is None for time in times}) > 1:
         return None
     return max(zip(times, range(len(times))))[1]
 
 
 def is_slash_date(text: str | None) -> bool:
-    return bool(text) and "/" in text and _SLASH.match(_normal(text)) is not None
+    return text is not None and "/" in text and _SLASH.match(_normal(text)) is not None
 
 
 def order_note(path: str, disagree: tuple[str, str] | None, example: str) -> Msg:

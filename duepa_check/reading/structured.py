@@ -50,6 +50,7 @@ def _add_structured(deck: DeckList, item: Any, line_of: dict[str, int], is_partn
         deck.problems.append(ParseProblem(line, shown, Msg("parse.not-a-name-or-mapping", {"where": where})))
         return
     name = name.strip().strip("《》").strip()
+    problem: Msg | None
     if has_surrogates(name):  # a JSON escape such as \ud800 that is no character
         problem, name = Msg("parse.lone-surrogate", {}), printable(name, False)
     else:
@@ -105,8 +106,9 @@ def _item_lines(text: str, loader: Any) -> dict[str, int]:
     import yaml
 
     found: dict[str, int] = {}
-    sequences: dict[str, list[int]] = {}  # anchor → the lines of its sequence's items
-    scalars: dict[str, str] = {}  # anchor → a scalar's text (an alias used as a key)
+    # An alias event's anchor is never None, but PyYAML's types say it may be: then nothing is found.
+    sequences: dict[str | None, list[int]] = {}  # anchor → the lines of its sequence's items
+    scalars: dict[str | None, str] = {}  # anchor → a scalar's text (an alias used as a key)
     stack: list[_Open] = []
     for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.CollectionEndEvent):
@@ -118,7 +120,7 @@ def _item_lines(text: str, loader: Any) -> dict[str, int]:
             continue
         if not isinstance(event, yaml.NodeEvent):
             continue
-        line = event.start_mark.line
+        line = event.start_mark.line if event.start_mark is not None else 0  # the parser's events have marks
         if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
             scalars[event.anchor] = event.value
         if stack:

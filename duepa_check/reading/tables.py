@@ -19,7 +19,7 @@ from ..messages import Msg
 from .decode import decode, split_lines
 from .model import DeckInputError, DeckList, ParseProblem
 from .partner_line import partner_line
-from .rows import clean_cell, header_columns, read_cells, split_cells
+from .rows import Columns, clean_cell, header_columns, read_cells, split_cells
 from .text import TextReader, heading_of
 
 DECK_SNIFF_BYTES = 8192  # looks_like_deck reads this much of a .csv/.md file: its header or partner line
@@ -64,12 +64,12 @@ def parse_csv(text: str, path: str) -> DeckList:
     return reader.deck
 
 
-def _may_be_cards(columns: dict | None, index: int) -> bool:
+def _may_be_cards(columns: Columns | None, index: int) -> bool:
     """Whether a row's cell at ``index`` is read for cards: any cell without a header; under one,
     the name, count and partner columns and the unheaded ones (a メモ column's lines are notes)."""
     if columns is None:
         return True
-    named = {columns.get(kind) for kind in ("name", "count", "partner")}
+    named = {columns.get("name"), columns.get("count"), columns.get("partner")}
     named.update(place for pair in columns.get("pairs", ()) for place in pair)
     return index in named or index in columns.get("free", ()) or index >= columns.get("width", index + 1)
 

@@ -41,7 +41,7 @@ from .remark import looks_like_remark
 from .words import HEADING_KINDS, MAIN_WORDS, METADATA_WORDS, PARTNER_STARTS, heading_word, is_partner_word
 
 if TYPE_CHECKING:
-    from .rows import Row
+    from .rows import Columns, Row
 
 # A heading marked by brackets or a symbol, maybe followed by a value or a count:
 # 【デッキ名】龍幻郷, 【パートナー】NAME, 【メインデッキ】（59枚）, ■超次元ゾーン, ◆Main (59).
@@ -96,7 +96,7 @@ class TextReader:
         self.deck = DeckList(path=path)
         self.in_partner_section = False
         self._whole: tuple[str, ...] = ()  # the line as written, when a comment or emphasis was taken off it
-        self.columns: dict[str, int] | None = None  # a table header's columns, once one is read
+        self.columns: Columns | None = None  # a table header's columns, once one is read
         self._section: int | None = None  # index in deck.headings of the open section / type heading
         self._type: int | None = None
         self._partner: int | None = None
