@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections import namedtuple
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
 from ..errors import DuepaError
 from ..messages import Msg
@@ -32,20 +31,19 @@ class CardDataError(DuepaError):
     """The card data on disk is missing or malformed (exit code 2)."""
 
 
-# Face, Card and Lookup are plain classes, not dataclasses: importing dataclasses (it pulls
-# in inspect) costs more than loading the whole pool, and `duepa-check card` or a library
-# user needs only this module (typing is loaded already: messages imports it). Treat them as
-# values; nothing mutates them.
-_FACE_FIELDS = ("name", "type", "civilizations", "cost", "power", "races")
+# Face is a NamedTuple, Card and Lookup are plain classes, not dataclasses: importing dataclasses
+# (it pulls in inspect) costs more than loading the whole pool, and `duepa-check card` or a
+# library user needs only this module (typing is loaded already: messages imports it). Treat
+# them as values; nothing mutates them.
+class Face(NamedTuple):
+    """One printed side: a twinpact has two, a psychic or 禁断 card lists its other sides."""
 
-
-class Face(namedtuple("_FaceFields", _FACE_FIELDS, defaults=((),))):
-    """One printed side: a twinpact has two, a psychic or 禁断 card lists its other sides.
-
-    Fields: name, type (Japanese card type), civilizations, cost, power, races.
-    """
-
-    __slots__ = ()
+    name: str
+    type: str  # the Japanese card type
+    civilizations: tuple[str, ...]
+    cost: Cost
+    power: Cost  # an int, or the printed text ('6000+'), or None
+    races: tuple[str, ...] = ()
 
     @property
     def is_creature(self) -> bool:
@@ -201,7 +199,7 @@ class Card:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Card) and self._fields() == other._fields()
 
-    __hash__ = None  # equal by value, and not frozen
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and not frozen: Python's way to say so
 
     def __repr__(self) -> str:
         return "Card(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in _CARD_FIELDS) + ")"

@@ -279,7 +279,9 @@ class CardPool:
     @cached_property
     def _tcg_only(self) -> dict[str, str]:
         """The English-TCG-only names by their loose key, first asked when a name has matched no card."""
-        names = [n for shard in self.shards for n in shard.header.get("english_tcg_only", ())]
+        names = [
+            n for shard in self.shards for n in _listed(shard.header.get("english_tcg_only")) if isinstance(n, str)
+        ]
         return {loose_key(name_key(n)): n for n in names}
 
     def printings(self, card_name: str) -> list[tuple[str, str]]:
@@ -288,7 +290,7 @@ class CardPool:
         「ゲンム装備【ヘビィボウガン】vs.波衣竜 ∞龍 ゲンムエンペラー」), as the card data's headers list them."""
         found = []
         for shard in self.shards:
-            for entry in shard.header.get("printings", ()):
+            for entry in _listed(shard.header.get("printings")):
                 if isinstance(entry, dict) and entry.get("card") == card_name:
                     pair = (str(entry.get("printing", "")), str(entry.get("id", "")))
                     if pair not in found:
@@ -476,3 +478,8 @@ def embedded_data_dir() -> Path:
         return Path(card_data.__file__).parent
     except ImportError:  # a checkout's package run from its root (the data is card_data/ beside it)
         return Path(__file__).resolve().parents[2] / "card_data"
+
+
+def _listed(value: object) -> list[object]:
+    """A list the card data's header gives (a JSON array), or none when it gives none."""
+    return value if isinstance(value, list) else []

@@ -66,7 +66,7 @@ def card_from_record(line: bytes) -> Card | None:
 
 # json.loads without its layers (bytes sniffing, whitespace regexes, end check): for records that
 # tools/ wrote. It raises StopIteration, not ValueError, when nothing at the start is JSON.
-_scan_json = json.scanner.make_scanner(json.JSONDecoder())
+_scan_json = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed: a scanner
 
 
 def _faces(faces: list[dict]) -> tuple[Face, ...]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TypedDict, cast
 
 from ..errors import DuepaError
 from ..messages import Msg, msg
@@ -136,7 +137,17 @@ def valid_folder_name(name: object) -> bool:
     return bool(rest) and rest.isascii() and all(c.isalnum() or c in "._-" for c in rest) and ".." not in rest
 
 
-def read_pointer(directory: Path) -> dict[str, object] | None:
+class Pointer(TypedDict, total=False):
+    """The pointer file as read_pointer checked it: the folder in use and each file's size in it.
+    What else it says (``run``, ``format``) is not checked: whoever reads it checks its type."""
+
+    folder: str
+    sizes: dict[str, int]
+    run: object
+    format: object
+
+
+def read_pointer(directory: Path) -> Pointer | None:
     """The pointer file's content, None when there is none; a damaged one raises DataDirError.
 
     Opened without following a symbolic link: the pointer is ours, never a link to elsewhere.
@@ -172,7 +183,7 @@ def read_pointer(directory: Path) -> dict[str, object] | None:
         or not all(name in DATA_FILES and type(size) is int and size >= 0 for name, size in sizes.items())
     ):
         raise DataDirError(msg("data-dir.not-a-pointer", path=path, mend=_mend(directory)))
-    return pointer
+    return cast(Pointer, pointer)  # its folder and sizes checked just above
 
 
 def data_folder(directory: Path) -> Path | None:
@@ -199,7 +210,7 @@ def data_folder(directory: Path) -> Path | None:
         raise DataDirError(
             msg("data-dir.no-folder", pointer=directory / POINTER_FILE, name=folder.name, mend=_mend(directory))
         )
-    for name, size in pointer["sizes"].items():  # type: ignore[union-attr]
+    for name, size in pointer["sizes"].items():
         try:
             found = os.lstat(folder / name).st_size
         except OSError as error:
