@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date
 from itertools import islice
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..data.cards import Card
 from ..data.config import FormatConfig
@@ -43,6 +43,21 @@ class Finding(NamedTuple):
 def finding(line: int | None, card: str | None, key: str, /, hint: str | Msg | None = None, **args) -> Finding:
     """A finding whose message is ``key`` with ``args``; a ``hint`` given as a key takes the same args."""
     return Finding(line, card, Msg(key, args), Msg(hint, args) if isinstance(hint, str) else hint)
+
+
+class Rule(Protocol):
+    """A rule module as the registry lists it (rules/__init__.py): mypy checks each module in
+    the list against this, so a rule without its ID or with another ``check`` fails the type check."""
+
+    @property
+    def ID(self) -> str: ...  # a module's constants, read-only here (a property is covariant)
+    @property
+    def NAME(self) -> str: ...
+    @property
+    def SEVERITY(self) -> str: ...
+    @property
+    def CONF(self) -> tuple[str, ...]: ...
+    def check(self, deck: Deck, context: Context) -> Iterable[Finding]: ...
 
 
 class Violation(NamedTuple):

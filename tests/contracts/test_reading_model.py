@@ -18,9 +18,9 @@ from duepa_check.reading import decklist
 PACKAGE = Path(duepa_check.__file__).parent
 READING = PACKAGE / "reading"
 ROOT = PACKAGE.parent
-# import_module loads a module named at run time: the language catalogues (only the one a run
-# speaks is imported) and the rule registry (a rule is its module, found in its folder).
-IMPORT_MODULE_HOMES = {"messages/__init__.py", "rules/__init__.py"}
+# import_module loads a module named at run time in one place: the language catalogues (only the
+# one a run speaks is imported). The rule registry imports each rule by name (test_rule_registry.py).
+IMPORT_MODULE_HOMES = {"messages/__init__.py"}
 
 
 def sibling_imports(path: Path) -> set[str]:
