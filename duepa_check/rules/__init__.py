@@ -5,8 +5,10 @@ left out of the list fails tests/contracts/test_rule_registry.py (see CONTRIBUTI
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from ..data.config import FormatConfig
+from ..reading.resolve import Deck
 from . import (
     ambiguous_card,
     civilization,
@@ -50,6 +52,8 @@ _MODULES: tuple[Rule, ...] = (
     unparsable_line,
 )
 
+# (id, name, severity, check) of a rule to run
+_Enabled = tuple[str, str, str, Callable[[Deck, Context], Iterable[Finding]]]
 RULES: dict[str, Rule] = {module.ID: module for module in sorted(_MODULES, key=lambda module: module.ID)}
 # What a house rule may name a rule by (its id or its name, upper case) → the id.
 RULE_IDS: dict[str, str] = {
@@ -62,7 +66,7 @@ RULE_IDS: dict[str, str] = {
 READING_RULES: tuple[str, ...] = tuple(rule_id for rule_id in RULES if rule_id.startswith("DP1"))
 
 
-def run_rules(deck, context: Context, only: tuple[str, ...] | None = None) -> list[Violation]:
+def run_rules(deck: Deck, context: Context, only: tuple[str, ...] | None = None) -> list[Violation]:
     """Every violation of every enabled rule (or of the ``only`` ids), in line order.
 
     Rules yield Findings; here each gets its rule's id and name and the severity the house
@@ -76,13 +80,13 @@ def run_rules(deck, context: Context, only: tuple[str, ...] | None = None) -> li
     return found
 
 
-def _enabled(config, only: tuple[str, ...] | None) -> list[tuple[str, str, str, Callable]]:
+def _enabled(config: FormatConfig, only: tuple[str, ...] | None) -> list[_Enabled]:
     """(id, name, severity, check) of each rule to run under these house rules, worked out once
     per config: a batch runs the same rules on a thousand decks."""
     key = (id(config), only)
     known = _ENABLED.get(key)
     if known is None or known[0] is not config:  # the id of a config no longer alive may be reused
-        rules = [
+        rules: list[_Enabled] = [
             (rule.ID, rule.NAME, config.severity.get(rule.ID) or rule.SEVERITY, rule.check)
             for rule in RULES.values()
             if rule.ID not in config.disable and (only is None or rule.ID in only)
@@ -93,7 +97,7 @@ def _enabled(config, only: tuple[str, ...] | None) -> list[tuple[str, str, str, 
     return known[1]
 
 
-_ENABLED: dict[tuple[int, tuple[str, ...] | None], tuple[object, list]] = {}
+_ENABLED: dict[tuple[int, tuple[str, ...] | None], tuple[FormatConfig, list[_Enabled]]] = {}
 
 
 __all__ = [

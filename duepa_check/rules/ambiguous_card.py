@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding, names_list, shared_side_zone
 
 ID = "DP101"
@@ -17,7 +18,7 @@ SEVERITY = ERROR
 CONF = ()
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     for entry, found in deck.unresolved:
         if len(found.cards) > 1 and shared_side_zone(found) is None:  # else DP006 reports it
             names = [c.name for c in found.cards]

@@ -15,7 +15,7 @@ from datetime import date
 from itertools import islice
 from typing import NamedTuple, Protocol
 
-from ..data.cards import Card
+from ..data.cards import Card, Lookup
 from ..data.config import FormatConfig
 from ..data.pool import CardPool
 from ..data.regulation import UNRESTRICTED, Regulation
@@ -40,7 +40,7 @@ class Finding(NamedTuple):
     hint: Msg | None = None
 
 
-def finding(line: int | None, card: str | None, key: str, /, hint: str | Msg | None = None, **args) -> Finding:
+def finding(line: int | None, card: str | None, key: str, /, hint: str | Msg | None = None, **args: object) -> Finding:
     """A finding whose message is ``key`` with ``args``; a ``hint`` given as a key takes the same args."""
     return Finding(line, card, Msg(key, args), Msg(hint, args) if isinstance(hint, str) else hint)
 
@@ -73,7 +73,7 @@ class Violation(NamedTuple):
         """(message, hint) in words; the hint is "" when there is none."""
         return text(self.message, lang), (text(self.hint, lang) if self.hint is not None else "")
 
-    def to_json(self, lang: str = DEFAULT_LANG) -> dict:
+    def to_json(self, lang: str = DEFAULT_LANG) -> dict[str, object]:
         """The violation object of the JSON contract (keys in this order), its text in ``lang``."""
         message, hint = self.texts(lang)
         return {
@@ -115,7 +115,8 @@ class Context(NamedTuple):
         key = (self.regulation, self.as_of, self.include_unconfirmed)  # the same Regulation object: identity
         memo = deck.memo.get("restricted")
         if memo is not None and memo[0] == key:
-            return memo[1]
+            known: list[tuple[DeckCard, str]] = memo[1]
+            return known
         found = self._restricted_cards(deck)
         deck.memo["restricted"] = (key, found)
         return found
@@ -212,11 +213,12 @@ def listed_lines(deck: Deck, names: Iterable[str]) -> Listed:
     )
 
 
-def shared_side_zone(found) -> str | None:
+def shared_side_zone(found: Lookup) -> str | None:
     """The zone of every card a name matched, when it is one side shared by several cards
     that all live outside the main deck (《零龍》: a side of five 零龍星雲 cards). Such a name
     is not ambiguous for the rules: whichever card it means, it cannot be in the deck."""
     zones = {card.zone for card in found.cards}
     if len(found.cards) > 1 and len(zones) == 1 and "main" not in zones:
-        return zones.pop()
+        zone: str = zones.pop()
+        return zone
     return None

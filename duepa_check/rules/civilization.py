@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import Listed
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, civilization_text, finding, line_of, take_out
 
 ID = "DP005"
@@ -25,7 +26,7 @@ SEVERITY = ERROR
 CONF = ("partner_min_cost",)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     partner = deck.partner
     if partner is None or not partner.card.complete:
         return

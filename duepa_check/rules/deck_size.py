@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import plural
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding
 
 ID = "DP001"
@@ -18,7 +19,7 @@ SEVERITY = ERROR
 CONF = ("deck_size",)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     wanted, count = context.config.deck_size, deck.card_count
     if count == wanted:
         return

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..data.cards import Lookup
+from ..reading.model import Entry
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding, take_out
 
 ID = "DP103"
@@ -18,7 +21,7 @@ SEVERITY = ERROR
 CONF = ()
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     for entry, found in deck.unresolved:
         card = _tcg_only_card(entry, found, context)
         if card is not None:
@@ -31,12 +34,12 @@ def check(deck, context: Context) -> Iterator[Finding]:
             )
 
 
-def tcg_only(entry, found, context: Context) -> bool:
+def tcg_only(entry: Entry, found: Lookup, context: Context) -> bool:
     """Whether DP103 reports this unresolved line (DP100 then says nothing of it)."""
     return _tcg_only_card(entry, found, context) is not None
 
 
-def _tcg_only_card(entry, found, context: Context) -> str | None:
+def _tcg_only_card(entry: Entry, found: Lookup, context: Context) -> str | None:
     """The English-TCG-only card an unresolved line names, if any."""
     if found.cards or context.pool is None:
         return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..data.regulation import HALL_OF_FAME
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding, line_of, take_out
 
 ID = "DP009"
@@ -19,7 +20,7 @@ SEVERITY = ERROR
 CONF = ("singleton",)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     if context.config.singleton:
         return
     counts: dict[str, int] = {}

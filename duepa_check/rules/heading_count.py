@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from itertools import accumulate
 
 from ..messages import Listed, Msg, plural
+from ..reading.resolve import Deck
 from .base import WARNING, Context, Finding, finding
 
 ID = "DP204"
@@ -24,7 +25,7 @@ SEVERITY = WARNING
 CONF = ()
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     if not deck.headings:
         return
     # Cards and unreadable lines by line number, summed once: a file of 13,000 headings must not

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..reading.resolve import Deck
 from .base import WARNING, Context, Finding, finding, line_of
 
 ID = "DP201"
@@ -18,7 +19,7 @@ SEVERITY = WARNING
 CONF = ()
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     for deck_card in deck.cards:
         if deck_card.card.complete:
             continue

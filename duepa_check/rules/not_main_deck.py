@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import msg
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding, line_of, names_list, shared_side_zone, take_out
 
 ID = "DP006"
@@ -21,7 +22,7 @@ SEVERITY = ERROR
 CONF = ("allowed",)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     yield from _checked_cards(deck, context)
     for entry, found in deck.unresolved:
         zone = shared_side_zone(found)
@@ -37,7 +38,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
             )
 
 
-def _checked_cards(deck, context: Context) -> Iterator[Finding]:
+def _checked_cards(deck: Deck, context: Context) -> Iterator[Finding]:
     starters = context.regulation.starter_names
     for deck_card in deck.cards:
         card = deck_card.card

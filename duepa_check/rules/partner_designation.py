@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import Listed, Msg, msg
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding, partner_advice
 
 ID = "DP003"
@@ -26,7 +27,7 @@ SEVERITY = ERROR
 CONF = ("partner_min_cost",)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     partners = deck.partner_entries
     if not partners:
         yield finding(None, None, "partner-designation.none", hint=_none_hint(deck, context))
@@ -49,7 +50,7 @@ def check(deck, context: Context) -> Iterator[Finding]:
         )
 
 
-def _none_hint(deck, context: Context) -> Msg:
+def _none_hint(deck: Deck, context: Context) -> Msg:
     """What to do, said so that doing it leaves no new error: when a card of the deck can be the
     partner, mark its line (adding it again would list it twice, DP002); when none can and the deck
     already has its cards, put the partner in place of one (a line more would make it 61, DP001)."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import msg
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding, line_of, partner_advice
 
 ID = "DP004"
@@ -30,7 +31,7 @@ SEVERITY = ERROR
 CONF = ("partner_min_cost",)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     partner = deck.partner
     if partner is None:
         return

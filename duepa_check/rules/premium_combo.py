@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding, line_of, take_out
 
 ID = "DP008"
@@ -17,7 +18,7 @@ SEVERITY = ERROR
 CONF = ("allowed",)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     for combo in context.regulation.combos_on(context.as_of):
         if not deck.names.issuperset(combo.cards) or set(combo.cards) & set(context.config.allowed):
             continue  # not both cards of the combo, or the house rules allow one

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..data.regulation import PREMIUM
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding, line_of, take_out
 
 ID = "DP007"
@@ -20,7 +21,7 @@ SEVERITY = ERROR
 CONF = ("allowed", "include_unconfirmed")
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     for deck_card, status in context.restricted_cards(deck):
         card = deck_card.card
         if status != PREMIUM or card.name in context.config.allowed:

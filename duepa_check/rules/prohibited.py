@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from ..data.regulation import OFFICIAL_PAGE_REASON, PROHIBITED
 from ..messages import Msg, msg
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding, line_of, take_out
 
 ID = "DP010"
@@ -22,7 +23,7 @@ SEVERITY = ERROR
 CONF = ("banned", "allowed")
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     banned, allowed = context.config.banned, context.config.allowed
     if banned:
         for deck_card in deck.cards:

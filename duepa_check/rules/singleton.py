@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import Listed, plural
+from ..reading.resolve import Deck, DeckCard
 from .base import ERROR, Context, Finding, finding, take_out
 
 ID = "DP002"
@@ -21,10 +22,10 @@ SEVERITY = ERROR
 CONF = ("singleton",)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     if not context.config.singleton:
         return
-    lines_of: dict[str, list] = {}  # name -> the deck's lines that list it, in order
+    lines_of: dict[str, list[DeckCard]] = {}  # name -> the deck's lines that list it, in order
     for deck_card in deck.cards:
         lines_of.setdefault(deck_card.card.name, []).append(deck_card)
     for name, copies in lines_of.items():

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
+from ..reading.resolve import Deck
 from .base import WARNING, Context, Finding, finding
 
 ID = "DP202"
@@ -18,7 +19,7 @@ CONF = ()
 MAX_AGE = timedelta(days=183)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     data_date = context.regulation.data_date
     if context.as_of - data_date > MAX_AGE:
         yield finding(

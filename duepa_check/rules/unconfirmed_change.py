@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..messages import msg
+from ..reading.resolve import Deck
 from .base import WARNING, Context, Finding, finding, line_of
 
 ID = "DP203"
@@ -19,7 +20,7 @@ SEVERITY = WARNING
 CONF = ("include_unconfirmed",)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     regulation = context.regulation
     if context.include_unconfirmed or context.as_of <= regulation.data_date:
         return

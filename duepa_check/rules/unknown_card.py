@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding, names_list
 from .english_tcg_only import tcg_only
 
@@ -24,7 +25,7 @@ SUGGEST_AT_MOST = 60  # unknown names per deck that get a close-name search
 PENDING = "close_names_pending"  # a hint argument: the run searches this name's close names (check.close_names)
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     searched = 0
     for entry, found in deck.unresolved:
         if found.cards or tcg_only(entry, found, context):  # a card of the English TCG alone: DP103

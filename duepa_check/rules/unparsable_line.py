@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..reading.resolve import Deck
 from .base import ERROR, Context, Finding, finding
 
 ID = "DP102"
@@ -25,7 +26,7 @@ HINTS = {
 }
 
 
-def check(deck, context: Context) -> Iterator[Finding]:
+def check(deck: Deck, context: Context) -> Iterator[Finding]:
     for problem in deck.problems:
         hint = HINTS.get(problem.message.key, "unparsable-line.line.hint")  # a ParseProblem's message is a Msg
         yield finding(

@@ -16,12 +16,44 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECKED = {"duepa_check/check", "duepa_check/data", "duepa_check/reading", "duepa_check/rules"}
 
 
+# The layers mypy checks as --strict would; each joined when it was found clean under it.
+STRICT = {"duepa_check.rules"}
+# mypy's --strict, flag by flag (`mypy --help`): `strict` itself cannot be set per module.
+STRICT_FLAGS = {
+    "disallow_any_generics",
+    "disallow_subclassing_any",
+    "disallow_untyped_calls",
+    "disallow_untyped_defs",
+    "disallow_incomplete_defs",
+    "check_untyped_defs",
+    "disallow_untyped_decorators",
+    "warn_unused_ignores",
+    "warn_return_any",
+    "no_implicit_reexport",
+    "strict_equality",
+    "extra_checks",
+}
+
+
 def mypy_config() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
 
 
 def test_mypy_checks_the_layers_found_clean():
     assert CHECKED <= set(mypy_config()["files"])
+
+
+def test_mypy_is_strict_for_the_layers_found_clean_under_it():
+    config = mypy_config()
+    assert config.get("warn_redundant_casts") is True  # the global flag of --strict
+    strict = {
+        module
+        for override in config.get("overrides", [])
+        if all(override.get(flag) is True for flag in STRICT_FLAGS)
+        for module in override["module"]
+    }
+    for package in STRICT:
+        assert {package, f"{package}.*"} <= strict, package
 
 
 def test_mypy_finds_nothing(tmp_path):
