@@ -11,21 +11,22 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Any
+from typing import Generic, TypeVar
 
 from ..errors import DuepaError
 from ..messages import Msg
 from .results import DeckResult
 
+Item = TypeVar("Item")
 
-class Batch:
+
+class Batch(Generic[Item]):
     """Many items checked with ``check_one`` (one item → one ``DeckResult``), in order."""
 
-    def __init__(self, check_one: Callable[[Any], DeckResult]) -> None:
+    def __init__(self, check_one: Callable[[Item], DeckResult]) -> None:
         self.check_one = check_one
 
-    def check_all(self, paths: list, on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
+    def check_all(self, paths: list[Item], on_progress: Callable[[int], None] | None = None) -> list[DeckResult]:
         """Check many items, in order; large batches are split over the machine's cores."""
         if len(paths) < PARALLEL_FROM:
             return self.check_here(paths, on_progress)
@@ -37,7 +38,7 @@ class Batch:
                 return self.check_here(paths, on_progress)
             return self.check_forked(paths, workers, on_progress)
 
-    def check_here(self, paths: list, on_progress: Callable[[int], None] | None) -> list[DeckResult]:
+    def check_here(self, paths: list[Item], on_progress: Callable[[int], None] | None) -> list[DeckResult]:
         """Check every item in this process."""
         results = []
         for path in paths:
@@ -46,7 +47,9 @@ class Batch:
                 on_progress(1)
         return results
 
-    def check_forked(self, paths: list, workers: int, on_progress: Callable[[int], None] | None) -> list[DeckResult]:
+    def check_forked(
+        self, paths: list[Item], workers: int, on_progress: Callable[[int], None] | None
+    ) -> list[DeckResult]:
         """This process and one forked child per extra core check the files chunk by chunk.
 
         Chunk numbers wait in a pipe; each process takes the next one until none is left, so a
@@ -101,7 +104,7 @@ class Batch:
 
     def _check_chunks(
         self,
-        chunks: list[list[Path]],
+        chunks: list[list[Item]],
         tickets: int,
         on_take: Callable[[int], None] | None = None,
         parent: int | None = None,
@@ -188,7 +191,7 @@ def _write_all(fd: int, data: bytes) -> None:
         data = data[os.write(fd, data) :]
 
 
-def _fork_child(batch: Batch, chunks: list[list[Path]], tickets: int) -> tuple[int, int] | None:
+def _fork_child(batch: Batch[Item], chunks: list[list[Item]], tickets: int) -> tuple[int, int] | None:
     """Fork a process that checks chunks taken from ``tickets`` and writes the pickled outcome
     to a pipe: (pid, read end of that pipe), or None when the machine refuses a process."""
     import pickle
@@ -210,7 +213,7 @@ def _fork_child(batch: Batch, chunks: list[list[Path]], tickets: int) -> tuple[i
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a SIGTERM meant for the child ends it at once
         os.close(read_fd)
         try:
-            outcome: tuple = ("results", batch._check_chunks(chunks, tickets, parent=parent))
+            outcome: tuple[str, object] = ("results", batch._check_chunks(chunks, tickets, parent=parent))
         except DuepaError as error:
             outcome = (
                 "usage",

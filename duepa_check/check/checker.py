@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..data.config import FormatConfig
 from ..data.pool import CardPool
-from ..data.regulation import Regulation
+from ..data.regulation import Announcement, Regulation
 from ..errors import DuepaError
 from ..messages import Msg
 from ..printable import printable
@@ -32,7 +32,8 @@ from .house_rules import HouseRules
 from .results import MAX_REPORTED, DeckResult
 
 if TYPE_CHECKING:
-    from ..reading.sheet import SheetColumns, SheetRow
+    from ..reading.sheet import SheetRow
+    from ..reading.sheet_columns import SheetColumns
 
 
 def _printable_message(message: Msg | str) -> Msg | str:
@@ -90,14 +91,18 @@ class Checker:
         self.pool = pool
         self.regulation = regulation
         self.options = options
-        self.notes: list = []  # what reading the sheets had to say (Msg each): one stderr line each
+        self.notes: list[Msg] = []  # what reading the sheets had to say (Msg each): one stderr line each
         # --config, else each deck's nearest file: given by a session (check.session) that reads
         # them for the run's language too, else made here
         self.house_rules = house_rules or HouseRules(
             pool.resolve_name, options.config_path, options.include_unconfirmed
         )
-        self._announced: dict[tuple, Regulation] = {}  # house-rule announcements → the regulation with them
-        self._contexts: dict[tuple, Context] = {}  # (id of a config, close names later) → the rules' context under it
+        self._announced: dict[
+            tuple[Announcement, ...], Regulation
+        ] = {}  # house-rule announcements → the regulation with them
+        self._contexts: dict[
+            tuple[int, bool], Context
+        ] = {}  # (id of a config, close names later) → the rules' context under it
         self._close_names_later = False  # check_all searches close names once for the run (check.close_names)
 
     def house_rules_for(self, path: Path) -> FormatConfig:
@@ -191,12 +196,13 @@ class Checker:
         is read here, once, and each of its rows is checked as a file would be
         (reading.sheet.with_submissions). A ``HeldText`` (a web page's box) is checked as the file
         it names holding its text: a decklist, or a sheet's rows."""
-        items: list = paths
+        items: list[Path | HeldText | SheetRow | Skipped] = list(paths)
         options = self.options
         column = options.sheet_columns.deck if options.sheet_columns else None
         named = [item.path if isinstance(item, HeldText) else item for item in paths]
         if any(isinstance(path, Path) and may_be_sheet(path, options.stdin_name, column) for path in named):
-            from ..reading.sheet import SheetColumns, with_submissions  # only a .csv/.tsv (or -, so named)
+            from ..reading.sheet import with_submissions  # only a .csv/.tsv (or -, so named)
+            from ..reading.sheet_columns import SheetColumns
 
             items = with_submissions(paths, options.sheet_columns or SheetColumns(), self.notes, options.stdin_name)
         from .close_names import fill_close_names
@@ -275,7 +281,7 @@ def _shown_path(path: Path) -> str:
     return printable(text)
 
 
-def reading_problems(deck, regulation: Regulation, as_of: date, pool: CardPool | None = None) -> DeckResult:
+def reading_problems(deck: Deck, regulation: Regulation, as_of: date, pool: CardPool | None = None) -> DeckResult:
     """The problems ``check`` reports for the lines of ``deck`` that are not cards (the reading
     rules, DP1xx), in line order: what ``stats`` shows of a deck it cannot count."""
     context = Context(as_of=as_of, regulation=regulation, pool=pool)

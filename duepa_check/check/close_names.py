@@ -24,7 +24,7 @@ from .results import DeckResult
 RUN_SEARCHES = 60  # distinct unknown names a run searches close names for (a deck's worth, as DP100's own bound)
 
 
-def fill_close_names(results: Sequence[DeckResult], pool: CardPool, notes: list) -> None:
+def fill_close_names(results: Sequence[DeckResult], pool: CardPool, notes: list[Msg]) -> None:
     """Give every DP100 hint the run left pending its close names (or say they were not searched);
     a Msg for ``notes`` when the bound left some names without."""
     searched: dict[str, list[str]] = {}

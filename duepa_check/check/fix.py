@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..data.pool import CardPool
 from ..reading.card_line import unwrap
 from ..reading.decklist import parse_decklist
 from ..reading.decode import decode
-from ..reading.model import DeckInputError
+from ..reading.model import DeckInputError, Entry
 from ..reading.name_fixes import NameFix, name_fixes
 from ..reading.resolve import Deck, resolve_deck
 from .fix_write import FixRefused, ReadFile, read_for_fixing, write_fixed
@@ -115,13 +116,17 @@ def _spliced(data: bytes, text: str, codec: str, bom: int, fixes: list[NameFix])
     return b"".join(parts)
 
 
-def _signature(deck: Deck, renamed: dict[int, NameFix] | None = None, pool: CardPool | None = None) -> tuple:
+# What fixing must not change (_signature): the entries, the problems, the headings
+_Signature = tuple[Sequence[tuple[object, ...]], Sequence[tuple[object, ...]], Sequence[tuple[object, ...]]]
+
+
+def _signature(deck: Deck, renamed: dict[int, NameFix] | None = None, pool: CardPool | None = None) -> _Signature:
     """What fixing must not change: every entry's line, count, partner mark and card and name (a
     fixed one, in ``renamed`` by the entry's id, as its new spelling and the card that means), the
     problems and headings."""
     renamed = renamed or {}
 
-    def card_of(entry, card: str) -> tuple[str, str]:
+    def card_of(entry: Entry, card: str) -> tuple[str, str]:
         fix = renamed.get(id(entry))
         if fix is None:
             return card, unicodedata.normalize("NFKC", entry.name)

@@ -17,6 +17,7 @@ import errno
 import os
 import secrets
 import stat
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
@@ -93,7 +94,10 @@ def write_fixed(read: ReadFile, data: bytes) -> None:
         os.replace(temporary, path)
 
 
-def _unchanged(read: ReadFile) -> tuple:
+_Status = tuple[int, int, int, int]  # a file's (inode, mode, owner, group)
+
+
+def _unchanged(read: ReadFile) -> _Status:
     """The file's (inode, mode, owner, group) now; refused when its bytes are not those read."""
     path = read.path
     try:
@@ -127,7 +131,7 @@ def _changed(path: Path) -> FixRefused:
 
 
 @contextmanager
-def _temporary(folder: str, shown: str):
+def _temporary(folder: str, shown: str) -> Iterator[tuple[int, str]]:
     """A new temporary file in ``folder`` (an open descriptor and its path), removed unless renamed.
 
     Its name is chosen before the file is made, so a signal that arrives while or right after it
@@ -168,7 +172,7 @@ def _remove(temporary: str) -> None:
         pass
 
 
-def _keep_metadata(handle: int, temporary: str, path: Path, status: tuple) -> None:
+def _keep_metadata(handle: int, temporary: str, path: Path, status: _Status) -> None:
     """The original's extended attributes (a POSIX ACL among them), owner and group, then mode, on
     the temporary file; refused when any cannot be kept (the file is then left as it was)."""
     _, mode, uid, gid, flags = status

@@ -13,6 +13,7 @@ counted apart: DP001 names them and asks to fix them first, never to remove real
 from __future__ import annotations
 
 from ..messages import Listed, Msg, plural
+from ..reading.resolve import Deck
 from ..rules import Violation
 
 # The hints that take cards out of the deck (each has a ``.replace`` variant that keeps the count).
@@ -34,7 +35,7 @@ ADDS_A_LINE = "partner-designation.none.hint"  # DP003: 'add a line パートナ
 DECK_SIZE = "DP001"
 
 
-def compose_hints(violations: list[Violation], deck, wanted: int) -> list[Violation]:
+def compose_hints(violations: list[Violation], deck: Deck, wanted: int) -> list[Violation]:
     """The violations with each removing hint kept or turned into its ``.replace`` variant, so that
     the cards taken out are the cards too many, and DP001's hint worded after the others."""
     counts: dict[int, int] = {}
@@ -84,13 +85,13 @@ def _copies_taken(violation: Violation, counts: dict[int, int]) -> int:
     return on_line
 
 
-def unknown_lines(deck) -> list[tuple[int, int]]:
+def unknown_lines(deck: Deck) -> list[tuple[int, int]]:
     """(line, copies) of the counted lines that name no card (DP100): they count, but no hint can
     say which card they are."""
     return [(entry.line, entry.count) for entry, found in deck.unresolved if not found.cards and entry.line]
 
 
-def deck_size_hint(deck, wanted: int, removed: int = 0, added: int = 0) -> Msg:
+def deck_size_hint(deck: Deck, wanted: int, removed: int = 0, added: int = 0) -> Msg:
     """DP001's hint: what is left to add or remove once the other hints are followed; the lines that
     name no card first, when there are any."""
     unknown = unknown_lines(deck)

@@ -62,9 +62,9 @@ class DeckResult:
         # The lines read as remarks (a title, a note, a sentence), not as cards: the report lists them.
         self.not_read: list[int] = []
         # --fix/--diff: the names fixed ({"line", "from", "to"} each); None without them (no JSON key)
-        self.fixes: list[dict] | None = None
+        self.fixes: list[dict[str, object]] | None = None
         # --fix: why this deck's file was not written when it had names to fix (a message), else None
-        self.fix_refused = None
+        self.fix_refused: Msg | str | None = None
 
     def __repr__(self) -> str:
         return f"DeckResult({self.path!r}, violations={self.violations!r}, error={self.error!r})"

@@ -19,7 +19,8 @@ from ..reading.inputs import is_stdin
 from ..reading.model import DeckInputError
 
 if TYPE_CHECKING:
-    from ..reading.sheet import SheetColumns
+    from ..data.pool import CardPool
+    from ..reading.sheet_columns import SheetColumns
 
 
 def _skipped(path: str, reason: Msg) -> Skipped:
@@ -116,7 +117,8 @@ def _decklists_below(folder: Path, sheet_columns: SheetColumns | None) -> Iterat
                 yield _skipped(entry.path, Msg("skipped.symlink-file", {}))
                 continue
             if not lowered.endswith(DECK_SUFFIXES):
-                from ..reading.sheet import SheetColumns, looks_like_sheet
+                from ..reading.sheet import looks_like_sheet
+                from ..reading.sheet_columns import SheetColumns
                 from ..reading.tables import looks_like_deck
 
                 named = sheet_columns or SheetColumns()
@@ -131,7 +133,7 @@ _COUNTED_LINE = r"^\W{0,2}\d{1,2}\s*(?:[xX×ｘ]|枚)?\s+\S|\S\s*(?:[xX×ｘ]\s*
 _STRUCTURED_KEY = r"""(?m)^(?:cards|partner)\s*:|["'](?:cards|partner)["']\s*:"""
 
 
-def looks_like_decklist(path: Path, pool) -> bool:
+def looks_like_decklist(path: Path, pool: CardPool) -> bool:
     """Whether a file named to be checked is a decklist, for the pre-commit hook
     (``--skip-non-decklists``): a staged ``notes.txt`` or ``mkdocs.yml`` is no deck to fail.
 
@@ -159,7 +161,7 @@ def looks_like_decklist(path: Path, pool) -> bool:
     return _reads_like_decklist(text, str(path), pool, lambda: looks_like_deck(path))
 
 
-def text_looks_like_decklist(text: str, path: str | Path, pool) -> bool:
+def text_looks_like_decklist(text: str, path: str | Path, pool: CardPool) -> bool:
     """``looks_like_decklist`` of a text held in memory (an editor's buffer) called ``path``: the same
     test, on the text instead of the file's bytes (a language server stays quiet on a README)."""
     name = os.path.basename(path)
@@ -197,7 +199,7 @@ def _starts_like_deck(text: str, path: str) -> bool:
     return starts_like_deck(head)
 
 
-def _reads_like_decklist(text: str, path: str, pool, starts_like_deck: Callable[[], bool]) -> bool:
+def _reads_like_decklist(text: str, path: str, pool: CardPool, starts_like_deck: Callable[[], bool]) -> bool:
     """The test of a decklist file's decoded text (``looks_like_decklist``, from its structured key
     on); ``starts_like_deck`` asks whether its head starts like one."""
     if path.lower().endswith((".yaml", ".yml", ".json")):
@@ -214,14 +216,14 @@ def _reads_like_decklist(text: str, path: str, pool, starts_like_deck: Callable[
     return any(pool.lookup(typed).cards for typed in names if typed)
 
 
-def _is_folder(entry: os.DirEntry) -> bool:
+def _is_folder(entry: os.DirEntry[str]) -> bool:
     try:
         return entry.is_dir()  # a link to a folder too
     except OSError:  # as os.walk: what cannot be asked is no folder
         return False
 
 
-def _is_link(entry: os.DirEntry) -> bool:
+def _is_link(entry: os.DirEntry[str]) -> bool:
     try:
         return entry.is_symlink()
     except OSError:
@@ -235,7 +237,7 @@ def run_order(items: Iterable[Path | Skipped]) -> list[Path | Skipped]:
     return sorted(items, key=_walk_order)
 
 
-def _walk_order(item: Path | Skipped) -> tuple:
+def _walk_order(item: Path | Skipped) -> tuple[object, ...]:
     """Natural order of a path: each part (folder, file name) as text and numbers, numbers by value
     (then as written: d02 and d2 both come after d1, in a fixed order); case-insensitive on Windows."""
     if is_stdin(item):
@@ -245,7 +247,7 @@ def _walk_order(item: Path | Skipped) -> tuple:
     return tuple((_natural(part), part) for part in parts)
 
 
-def _natural(part: str) -> tuple:
+def _natural(part: str) -> tuple[int | str, ...]:
     """'d10.txt' → ('d', 10, '.txt'): text and numbers alternate, so two keys compare like with like."""
     pieces = _DIGITS.split(part)
     return tuple(int(piece) if index % 2 else piece for index, piece in enumerate(pieces))
