@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..messages import Msg
 from .decode import MAX_BYTES, decode, too_large
@@ -143,7 +143,7 @@ def read_stdin_bytes(where: str, limit: int | None = None) -> bytes:
     return _within_limit(data, where, limit)
 
 
-_STDIN: list = []  # [the stream, the limit it was read to, its bytes]
+_STDIN: list[Any] = []  # [the stream, the limit it was read to (int or inf), its bytes]
 
 
 def replace_stdin_bytes(data: bytes) -> None:

@@ -8,6 +8,7 @@ A text held in memory (a web page's box) is ``HeldText``: read as the file it na
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import NamedTuple
@@ -20,8 +21,8 @@ class StandardInput(type(Path())):  # type: ignore[misc]  # PosixPath or Windows
     """Standard input as a run's input: a ``Path`` spelled ``-`` (so lists of inputs stay lists of
     paths), ``shown`` as ``--stdin-filename`` names it. Paths derived from it are plain paths."""
 
-    def __new__(cls, shown: str = STDIN_NAME):
-        self = super().__new__(cls, STDIN_ARGUMENT)
+    def __new__(cls, shown: str = STDIN_NAME) -> StandardInput:
+        self: StandardInput = super().__new__(cls, STDIN_ARGUMENT)
         self.shown = shown
         return self
 
@@ -30,15 +31,16 @@ class StandardInput(type(Path())):  # type: ignore[misc]  # PosixPath or Windows
             super().__init__(STDIN_ARGUMENT)
         self.shown = shown
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[StandardInput], tuple[str]]:
         return type(self), (self.shown,)
 
-    def with_segments(self, *segments):  # Python 3.12+: parent, joinpath... are files, not stdin
+    def with_segments(self, *segments: str | os.PathLike[str]) -> Path:  # Python 3.12+: parent, ... are files
         return Path(*segments)
 
     @classmethod
-    def _from_parsed_parts(cls, drv, root, parts):  # the same for Python 3.11
-        return type(Path())._from_parsed_parts(drv, root, parts)
+    def _from_parsed_parts(cls, drv: str, root: str, parts: list[str]) -> Path:  # the same for Python 3.11
+        made: Path = getattr(type(Path()), "_from_parsed_parts")(drv, root, parts)  # private: not in typeshed
+        return made
 
 
 class HeldText(NamedTuple):

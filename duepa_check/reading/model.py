@@ -6,10 +6,13 @@ module, never the dispatcher (reading.decklist), so the parsers and the dispatch
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import DuepaError
 from ..messages import Msg
+
+if TYPE_CHECKING:
+    from .card_line import Reading
 
 
 class DeckInputError(DuepaError):
@@ -35,7 +38,7 @@ class Entry(NamedTuple):
     name: str
     count: int = 1  # type: ignore[assignment]  # the deck's word; it hides tuple.count, which no one calls
     is_partner: bool = False
-    others: tuple = ()
+    others: tuple[Reading, ...] = ()
     mark: str = ""
     source: str = ""
 
@@ -68,7 +71,9 @@ class ParseProblem(NamedTuple):
     line: int
     text: str
     message: Msg
-    readings: tuple = ()  # (count, name, partner) each: when one names a card, the line is that card (reading.resolve)
+    readings: tuple[
+        Reading, ...
+    ] = ()  # (count, name, partner) each: when one names a card, the line is that card (reading.resolve)
 
 
 class DeckList:

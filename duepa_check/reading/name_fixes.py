@@ -215,7 +215,9 @@ def _kept_outside(text: str, start: int, end: int, official: str, alias: bool = 
     return start, end
 
 
-def _escaped_fix(text: str, escaped: tuple[int, int, str], entry: Entry, wanted: list) -> list[NameFix]:
+def _escaped_fix(
+    text: str, escaped: tuple[int, int, str], entry: Entry, wanted: list[tuple[Entry, str, bool]]
+) -> list[NameFix]:
     """The fix of a name written with JSON escapes: the whole string written anew (escapes only where
     JSON needs them)."""
     import json

@@ -55,7 +55,7 @@ _CLOSERS = {
 
 
 @functools.lru_cache(maxsize=1024)
-def partner_readings(line: str) -> tuple:
+def partner_readings(line: str) -> tuple[Reading, ...]:
     """The readings of the name after the partner word of ``line``, each marking the partner; ()
     when the line does not start with the word. They are tried after the line as written (reading/resolve.py):
     the line is the partner line only when what follows the word is a card."""

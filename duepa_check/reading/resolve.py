@@ -7,7 +7,7 @@ designates or overrides the partner here, so the rules see one shape whatever th
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..data.cards import Card, Lookup
 from ..data.pool import CardPool
@@ -49,7 +49,7 @@ class Deck:
         self.remarks: list[tuple[int, str]] = []
         # What the rules and the report ask for many times, worked out once (by the properties
         # below and by Context.restricted_cards): a Deck is complete once resolve_deck returns it.
-        self.memo: dict = {}
+        self.memo: dict[str, Any] = {}  # its keys and their values: the properties that fill them
 
     def __repr__(self) -> str:
         return f"Deck({self.path!r}, {len(self.cards)} cards, {len(self.unresolved)} unresolved)"
@@ -95,7 +95,8 @@ class Deck:
             self.memo["partner"] = (
                 next((c for c in self.cards if c.entry is partners[0]), None) if len(partners) == 1 else None
             )
-        return self.memo["partner"]
+        partner: DeckCard | None = self.memo["partner"]
+        return partner
 
 
 def resolve_deck(decklist: DeckList, pool: CardPool, partner: str | None = None) -> Deck:

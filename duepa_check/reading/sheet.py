@@ -33,6 +33,7 @@ is a deck that cannot be checked, never a legal one.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -83,7 +84,7 @@ class Submission(NamedTuple):
             return Msg("sheet.place", {"path": path, "row": self.row})
         return Msg("sheet.place.player", {"path": path, "row": self.row, "player": self.player})
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The ``submission`` object of the JSON contract (docs/sheets.md)."""
         return {
             "row": self.row,
@@ -145,7 +146,7 @@ def starts_like_sheet(text: str, path: str, named: SheetColumns = SheetColumns()
 
 
 def sheet_rows(
-    item: Path | HeldText, named: SheetColumns, stdin_name: str | None, notes: list | None = None
+    item: Path | HeldText, named: SheetColumns, stdin_name: str | None, notes: list[Msg] | None = None
 ) -> list[SheetRow] | None:
     """Is this item of a run a submission sheet? Its rows when it is (``may_be_sheet``, then
     ``read_sheet``), None when it is no sheet: the one answer the checker and --fix ask. A sheet
@@ -160,12 +161,15 @@ def sheet_rows(
 
 
 def with_submissions(
-    items: list, named: SheetColumns = SheetColumns(), notes: list | None = None, stdin_name: str | None = None
-) -> list:
+    items: Sequence[Path | Skipped],
+    named: SheetColumns = SheetColumns(),
+    notes: list[Msg] | None = None,
+    stdin_name: str | None = None,
+) -> list[Path | SheetRow | Skipped]:
     """The items to check, each sheet among them (``sheet_rows``) replaced by its rows, in row
     order; other items as they are (a .csv/.tsv that turns out to be a decklist is read again by
     the decklist reader: a few kilobytes)."""
-    expanded: list = []
+    expanded: list[Path | SheetRow | Skipped] = []
     for item in items:
         path = item.path if isinstance(item, HeldText) else item
         try:
@@ -186,7 +190,7 @@ def with_submissions(
 def read_sheet(
     path: Path,
     named: SheetColumns = SheetColumns(),
-    notes: list | None = None,
+    notes: list[Msg] | None = None,
     stdin: bool = False,
     text: str | None = None,
 ) -> list[SheetRow] | None:
@@ -240,7 +244,9 @@ def decode_whole(data: bytes, name: str) -> str:
 TITLE_ROWS = 3  # rows a sheet may have above its header: a title, a date, a blank row
 
 
-def _find_header(text: str, path: str, named: SheetColumns, where: str):
+def _find_header(
+    text: str, path: str, named: SheetColumns, where: str
+) -> tuple[list[tuple[int, list[str]]], int, dict[str, int]] | None:
     """(records, the header's index, columns), or None when the text is no sheet. The header is
     the first row, or one below a title row or two ('大会エントリー 2026/11/28'); cells are split at
     commas, tabs (.tsv, or a first line of tabs) or semicolons (a European Excel export)."""
@@ -332,7 +338,7 @@ def player_key(player: str) -> str:
     return spaceless(unicodedata.normalize("NFKC", player))
 
 
-def _supersede(rows: list[SheetRow], notes: list | None = None) -> list[SheetRow]:
+def _supersede(rows: list[SheetRow], notes: list[Msg] | None = None) -> list[SheetRow]:
     """Each player's latest row counts; earlier rows of that player are superseded by it.
 
     Players are told apart by their whole cell (``SheetRow.player``), not the part reports show.

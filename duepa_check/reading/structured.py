@@ -198,7 +198,7 @@ class _TooDeep(Exception):
     """A YAML decklist nests lists and mappings deeper than MAX_NESTING."""
 
 
-def _construct(node: Any, built: dict[int, Any], duplicates: list | None = None, depth: int = 1) -> Any:
+def _construct(node: Any, built: dict[int, Any], duplicates: list[ParseProblem] | None = None, depth: int = 1) -> Any:
     """Build plain data from a YAML node tree (``_item_lines`` says where each item is).
 
     ``depth`` counts the lists and mappings around ``node``; past MAX_NESTING the document is
@@ -320,7 +320,7 @@ class _JsonStrings:
         return waiting.popleft() if waiting else None
 
 
-def _locate_json_items(data: dict, tokens: _JsonStrings, line_of: dict[str, int]) -> None:
+def _locate_json_items(data: dict[str, Any], tokens: _JsonStrings, line_of: dict[str, int]) -> None:
     """Each item's line, by its path: the next occurrence of its name, in the order the keys were written."""
     for key in data:
         if key == "partner":

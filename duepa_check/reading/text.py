@@ -33,7 +33,15 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from ..messages import Msg
-from .card_line import LONGEST_NAME, MAX_COUNT, more_readings, parse_count_and_name, read_card_line, strip_list_mark
+from .card_line import (
+    LONGEST_NAME,
+    MAX_COUNT,
+    Reading,
+    more_readings,
+    parse_count_and_name,
+    read_card_line,
+    strip_list_mark,
+)
 from .decode import numbered_lines
 from .model import LABEL_MARK, LIST_MARK, REMARK_MARK, DeckList, Entry, Heading, ParseProblem
 from .partner_line import partner_line, partner_readings
@@ -197,12 +205,12 @@ class TextReader:
         if line[:1] in PARTNER_STARTS:
             self._also_partner(number, self._partner_readings(line))
 
-    def _partner_readings(self, line: str) -> tuple:
+    def _partner_readings(self, line: str) -> tuple[Reading, ...]:
         """``partner_readings`` of the line, then of the line as written when a comment was taken off
         it ('パートナー カキンギョ #紫陽花 #ご祝儀 #池' names a card whose name has its marks)."""
         return (*partner_readings(line), *(reading for whole in self._whole for reading in partner_readings(whole)))
 
-    def _also_partner(self, number: int, readings: tuple) -> None:
+    def _also_partner(self, number: int, readings: tuple[Reading, ...]) -> None:
         """The line just added, also read as a partner line ('パートナー NAME'): its name's readings
         (marking the partner) are tried when the line as written is no card."""
         if not readings:
@@ -341,9 +349,9 @@ class TextReader:
         self.in_partner_section = False
 
     @staticmethod
-    def _whole_readings(whole: tuple[str, ...]) -> tuple:
+    def _whole_readings(whole: tuple[str, ...]) -> tuple[Reading, ...]:
         """The readings of a line as written (a bracket, a comment or emphasis left on)."""
-        found: list = []
+        found: list[Reading] = []
         for text in whole:
             read = read_card_line(text)
             found += (read.main, *read.others, *more_readings(text))
@@ -360,7 +368,7 @@ class TextReader:
     def add_remark(self, number: int, line: str) -> None:
         """A line that looks like a remark (reading.remark): the card one of its readings names (the
         line as written first, then without a leading 【…】 or note mark), else a line not read."""
-        readings: list = []
+        readings: list[Reading] = []
         texts = [line]
         bracketed = re.match(r"^(?:【[^【】]+】|[\[［][^\[\]［］]+[\]］])\s*(\S.*)$", line)
         if bracketed:
@@ -385,7 +393,7 @@ class TextReader:
         tails = [" ".join(words[start:]) for start in range(min(len(words), 4))]
         if len(tails) > 1 and any(character.isdigit() for character in words[0]):
             tails[0], tails[1] = tails[1], tails[0]
-        readings: list = []
+        readings: list[Reading] = []
         for tail in tails:
             read = read_card_line(tail)
             if not read.problem:
