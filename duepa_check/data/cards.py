@@ -193,7 +193,7 @@ class Card:
         self.source = source  # where the facts came from (a source file, or repository@commit:path)
         self.provenance = provenance  # OFFICIAL or FAN_TRANSCRIPTION
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in _CARD_FIELDS)
 
     def __eq__(self, other: object) -> bool:

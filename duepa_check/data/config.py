@@ -300,7 +300,12 @@ def validate(
     return FormatConfig(**values)
 
 
-def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
+# What a house-rules file's card name means (pool.resolve_name), and the error a value's check raises
+_Resolve = Callable[[str], tuple[str | None, list[str]]]
+_Fail = Callable[..., ConfigError]
+
+
+def _check_value(key: str, value: object, where: str, resolve_card: _Resolve, rule_ids: dict[str, str]) -> Any:
     def fail(expected: str, **args: Any) -> ConfigError:
         return ConfigError(
             msg(
@@ -315,19 +320,21 @@ def _check_value(key, value, where, resolve_card, rule_ids) -> Any:
     return CHECKS[key](value, fail, key, where, resolve_card, rule_ids)
 
 
-def _whole_number(value, fail, *_) -> int:
+def _whole_number(value: object, fail: _Fail, *_: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
         raise fail("whole-number")
     return value
 
 
-def _boolean(value, fail, *_) -> bool:
+def _boolean(value: object, fail: _Fail, *_: object) -> bool:
     if not isinstance(value, bool):
         raise fail("boolean")
     return value
 
 
-def _card_names(value, fail, key, where, resolve_card, rule_ids) -> tuple[str, ...]:
+def _card_names(
+    value: object, fail: _Fail, key: str, where: str, resolve_card: _Resolve, rule_ids: dict[str, str]
+) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise fail("card-names")
     names = []
@@ -346,16 +353,20 @@ def _card_names(value, fail, key, where, resolve_card, rule_ids) -> tuple[str, .
     return tuple(names)
 
 
-def _rule_ids(value, fail, key, where, resolve_card, rule_ids) -> tuple[str, ...]:
+def _rule_ids(
+    value: object, fail: _Fail, key: str, where: str, resolve_card: _Resolve, rule_ids: dict[str, str]
+) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise fail("rule-ids")
     return tuple(_rule_id(v, key, where, rule_ids) for v in value)
 
 
-def _severities(value, fail, key, where, resolve_card, rule_ids) -> dict[str, str]:
+def _severities(
+    value: object, fail: _Fail, key: str, where: str, resolve_card: _Resolve, rule_ids: dict[str, str]
+) -> dict[str, str]:
     if not isinstance(value, dict):
         raise fail("severity")
-    result = {}
+    result: dict[str, str] = {}
     for rule, level in value.items():
         rule = _rule_id(rule, key, where, rule_ids)
         if level not in SEVERITIES:
@@ -364,7 +375,9 @@ def _severities(value, fail, key, where, resolve_card, rule_ids) -> dict[str, st
     return result
 
 
-def _announcements(value, fail, key, where, resolve_card, rule_ids) -> tuple[Announcement, ...]:
+def _announcements(
+    value: object, fail: _Fail, key: str, where: str, resolve_card: _Resolve, rule_ids: dict[str, str]
+) -> tuple[Announcement, ...]:
     if not isinstance(value, list):
         raise fail("announcements")
     found = tuple(
@@ -377,7 +390,7 @@ def _announcements(value, fail, key, where, resolve_card, rule_ids) -> tuple[Ann
 def _no_contradiction(found: tuple[Announcement, ...], where: str) -> None:
     """Two entries for one card on one date that disagree (a ban and a release): which one holds
     would be the order of the lines, so neither does: one line names both (exit 2)."""
-    first: dict[tuple, int] = {}
+    first: dict[tuple[str | None, date], int] = {}
     for index, entry in enumerate(found):
         seen = first.setdefault((entry.card, entry.on), index) if entry.card else index
         if found[seen].status != entry.status:
@@ -386,12 +399,12 @@ def _no_contradiction(found: tuple[Announcement, ...], where: str) -> None:
             raise ConfigError(msg("house-rules.announcements-disagree", where=where, one=one, other=other, **args))
 
 
-def _language(value, fail, *_) -> str:
+def _language(value: object, fail: _Fail, *_: object) -> str:
     from ..messages import LANGUAGES
 
     if value not in LANGUAGES:
         raise fail("lang", languages=Listed(LANGUAGES, "sep.or"))
-    return value
+    return str(value)
 
 
 # The house-rule keys: each FormatConfig field (its default) with how its value is checked. What a key

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from .cards import Card
@@ -75,7 +76,9 @@ class NameSearch:
         found = sorted(best.values(), key=lambda match: (match.rank, len(match.card.name), match.card.name))
         return found[:limit]
 
-    def _ranked_rows(self, key: str, limit: int, best: dict[int, NameMatch]):
+    def _ranked_rows(
+        self, key: str, limit: int, best: dict[int, NameMatch]
+    ) -> Iterator[tuple[int, list[tuple[str, int, str]]]]:
         """(rank, rows) in rank order; a later rank is only looked for while fewer than ``limit``
         cards are found (``best`` fills as the caller takes each)."""
         prefixed = self._prefixed(self._starts, self._start_keys, key)

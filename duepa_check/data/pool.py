@@ -22,16 +22,16 @@ import bisect
 import functools
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..messages import msg
 from .cards import SIDE_SLASH, Card, CardDataError, Lookup
-from .files import CARDS_FILE, INDEX_FILE
 from .names import KEY_VERSION, closest_keys, display_name, loose_key, name_key
 from .records import card_from_json, card_from_record, record_problem
+from .userdata import CARDS_FILE, INDEX_FILE
 
 if TYPE_CHECKING:
     import mmap
@@ -403,7 +403,7 @@ class CardPool:
         return [card for _, card in self._hits(key) or self._hits(loose_key(key))]
 
     @staticmethod
-    def _card_of_every_side(sides: list[str], cards_of) -> Card | None:
+    def _card_of_every_side(sides: list[str], cards_of: Callable[[str], list[Card]]) -> Card | None:
         """The one card that every side names (through ``cards_of``), else None."""
         found: dict[str, Card] = {}
         common: set[str] | None = None
@@ -456,7 +456,7 @@ class CardPool:
             if number + 1 < len(self.shards):
                 hidden |= shard.names()
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         """Every card once (overlay first). Parses every line: for tools and tests, not checks."""
         seen: set[str] = set()
         for shard in self.shards:

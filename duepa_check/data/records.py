@@ -9,12 +9,13 @@ read (``cards._Later``).
 from __future__ import annotations
 
 import json.scanner
+from typing import Any
 
 from ..messages import Listed, Msg, msg
 from .cards import CIVILIZATIONS, LAYOUTS, OFFICIAL, PROVENANCES, ZONES, Card, Face
 
 
-def card_from_json(data: dict) -> Card:
+def card_from_json(data: dict[str, Any]) -> Card:
     get = data.get
     return Card(
         name=data["name"],
@@ -69,7 +70,7 @@ def card_from_record(line: bytes) -> Card | None:
 _scan_json = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed: a scanner
 
 
-def _faces(faces: list[dict]) -> tuple[Face, ...]:
+def _faces(faces: list[dict[str, Any]]) -> tuple[Face, ...]:
     return tuple(
         [
             Face(

@@ -216,7 +216,7 @@ def _text(value: Any, where: str) -> str:
     return value
 
 
-def _yaml_loader():
+def _yaml_loader() -> type[Any]:
     import yaml
 
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -17,7 +17,7 @@ CHECKED = {"duepa_check/check", "duepa_check/data", "duepa_check/reading", "duep
 
 
 # The layers mypy checks as --strict would; each joined when it was found clean under it.
-STRICT = {"duepa_check.check", "duepa_check.reading", "duepa_check.rules"}
+STRICT = {"duepa_check.check", "duepa_check.data", "duepa_check.reading", "duepa_check.rules"}
 # mypy's --strict, flag by flag (`mypy --help`): `strict` itself cannot be set per module.
 STRICT_FLAGS = {
     "disallow_any_generics",
