@@ -94,11 +94,11 @@ def write_fixed(read: ReadFile, data: bytes) -> None:
         os.replace(temporary, path)
 
 
-_Status = tuple[int, int, int, int]  # a file's (inode, mode, owner, group)
+_Status = tuple[int, int, int, int, int]  # a file's (inode, mode, owner, group, flags)
 
 
 def _unchanged(read: ReadFile) -> _Status:
-    """The file's (inode, mode, owner, group) now; refused when its bytes are not those read."""
+    """The file's (inode, mode, owner, group, flags) now; refused when its bytes are not those read."""
     path = read.path
     try:
         now = os.lstat(path)
