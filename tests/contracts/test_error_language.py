@@ -439,8 +439,10 @@ def test_version_and_help_of_the_app_take_lang_too(capsys):
     [
         (
             ("check", "x.txt", "--format", "xml"),
-            "Error: Invalid value for '--format': 'xml' is not one of 'text', 'lines', 'table', 'json', 'github', 'sarif', 'html'.",
-            "エラー: '--format' の値が正しくありません。text か lines か table か json か github か sarif か html を指定してください",
+            "Error: Invalid value for '--format': 'xml' is not one of "
+            "'text', 'lines', 'table', 'json', 'github', 'sarif', 'html'.",
+            "エラー: '--format' の値が正しくありません。"
+            "text か lines か table か json か github か sarif か html を指定してください",
         ),
         (
             ("check", "x.txt", "--frmat", "json"),

@@ -60,7 +60,8 @@ def test_off_a_terminal_each_problem_is_one_line_path_line_rule_message_hint(cap
         [f"{broken}:33:", "DP002"],
     ]
     assert lines[1] == (
-        f"{broken}:32: DP100 《ボルシャック・ドラゴソ》 matches no card (hint: did you mean 《ボルシャック・ドラゴン》, "
+        f"{broken}:32: DP100 《ボルシャック・ドラゴソ》 matches no card "
+        "(hint: did you mean 《ボルシャック・ドラゴン》, "
         "《ボルシャック・ドラゴン／決闘者・チャージャー》, 《ボルシャック・ドギラゴン》?)"
     )
     assert (
