@@ -20,20 +20,13 @@ from typing import NamedTuple
 
 from ..messages import Msg
 from .decode import CONTROL
+from .model import Reading
 from .words import is_partner_word, mentions_partner, partner_word_pattern
 
 MAX_COUNT = 999
 # Longer than every spelling of the pool, English names included (tests/reading/test_long_names.py):
 # a longer text is no name in any reading (DP102).
 LONGEST_NAME = 240
-
-
-class Reading(NamedTuple):
-    """One way to read a card line: the copies, the name, whether it marks the partner."""
-
-    count: int  # type: ignore[assignment]  # the deck's word; it hides tuple.count, which no one calls
-    name: str
-    partner: bool = False
 
 
 class CardLine(NamedTuple):

@@ -6,13 +6,10 @@ module, never the dispatcher (reading.decklist), so the parsers and the dispatch
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..errors import DuepaError
 from ..messages import Msg
-
-if TYPE_CHECKING:
-    from .card_line import Reading
 
 
 class DeckInputError(DuepaError):
@@ -23,6 +20,14 @@ class DeckInputError(DuepaError):
 
     def __init__(self, message: Msg) -> None:
         super().__init__(message)
+
+
+class Reading(NamedTuple):
+    """One way to read a card line (reading.card_line): the copies, the name, whether it marks the partner."""
+
+    count: int  # type: ignore[assignment]  # the deck's word; it hides tuple.count, which no one calls
+    name: str
+    partner: bool = False
 
 
 class Entry(NamedTuple):

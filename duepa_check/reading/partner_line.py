@@ -14,7 +14,8 @@ from __future__ import annotations
 import functools
 import re
 
-from .card_line import Reading, more_readings, read_card_line
+from .card_line import more_readings, read_card_line
+from .model import Reading
 from .words import KANA_DASHES, is_partner_word, partner_word_pattern
 
 

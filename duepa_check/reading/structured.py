@@ -11,8 +11,8 @@ from typing import Any
 from ..data.nesting import MAX_NESTING, parser_refused_depth, too_deep
 from ..messages import Msg
 from ..printable import has_surrogates, printable
-from .card_line import LONGEST_NAME, MAX_COUNT, Reading, name_problem
-from .model import DeckInputError, DeckList, Entry, ParseProblem
+from .card_line import LONGEST_NAME, MAX_COUNT, name_problem
+from .model import DeckInputError, DeckList, Entry, ParseProblem, Reading
 
 
 def parse_structured(data: Any, path: str, line_of: dict[str, int]) -> DeckList:

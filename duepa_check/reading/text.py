@@ -36,14 +36,13 @@ from ..messages import Msg
 from .card_line import (
     LONGEST_NAME,
     MAX_COUNT,
-    Reading,
     more_readings,
     parse_count_and_name,
     read_card_line,
     strip_list_mark,
 )
 from .decode import numbered_lines
-from .model import LABEL_MARK, LIST_MARK, REMARK_MARK, DeckList, Entry, Heading, ParseProblem
+from .model import LABEL_MARK, LIST_MARK, REMARK_MARK, DeckList, Entry, Heading, ParseProblem, Reading
 from .partner_line import partner_line, partner_readings
 from .remark import looks_like_remark
 from .words import HEADING_KINDS, MAIN_WORDS, METADATA_WORDS, PARTNER_STARTS, heading_word, is_partner_word

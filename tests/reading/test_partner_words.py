@@ -18,8 +18,9 @@ import pytest
 
 from duepa_check.check.walk import deck_files
 from duepa_check.data.pool import CardPool
-from duepa_check.reading.card_line import Reading, read_card_line
+from duepa_check.reading.card_line import read_card_line
 from duepa_check.reading.decklist import parse_decklist
+from duepa_check.reading.model import Reading
 from duepa_check.reading.resolve import resolve_deck
 from duepa_check.reading.tables import starts_like_deck
 from duepa_check.reading.words import PARTNER_CARD_WORDS, PARTNER_STEMS
