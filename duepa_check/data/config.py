@@ -35,6 +35,11 @@ class ConfigError(DuepaError):
     """A config file is unreadable or has a bad key or value (exit code 2)."""
 
 
+# What a house-rules file's card name means (pool.resolve_name), and the error a value's check raises
+_Resolve = Callable[[str], tuple[str | None, list[str]]]
+_Fail = Callable[..., ConfigError]
+
+
 class FormatConfig(NamedTuple):
     """The deck-building rules in force: the recommended ones, or a playgroup's house rules."""
 
@@ -218,11 +223,7 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
-def load_config(
-    path: Path,
-    resolve_card: Callable[[str], tuple[str | None, list[str]]],
-    rule_ids: dict[str, str],
-) -> FormatConfig:
+def load_config(path: Path, resolve_card: _Resolve, rule_ids: dict[str, str]) -> FormatConfig:
     """Parse and validate a config file.
 
     ``resolve_card(name)`` returns (official name or None, suggestions); ``rule_ids`` maps
@@ -279,12 +280,7 @@ def load_config(
         raise ConfigError(msg("house-rules.too-deep", where=where)) from None
 
 
-def validate(
-    data: dict[str, Any],
-    where: str,
-    resolve_card: Callable[[str], tuple[str | None, list[str]]],
-    rule_ids: dict[str, str],
-) -> FormatConfig:
+def validate(data: dict[str, Any], where: str, resolve_card: _Resolve, rule_ids: dict[str, str]) -> FormatConfig:
     values: dict[str, Any] = {"source": where}
     for raw_key, value in data.items():
         key = str(raw_key).replace("-", "_")
@@ -298,11 +294,6 @@ def validate(
             raise ConfigError(msg("house-rules.unknown-key", where=where, key=_shown(raw_key), hint=hint))
         values[key] = _check_value(key, value, where, resolve_card, rule_ids)
     return FormatConfig(**values)
-
-
-# What a house-rules file's card name means (pool.resolve_name), and the error a value's check raises
-_Resolve = Callable[[str], tuple[str | None, list[str]]]
-_Fail = Callable[..., ConfigError]
 
 
 def _check_value(key: str, value: object, where: str, resolve_card: _Resolve, rule_ids: dict[str, str]) -> Any:
@@ -333,7 +324,7 @@ def _boolean(value: object, fail: _Fail, *_: object) -> bool:
 
 
 def _card_names(
-    value: object, fail: _Fail, key: str, where: str, resolve_card: _Resolve, rule_ids: dict[str, str]
+    value: object, fail: _Fail, key: str, where: str, resolve_card: _Resolve, *_: object
 ) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise fail("card-names")
@@ -353,16 +344,14 @@ def _card_names(
     return tuple(names)
 
 
-def _rule_ids(
-    value: object, fail: _Fail, key: str, where: str, resolve_card: _Resolve, rule_ids: dict[str, str]
-) -> tuple[str, ...]:
+def _rule_ids(value: object, fail: _Fail, key: str, where: str, _: object, rule_ids: dict[str, str]) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise fail("rule-ids")
     return tuple(_rule_id(v, key, where, rule_ids) for v in value)
 
 
 def _severities(
-    value: object, fail: _Fail, key: str, where: str, resolve_card: _Resolve, rule_ids: dict[str, str]
+    value: object, fail: _Fail, key: str, where: str, _: object, rule_ids: dict[str, str]
 ) -> dict[str, str]:
     if not isinstance(value, dict):
         raise fail("severity")
@@ -376,7 +365,7 @@ def _severities(
 
 
 def _announcements(
-    value: object, fail: _Fail, key: str, where: str, resolve_card: _Resolve, rule_ids: dict[str, str]
+    value: object, fail: _Fail, key: str, where: str, resolve_card: _Resolve, *_: object
 ) -> tuple[Announcement, ...]:
     if not isinstance(value, list):
         raise fail("announcements")
@@ -428,7 +417,7 @@ KEYS: dict[str, Any] = {
 }
 
 
-def _announcement(item: Any, where: str, resolve_card: Callable[[str], tuple[str | None, list[str]]]) -> Announcement:
+def _announcement(item: Any, where: str, resolve_card: _Resolve) -> Announcement:
     """One house-rule 殿堂 change, checked like the data's: a real date, known cards, a known status."""
     if not isinstance(item, dict):
         raise ConfigError(msg("house-rules.announcement-shape", where=where, got=_shown(item)))
@@ -483,7 +472,7 @@ def _date(value: Any, where: str) -> date:
     return day
 
 
-def _card(typed: Any, where: str, resolve_card: Callable[[str], tuple[str | None, list[str]]]) -> str:
+def _card(typed: Any, where: str, resolve_card: _Resolve) -> str:
     if not isinstance(typed, str):
         raise ConfigError(msg("house-rules.card-name", where=where, got=_shown(typed)))
     name, close = resolve_card(typed)
