@@ -6,6 +6,7 @@ name that means no card or several, what it could be. (Its JSON is ``json_doc``'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from ..data.cards import OFFICIAL, Card, Lookup
@@ -19,7 +20,7 @@ def render_card(
     regulation: Regulation,
     on: date,
     lang: str = DEFAULT_LANG,
-    printings: list[tuple[str, str]] = (),
+    printings: Sequence[tuple[str, str]] = (),
 ) -> None:
     from rich.markup import escape
     from rich.panel import Panel

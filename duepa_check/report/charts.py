@@ -245,7 +245,7 @@ def _subtitle(
     pieces = _subtitle_parts(partner_line, civilizations, count_line)
     drawn = []
     y = PAD + TITLE_SIZE + 8 + SUBTITLE_SIZE
-    x = PAD
+    x: float = PAD
     for kind, part_width, value in pieces:
         if x - PAD + part_width > MAX_LINE_PX:
             break

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..check.results import DeckResult
 from ..messages import DEFAULT_LANG, text
 from ..rules import ERROR
-from .wording import flat, full_text, omitted_line, row_text, superseded_line
+from .wording import flat, full_text, omitted_line, row_of, row_text, superseded_line
 
 
 def _escape_github(text: str, property_value: bool = False) -> str:
@@ -39,7 +39,7 @@ def _github_row(result: DeckResult, path: str, lang: str) -> list[str]:
     """A sheet row's annotations: at the file line of each problem's line in the deck cell (the
     row's line when it has none), each message naming the row, the player and the cell's line.
     A superseded row is one notice: it does not count."""
-    submission = result.submission
+    submission = row_of(result)
     at_row = f"file={path},line={submission.row_line}"
     if submission.superseded_by is not None:
         return [f"::notice {at_row},title=superseded::{_escape_github(superseded_line(result, lang))}"]
@@ -49,10 +49,10 @@ def _github_row(result: DeckResult, path: str, lang: str) -> list[str]:
     for v in result.violations:
         level = "error" if v.severity == ERROR else "warning"
         title = _escape_github(f"{v.rule} {v.name}", property_value=True)
-        where = f"file={path},line={submission.file_line(v.line)}"
+        where = f"file={path},line={submission.file_line(v.line or 0)}"
         lines.append(
             f"::{level} "
-            f"{where},title={title}::{_escape_github(flat(row_text(result, full_text(v, lang), v.line, lang)))}"
+            f"{where},title={title}::{_escape_github(flat(row_text(result, full_text(v, lang), v.line or 0, lang)))}"
         )
     if result.omitted:
         message = _escape_github(row_text(result, omitted_line(result, lang), 0, lang))

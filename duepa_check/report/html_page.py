@@ -35,6 +35,7 @@ from .wording import (
     flat,
     omitted_line,
     place_text,
+    row_of,
     summary,
     summary_verdict,
     totals_line,
@@ -172,7 +173,7 @@ class _Pieces:
         self.shape = f"<figure><figcaption>{_h(text('html.shape'))}</figcaption>"
         self.back = f'<p class="back"><a href="#decks">{_h(text("html.back"))}</a></p></section>'
         self._partners: dict[tuple, tuple[str, str, str]] = {}
-        self._verdicts: dict[tuple[bool, bool], str] = {}
+        self._verdicts: dict[tuple[bool, bool, bool], str] = {}
         self._counts: dict[tuple[int, int], str] = {}
         self._cards: dict[int, str] = {}
 
@@ -313,10 +314,12 @@ def _superseded_table(decks: list[_Deck], counted: list[_Deck], text: Text) -> s
     labels = [text(f"column.{column}") for column in columns]
     head = "".join(f'<th scope="col">{_h(label)}</th>' for label in labels)
     player, row, submitted, by = map(_cell_start, labels, ("p", "n", "k", "n"))
-    numbers = {(d.result.path, d.result.submission.row): d.number for d in counted if d.result.submission is not None}
+    numbers: dict[tuple[str, int | None], int] = {
+        (d.result.path, d.result.submission.row): d.number for d in counted if d.result.submission is not None
+    }
     rows = []
     for deck in decks:
-        submission = deck.result.submission
+        submission = row_of(deck.result)
         later = numbers.get((deck.result.path, submission.superseded_by))
         link = f'<a href="#row-{later}">{submission.superseded_by}</a>' if later else str(submission.superseded_by)
         rows.append(

@@ -98,8 +98,9 @@ class TextChecks:
         the fixes (line, as written, as now written: the JSON report's ``fixes``). A submission
         sheet is never rewritten (as ``--fix`` refuses it): nothing to fix."""
         from ..check.fix import fixed_bytes
-        from ..reading.decklist import DeckInputError
-        from ..reading.sheet import SheetColumns, sheet_rows
+        from ..reading.model import DeckInputError
+        from ..reading.sheet import sheet_rows
+        from ..reading.sheet_columns import SheetColumns
 
         try:
             if sheet_rows(HeldText(Path(name), text), SheetColumns(), None) is not None:

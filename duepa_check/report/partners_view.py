@@ -7,10 +7,15 @@ text view and its stderr notes (its JSON is ``json_doc``'s).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..analysis.partner_candidates import Advice, Candidate
 from ..check.results import MAX_REPORTED
 from ..messages import DEFAULT_LANG, Listed, msg, text
 from ..printable import printable
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 TEXT_ROWS = 25  # the text view shows this many candidates; JSON lists every one
 
@@ -75,13 +80,14 @@ def _table(title: str, candidates: list[Candidate], lang: str):
     from .wording import cell, civilization_markup
 
     table = Table(title=title, title_justify="left", show_header=True, header_style="bold")
-    for column, justify in (
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("number", "right"),
         ("partner", "left"),
         ("civilizations", "left"),
         ("cost", "right"),
         ("off-colour", "right"),
-    ):
+    )
+    for column, justify in columns:
         table.add_column(escape(text(msg(f"column.{column}"), lang)), justify=justify, overflow="fold")
     for number, candidate in enumerate(candidates, start=1):
         off = candidate.off_civilization

@@ -22,7 +22,7 @@ from ..check.results import DeckResult, RunInfo
 from ..messages import msg, rule_doc, text
 from ..printable import json_safe, printable
 from ..rules import ERROR, RULES
-from .wording import flat, full_text, omitted_line, row_text, summary, superseded_line
+from .wording import flat, full_text, omitted_line, row_of, row_text, summary, superseded_line
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 UNREADABLE_ID = "DP000"
@@ -89,7 +89,7 @@ def _row_result(result: DeckResult, violation, rule_index: dict[str, int], lang:
     """A problem of a sheet row's deck: at its file line, the message naming the row and the line in
     the deck cell, and the row, player, cell line and time as properties."""
     found = _result(result.raw_path, violation, rule_index, lang, result.config)
-    submission = result.submission
+    submission = row_of(result)
     found["locations"][0]["physicalLocation"]["region"] = {"startLine": submission.file_line(violation.line)}
     found["message"] = {"text": flat(row_text(result, full_text(violation, lang), violation.line, lang))}
     properties = found.setdefault("properties", {})

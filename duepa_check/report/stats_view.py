@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..analysis.stats import DeckStats
 from ..errors import DuepaError
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 BAR = "█"
 BAR_WIDTH = 40  # the longest bar, in cells; shorter bars are scaled to it when a count is larger
@@ -26,7 +30,7 @@ def bar_length(count: int, largest: int, width: int = BAR_WIDTH) -> int:
     return max(1, math.ceil(count * width / largest))
 
 
-def _bar_table(rows: list[tuple[str, int, str]], label_justify: str):
+def _bar_table(rows: list[tuple[str, int, str]], label_justify: JustifyMethod):
     """A borderless grid: label, bar (styled), count."""
     from rich.table import Table
 
@@ -70,7 +74,7 @@ def render_stats(console, stats: DeckStats, lang: str = "en") -> None:
         lang,
     )
     console.print(breaking_line(header))
-    sections = (
+    sections: tuple[tuple[str, JustifyMethod, list[tuple[str, int, str]]], ...] = (
         ("stats.curve", "right", [(bucket, count, "cyan") for bucket, count in stats.curve.items()]),
         (
             "stats.civilizations",

@@ -106,7 +106,7 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
             out.append(not_read_line(result, lang))
         out.append(_verdict_line(result, lang))
     if len(results) > 1:
-        rows = [
+        summary_rows = [
             (
                 place_text(r, lang),
                 r.partner.name if r.partner else "",
@@ -117,7 +117,9 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
             )
             for r in results
         ]
-        out.append(box_table(column_titles(SUMMARY_COLUMNS, lang), rows, title=text(msg("report.summary-title"), lang)))
+        out.append(
+            box_table(column_titles(SUMMARY_COLUMNS, lang), summary_rows, title=text(msg("report.summary-title"), lang))
+        )
         out.append(totals_line(results, lang))
         superseded = superseded_count_line(results, lang)
         if superseded:

@@ -10,11 +10,15 @@ Nothing here imports rich but ``cell``, and only when it runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..check.results import DeckResult, RunInfo
 from ..messages import DEFAULT_LANG, Listed, Msg, msg, plural, text
 from ..printable import BIDI_CONTROLS
 from ..rules import Violation
+
+if TYPE_CHECKING:
+    from ..reading.sheet import Submission
 
 
 def summary(results: Sequence[DeckResult]) -> dict[str, int]:
@@ -57,6 +61,14 @@ def full_text(violation: Violation, lang: str = DEFAULT_LANG) -> str:
 # ---------------------------------------------------------------------------- sheet rows
 
 
+def row_of(result: DeckResult) -> Submission:
+    """The submission of a sheet row's result: what the row functions are given (a deck file's
+    result has none, and is never given to them)."""
+    if result.submission is None:
+        raise ValueError(f"{result.path}: a deck file's result, not a sheet row's")
+    return result.submission
+
+
 def place_text(result: DeckResult, lang: str) -> str:
     """How reports name a deck: its path, or for a sheet row "responses.csv, row 5 (たろう)"."""
     if result.submission is None:
@@ -73,7 +85,7 @@ def row_text(result: DeckResult, message: str, line: int, lang: str) -> str:
 
 
 def superseded_line(result: DeckResult, lang: str) -> str:
-    return text(msg("sheet.superseded", place=place_text(result, lang), by=result.submission.superseded_by), lang)
+    return text(msg("sheet.superseded", place=place_text(result, lang), by=row_of(result).superseded_by), lang)
 
 
 def superseded_count_line(results: Sequence[DeckResult], lang: str) -> str | None:
@@ -109,7 +121,7 @@ def counts_line(result: DeckResult, lang: str) -> str:
 
 def summary_verdict(result: DeckResult, lang: str) -> str:
     if not result.counted:
-        return text(msg("sheet.superseded.verdict", by=result.submission.superseded_by), lang)
+        return text(msg("sheet.superseded.verdict", by=row_of(result).superseded_by), lang)
     if result.error is not None:
         return text(msg("summary.unreadable" if result.submission is None else "summary.unchecked"), lang)
     return text(msg("summary.legal" if result.legal else "summary.not-legal"), lang)
