@@ -186,7 +186,7 @@ def check(
 
     _fix_options(diff, fix, unsafe_fixes, output_format)
     if output_format is None:
-        output_format = OutputFormat.github if os.environ.get("GITHUB_ACTIONS") == "true" else OutputFormat.text
+        output_format = OutputFormat("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
     day = _as_of(as_of)
     fixing = None
     if fix or diff:

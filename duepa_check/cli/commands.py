@@ -8,10 +8,18 @@ Everything is imported when a command runs: a check of one deck loads no card lo
 import sys
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import DuepaError
 from ..printable import printable
 from ..report.renderers import write_document
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..check.checker import Checker
+    from ..check.results import DeckResult
+    from ..reading.decklist import Skipped
 from .language import current_language, set_language
 from .output import make_console, on_terminal, print_error
 
@@ -122,7 +130,7 @@ def _checker(
 
     columns = None
     if any(column is not None for column in sheet_columns):
-        from ..reading.sheet import SheetColumns
+        from ..reading.sheet_columns import SheetColumns
 
         columns = SheetColumns(*sheet_columns)
     options = CheckOptions(
@@ -213,7 +221,9 @@ def _note_unreadable(results) -> None:
             print_error(DuepaError(result.error))
 
 
-def check_with_progress(checker, files: list[Path], console) -> list:
+def check_with_progress(
+    checker: "Checker", files: "list[Path | Skipped]", console: "Console | None"
+) -> "list[DeckResult]":
     """Check every file; a progress bar only for many files on a terminal in text format."""
     if console is None or not console.is_terminal or len(files) <= 50:
         return checker.check_all(files)

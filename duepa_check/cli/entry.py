@@ -6,6 +6,8 @@ line and an exit code (``cli.app`` lists them); the report is flushed before the
 
 # No `from __future__ import annotations`, as in cli.app.
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import typer
 
@@ -23,9 +25,9 @@ from .output import (
 )
 
 
-def _subcommands() -> set[str]:
-    """Every command's name, from the app itself: a new command cannot be left out."""
-    return {info.callback.__name__ for info in app.registered_commands}
+def _subcommands() -> dict[str, Callable[..., Any]]:
+    """Every command by its name, from the app itself: a new command cannot be left out."""
+    return {info.callback.__name__: info.callback for info in app.registered_commands if info.callback is not None}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,7 +176,7 @@ def _command_for(args: list[str]):
         if args and not any(arg in ROOT_FLAGS for arg in args):  # `duepa-check --lang ja`: the command list
             args = [*args, "--help"]
         return typer.main.get_command(app), args, "duepa-check"
-    callback = next(info.callback for info in app.registered_commands if info.callback.__name__ == name)
+    callback = _subcommands()[name]
     single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
     single.command(name=name)(callback)
     return typer.main.get_command(single), args[1:], f"duepa-check {name}"

@@ -41,7 +41,8 @@ def fix_files(fixing: Fixing, decks: list[Path], files: list, pool, stdin_name: 
     from ..reading.decklist import read_deck_bytes, read_stdin_bytes
     from ..reading.inputs import is_stdin
     from ..reading.model import DeckInputError
-    from ..reading.sheet import SheetColumns, sheet_rows
+    from ..reading.sheet import sheet_rows
+    from ..reading.sheet_columns import SheetColumns
 
     named = sheet_columns or SheetColumns()
     roots = _roots(decks, named)

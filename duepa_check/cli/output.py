@@ -4,8 +4,12 @@ stderr, and what to do when writing the report itself fails (a full disk, a clos
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from ..errors import DuepaError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 from .language import current_language
 
 
@@ -32,14 +36,21 @@ def _same_file(one, other) -> bool:
         return os.path.realpath(one) == os.path.realpath(other)
 
 
-def make_console(no_color: bool = False, stderr: bool = False):
+def make_console(no_color: bool = False, stderr: bool = False) -> "Console":
     from rich.console import Console
 
     stream = sys.stderr if stderr else sys.stdout
     width = None if stream.isatty() or "COLUMNS" in os.environ else 120
     # no_color alone keeps bold and dim; --no-color means plain text, so no colour system at all.
-    options = {"no_color": True, "color_system": None} if no_color else {}
-    return Console(file=stream, highlight=False, width=width, soft_wrap=False, **options)
+    # Without --no-color, rich's defaults: NO_COLOR in the environment decides (None), colours "auto".
+    return Console(
+        file=stream,
+        highlight=False,
+        width=width,
+        soft_wrap=False,
+        no_color=True if no_color else None,
+        color_system=None if no_color else "auto",
+    )
 
 
 def on_terminal() -> bool:
