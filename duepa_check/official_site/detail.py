@@ -56,8 +56,9 @@ def _split_twinpact(name: str, sides: int) -> list[str] | None:
 
 def _name_faces(blocks: list[ReadSide], page_name: str | None, card_id: str) -> tuple[str, str, list[Face]]:
     """(card name, layout, faces): twinpact if one name splits in two, multi_side if sides have names."""
-    names = [b.name or page_name for b in blocks]
-    if any(n is None for n in names):
+    named = [b.name or page_name for b in blocks]
+    names = [n for n in named if n is not None]
+    if len(names) < len(named):
         raise PageError(msg("page.detail.no-name", card_id=card_id))
     if len(blocks) == 1:
         return names[0], "single", [blocks[0].face._replace(name=names[0])]
@@ -81,7 +82,8 @@ def _page_name(root: Element) -> str | None:
     inside = {id(h) for block in root.find_all("div", cls="cardDetail") for h in block.find_all(cls="card-name")}
     headings = root.find_all("h3", cls="card-name")
     outside = [h for h in headings if id(h) not in inside]
-    return _card_name((outside or headings or [None])[0])
+    found = outside or headings
+    return _card_name(found[0] if found else None)
 
 
 # What no card name holds: a side's labels (the first of a side and the ability text's), a set

@@ -26,6 +26,8 @@ from ..messages import Msg, msg
 from .common import UpdateError
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from urllib.robotparser import RobotFileParser
+
     import requests
 
 DEFAULT_SOURCE = "https://dm.takaratomy.co.jp"
@@ -139,7 +141,7 @@ class SiteClient:
         self.request_deadline = request_deadline
         self.max_body = max_body
         self._last_request: float | None = None
-        self._robots = None
+        self._robots: RobotFileParser | None = None
         self._loading_robots = False
 
     def url(self, path: str) -> str:
@@ -177,6 +179,7 @@ class SiteClient:
         """Send with retries; stop at once on 403/429, which mean: leave this site alone."""
         for attempt in range(1, self.attempts + 1):
             self._wait_turn()
+            problem: Msg | str
             try:
                 reply = self._follow(method, url, **kwargs)
             except _Deadline:
@@ -357,7 +360,7 @@ class SiteClient:
         if not self._robots.can_fetch(USER_AGENT, quoted_url or self.url(path)):
             raise UpdateError(msg("update.error.robots-disallows", source=self.source, path=_escaped(path)))
 
-    def _load_robots(self):
+    def _load_robots(self) -> RobotFileParser:
         """robots.txt through the same session; missing (404 or other 4xx) means everything is allowed."""
         from urllib.robotparser import RobotFileParser
 
@@ -367,7 +370,7 @@ class SiteClient:
         if reply.status >= 500:
             raise UpdateError(msg("update.error.status", url=url, status=_status(reply)))
         if reply.status >= 400:
-            parser.allow_all = True
+            parser.parse([])  # an empty robots.txt: everything is allowed
             return parser
         try:
             parser.parse(self._text(reply).splitlines())  # type: ignore[union-attr]

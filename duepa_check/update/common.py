@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import DuepaError, Worded
+from ..messages import Msg
 
 LIST_PATH = "/card/"
 REGULATION_PATH = "/rule/regulation/"
 
-Progress = Callable[[int, int, str], None]
+Progress = Callable[[int, int, Msg | str], None]
 
 
 class UpdateError(DuepaError):

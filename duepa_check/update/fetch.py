@@ -14,7 +14,7 @@ from .common import LIST_PATH, REGULATION_PATH, Progress, UpdateError
 from .state import RunState
 
 # The search as the site's own pages ask for it: GET /card/?v=<JSON>, newest first, every printing.
-LIST_QUERY = {
+LIST_QUERY: dict[str, str | list[str]] = {
     "suggest": "on",
     "keyword": "",
     "keyword_type": ["card_name", "card_ruby", "card_text"],

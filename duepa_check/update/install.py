@@ -23,16 +23,26 @@ import json
 import os
 import shutil
 import stat
+import sys
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..data import pool as pool_module
 from ..data.cards import Card, CardDataError
-from ..data.files import CARDS_FILE, INDEX_FILE, write_card_data
+from ..data.files import write_card_data
 from ..data.pool import CardPool
-from ..data.regulation import REGULATION_FILE
-from ..data.userdata import DATA_FILES, NO_FOLLOW, POINTER_FILE, DataDirError, read_pointer, valid_folder_name
+from ..data.userdata import (
+    CARDS_FILE,
+    DATA_FILES,
+    INDEX_FILE,
+    NO_FOLLOW,
+    POINTER_FILE,
+    REGULATION_FILE,
+    DataDirError,
+    read_pointer,
+    valid_folder_name,
+)
 from ..errors import DuepaError
 from ..messages import Msg, msg
 from .common import LIST_PATH, REGULATION_PATH, UpdateError
@@ -116,9 +126,7 @@ class DataDirLock:
 
 
 def _try_lock(descriptor: int) -> bool:
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
+    if sys.platform == "win32":  # pragma: no cover - Windows
         import msvcrt
 
         try:
@@ -126,6 +134,8 @@ def _try_lock(descriptor: int) -> bool:
         except OSError:
             return False
         return True
+    import fcntl
+
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
@@ -241,7 +251,7 @@ def _mode(data_dir: Path) -> int:
 
 
 def build_overlay(folder: Path, cards: list[Card], regulation: Regulation | None, source: str) -> None:
-    header = {"sources": [source + LIST_PATH], "updated": date.today().isoformat(), "kind": "update"}
+    header: dict[str, object] = {"sources": [source + LIST_PATH], "updated": date.today().isoformat(), "kind": "update"}
     write_card_data(cards, header, folder)
     if regulation is not None:
         from ..data.regulation import dump_regulation

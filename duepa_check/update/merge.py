@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 from .. import official_site
 from ..data import pool as pool_module
 from ..data.cards import Card, CardDataError, Cost, Face
-from ..data.files import CARDS_FILE
 from ..data.names import name_key
 from ..data.pool import CardPool
 from ..data.records import card_from_json
-from ..data.regulation import OFFICIAL_PAGE_REASON, REGULATION_FILE, UNRESTRICTED
+from ..data.regulation import OFFICIAL_PAGE_REASON, UNRESTRICTED
+from ..data.userdata import CARDS_FILE, REGULATION_FILE
 from ..messages import Msg, msg
 from .common import REGULATION_PATH, UpdateError
 from .state import RunState
@@ -185,7 +185,9 @@ def merge_regulation(
         return stored
     regulation = stored or Regulation(data_date=page.data_date)
     canonical = _canonical_names(regulation, cards)
-    spell = lambda name: canonical.get(name_key(name), name)  # noqa: E731
+
+    def spell(name: str) -> str:
+        return canonical.get(name_key(name), name)
 
     for when, name, status in sorted(page.announced):
         if when < page.data_date:

@@ -17,9 +17,11 @@ CHECKED = {
     "duepa_check/check",
     "duepa_check/cli",
     "duepa_check/data",
+    "duepa_check/official_site",
     "duepa_check/reading",
     "duepa_check/report",
     "duepa_check/rules",
+    "duepa_check/update",
 }
 
 
