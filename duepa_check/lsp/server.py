@@ -272,7 +272,7 @@ def register_documents(server: DeckServer) -> None:
     def did_close(ls: DeckServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         ls.session.documents.close(uri)
-        ls.pending.pop(uri, None)
+        ls.pending.discard(uri)
         if not ls.pull:
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 

@@ -128,3 +128,32 @@ def test_the_initialize_answer_does_not_wait_for_the_card_pool(tmp_path):
     answers = {m.get("id"): m for m in _messages(done.stdout)}
     assert "result" in answers[1] and "capabilities" in answers[1]["result"]
     assert done.returncode == 0
+
+
+def test_a_closed_document_has_its_published_problems_cleared(tmp_path):
+    """A client that is pushed diagnostics keeps a closed document's until the server sends none."""
+    uri = (tmp_path / "deck.txt").as_uri()
+    text = (DECKS / BD4).read_text(encoding="utf-8") + "\n1 ボルシャック・ドラゴソ\n"  # DP100, DP001
+    opened = {"textDocument": {"uri": uri, "languageId": "plaintext", "version": 1, "text": text}}
+    start = [INITIALIZE, {"jsonrpc": "2.0", "method": "initialized", "params": {}}]
+    start.append({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": opened})
+    server = subprocess.Popen(SERVER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    deadline = threading.Timer(60, server.kill)  # a server that never publishes ends the wait (and fails)
+    deadline.start()
+    try:
+        server.stdin.write(b"".join(_frame(m) for m in start))
+        server.stdin.flush()
+        while (message := _read_message(server.stdout)).get("method") != "textDocument/publishDiagnostics":
+            pass
+        assert message["params"]["uri"] == uri and message["params"]["diagnostics"]
+        closed = {"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": uri}}}
+        server.stdin.write(_frame(closed) + _frame(SHUTDOWN) + _frame(EXIT))
+        server.stdin.close()
+        rest = _messages(server.stdout.read())
+        assert server.wait(timeout=60) == 0
+    finally:
+        deadline.cancel()
+        if server.poll() is None:
+            server.kill()
+    published = [m["params"] for m in rest if m.get("method") == "textDocument/publishDiagnostics"]
+    assert published and published[-1]["uri"] == uri and published[-1]["diagnostics"] == []
