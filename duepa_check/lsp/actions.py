@@ -113,7 +113,7 @@ def partner_marks(document: Document, deck, regulation, on, config, lang: str) -
     for name in working:
         deck_card = next((c for c in deck.cards if c.card.name == name and c.entry.line), None)
         placed = spans.get(deck_card.entry.line, []) if deck_card else []
-        if len(placed) != 1:  # a line of several names (a list, a table row): not one to rewrite
+        if deck_card is None or len(placed) != 1:  # a line of several names (a list, a table row): none to rewrite
             continue
         line = deck_card.entry.line - 1
         edit = (starts[line], starts[line] + placed[0][1][1], f"{PARTNER_WORD}: {name}")

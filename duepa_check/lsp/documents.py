@@ -11,10 +11,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
 from ..reading.decode import MAX_BYTES
 from .positions import apply_change, lines_of
+
+if TYPE_CHECKING:
+    from ..check.results import DeckResult
+    from ..reading.resolve import Deck
+    from .diagnostics import Diagnostic
 
 TYPING_LIMIT = 64 * 1024  # bytes (UTF-8): checked as you type up to here (≈ 45 ms of checking)
 SMALL, LARGE, TOO_LARGE = "small", "large", "too-large"
@@ -51,7 +57,8 @@ class Document:
         self.path = uri_path(uri)
         self.version = version
         self.text = text
-        self.checked = None  # (version, deck, result, diagnostics) of the last check
+        # (version, deck, result, diagnostics) of the last check
+        self.checked: tuple[int | None, Deck | None, DeckResult | None, list[Diagnostic]] | None = None
         self.dirty = True  # changed since the last check
         self._lines: list[str] | None = None
 

@@ -11,6 +11,7 @@ inside a character (half of a surrogate pair, a byte inside a UTF-8 sequence) go
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
@@ -27,7 +28,7 @@ class Span(NamedTuple):
     end: int
 
 
-def choose_encoding(offered: list[str] | None) -> str:
+def choose_encoding(offered: Sequence[str] | None) -> str:
     """The client's first offered encoding we speak; UTF-16 when it offers none (the protocol's default)."""
     for name in offered or ():
         if name in ENCODINGS:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from typing import BinaryIO, cast
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -164,9 +165,9 @@ def recheck_all(ls: DeckServer) -> None:
         schedule(ls, uri)
 
 
-def _capability(ls: DeckServer, path: str):
+def _capability(ls: DeckServer, path: str) -> object:
     """The client's capability at a dotted path (lsprotocol's names), or None."""
-    found = ls.client_capabilities
+    found: object = ls.client_capabilities
     for name in path.split("."):
         found = getattr(found, name, None)
         if found is None:
@@ -367,8 +368,8 @@ def register_completion(server: DeckServer) -> None:
         name = item.data.get("card") if isinstance(item.data, dict) else None
         facts = safely(ls, ls.session.card_facts, name) if isinstance(name, str) else None
         if facts is not None:
-            formats = _capability(ls, "text_document.completion.completion_item.documentation_format") or []
-            markdown = types.MarkupKind.Markdown in formats
+            formats = _capability(ls, "text_document.completion.completion_item.documentation_format")
+            markdown = isinstance(formats, list | tuple) and types.MarkupKind.Markdown in formats
             item.documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=facts) if markdown else facts
         return item
 
@@ -482,7 +483,7 @@ def serve(stdin, stdout, lang: str = "en", option: str | None = None) -> int:
     writing = os.fdopen(os.dup(stdout.fileno()), "wb")
     protocol_out, sys.stdout = sys.stdout, sys.stderr  # a stray print must not break the protocol
     try:
-        server.start_io(reading, writing)
+        server.start_io(cast(BinaryIO, reading), writing)  # pygls calls only its readline and read
     finally:
         sys.stdout = protocol_out
         if not writing.closed:
