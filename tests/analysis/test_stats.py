@@ -25,7 +25,7 @@ from duepa_check.reading.resolve import Deck, DeckCard, resolve_deck
 from duepa_check.report.json_doc import stats_json
 from duepa_check.report.stats_view import BAR, bar_length, export_svg, render_stats, write_svg
 
-SNAPSHOTS = Path(__file__).parent.parent / "snapshots"
+SNAPSHOTS = Path(__file__).parent / "snapshots"
 BUCKETS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10+"]
 
 EXPECTED_BD4 = {

@@ -18,7 +18,7 @@ from support import BD4, BD6, make_deck, run
 
 from duepa_check.reading.card_line import LONGEST_NAME
 
-SNAPSHOTS = Path(__file__).parent.parent / "snapshots"
+SNAPSHOTS = Path(__file__).parent / "snapshots"
 RAINBOW = "五元のロードライト"  # 光/水/闇/火/自然, cost 6
 
 # Lines 4-62 of DM23-BD4 are cards; replacing keeps every other line number.

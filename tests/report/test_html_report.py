@@ -30,7 +30,7 @@ from duepa_check.report.html_page import render_html
 from duepa_check.report.wording import flat
 from duepa_check.rules import Violation
 
-SNAPSHOTS = Path(__file__).parent.parent / "snapshots"
+SNAPSHOTS = Path(__file__).parent / "snapshots"
 VOID = {"meta", "br", "img", "link", "input", "hr", "col", "area", "base", "embed", "source", "track", "wbr"}
 
 

@@ -35,7 +35,7 @@ def test_rules_table_in_japanese_matches_the_snapshot(capsys):
 
     result = run(capsys, "rules", "--lang", "ja")
     assert result.code == 0
-    snapshot = Path(__file__).parent.parent / "snapshots" / "rules-ja.txt"
+    snapshot = Path(__file__).parent / "snapshots" / "rules-ja.txt"
     if os.environ.get("DUEPA_UPDATE_SNAPSHOTS"):
         snapshot.write_text(result.out, encoding="utf-8")
     assert result.out == snapshot.read_text(encoding="utf-8")
