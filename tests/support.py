@@ -5,6 +5,7 @@ the path: pyproject.toml's pytest ``pythonpath``)."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import re
@@ -89,6 +90,60 @@ def check_json(capsys, path: Path, *extra, as_of: str = AS_OF) -> tuple[int, dic
 def rule_lines(deck: dict) -> list[tuple[str, int | None]]:
     """(rule, line) of every violation, in report order."""
     return [(v["rule"], v["line"]) for v in deck["violations"]]
+
+
+def deck_text(base: str = BD4, replace: dict[int, str] | None = None, append: tuple[str, ...] | list[str] = ()) -> str:
+    """A fixture deck's text with some lines (1-based) replaced and some appended: ``make_deck``
+    without the file, for the checks of text held in memory (``check_text``)."""
+    lines = deck_lines(base)
+    for number, text in (replace or {}).items():
+        lines[number - 1] = text
+    return "\n".join([*lines, *append]) + "\n"
+
+
+@functools.cache
+def embedded_card_data():  # the embedded pool and regulation, loaded once for the whole session
+    from duepa_check.data.pool import CardPool
+    from duepa_check.data.regulation import load_current
+
+    return CardPool.load(None), load_current(None)
+
+
+def check_text(
+    text: str,
+    folder: Path,
+    *,
+    name: str = "deck.txt",
+    as_of: str = AS_OF,
+    partner: str | None = None,
+    config: Path | None = None,
+    include_unconfirmed: bool = False,
+) -> tuple[int, dict]:
+    """(exit code, the deck's JSON object) of a decklist held in memory, checked as the file
+    ``folder / name`` holding it would be: ``Checker.check_text``, the entry the language server
+    and the web page use, with the close names a run searches. The rule tests' way (as yamllint's
+    tests check inline text); the options are the CLI's --as-of, --partner, --config and
+    --include-unconfirmed. A few tests still go through ``main`` from end to end."""
+    from datetime import date
+
+    from duepa_check.check.checker import Checker, CheckOptions
+    from duepa_check.check.close_names import fill_close_names
+    from duepa_check.check.results import exit_code
+    from duepa_check.report.json_doc import deck_json
+
+    pool, regulation = embedded_card_data()
+    options = CheckOptions(
+        as_of=date.fromisoformat(as_of), partner=partner, config_path=config, include_unconfirmed=include_unconfirmed
+    )
+    checker = Checker(pool, regulation, options)
+    _deck, result = checker.check_text(text, folder / name, close_names=False)
+    fill_close_names([result], pool, checker.notes)
+    return exit_code([result]), deck_json(result)
+
+
+def problems(text: str, folder: Path, **options) -> list[tuple[str, int | None]]:
+    """(rule, line) of every finding of a decklist held in memory (``check_text``), in report order."""
+    return rule_lines(check_text(text, folder, **options)[1])
 
 
 def table_rows(text: str) -> list[list[str]]:

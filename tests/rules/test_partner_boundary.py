@@ -4,7 +4,7 @@ partner (issue 30: mutations only a data-consistency test or a golden file caugh
 from __future__ import annotations
 
 import pytest
-from support import BD4, check_json, make_deck
+from support import BD4, check_text, deck_text
 
 from duepa_check.data.pool import CardPool
 
@@ -41,9 +41,8 @@ def test_a_twinpact_partner_is_judged_by_its_creature_sides_cost(pool):
 
 
 @pytest.mark.parametrize("partner, eligible", [(COST_4, False), (COST_5, True)])
-def test_the_cost_5_boundary_in_a_check(capsys, tmp_path, partner, eligible):
-    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: f"パートナー: {partner}"})
-    _, deck = check_json(capsys, path)
+def test_the_cost_5_boundary_in_a_check(tmp_path, partner, eligible):
+    _, deck = check_text(deck_text(BD4, replace={PARTNER_LINE: f"パートナー: {partner}"}), tmp_path)
     rules = {v["rule"] for v in deck["violations"] if v["severity"] == "error"}
     assert ("DP004" in rules) is not eligible
     # BD4 is 火/自然: under a valid 火 partner its 自然 cards are DP005; under an ineligible one nothing
@@ -51,8 +50,7 @@ def test_the_cost_5_boundary_in_a_check(capsys, tmp_path, partner, eligible):
     assert ("DP005" in rules) is eligible, deck["violations"]
 
 
-def test_a_twinpact_partner_by_its_spell_cost_is_ineligible_and_no_dp005_follows(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: f"パートナー: {CREATURE_3_SPELL_8}"})
-    _, deck = check_json(capsys, path)
+def test_a_twinpact_partner_by_its_spell_cost_is_ineligible_and_no_dp005_follows(tmp_path):
+    _, deck = check_text(deck_text(BD4, replace={PARTNER_LINE: f"パートナー: {CREATURE_3_SPELL_8}"}), tmp_path)
     rules = [v["rule"] for v in deck["violations"] if v["severity"] == "error"]
     assert "DP004" in rules and "DP005" not in rules, deck["violations"]

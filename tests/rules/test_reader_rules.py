@@ -11,7 +11,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import AS_OF, check_json, make_deck, run
+from support import AS_OF, check_json, check_text, deck_text, run
 
 from duepa_check.data.pool import CardPool
 from duepa_check.reading.decklist import parse_decklist
@@ -92,14 +92,14 @@ def test_a_url_or_a_marked_label_followed_by_a_card_is_that_card(pool, form, nam
         "【作成者】テスト",
     ],
 )
-def test_metadata_that_names_no_card_is_still_metadata(capsys, tmp_path, line):
-    code, deck = check_json(capsys, make_deck(tmp_path, append=[line]))
+def test_metadata_that_names_no_card_is_still_metadata(tmp_path, line):
+    code, deck = check_text(deck_text(append=[line]), tmp_path)
     assert code == 0 and deck["card_count"] == 60 and "DP100" not in str(deck["violations"]), deck
 
 
-def test_a_banned_card_after_a_label_makes_a_legal_list_illegal(capsys, tmp_path):
+def test_a_banned_card_after_a_label_makes_a_legal_list_illegal(tmp_path):
     for label in ("採用カード：", "文明：", "プレイレベル：2 ", "https://example.com/r ", "価格：3,000円 1 "):
-        code, deck = check_json(capsys, make_deck(tmp_path, append=[label + BANNED]))
+        code, deck = check_text(deck_text(append=[label + BANNED]), tmp_path)
         assert code == 1 and ("DP007", 63) in [(v["rule"], v["line"]) for v in deck["violations"]], label
 
 
@@ -118,9 +118,9 @@ def test_any_line_break_a_terminal_shows_starts_a_line_that_is_read(pool, before
     assert (2, name, 1) in cards_of(text, pool), repr(text)
 
 
-def test_a_banned_card_after_a_form_feed_in_a_comment_is_judged(capsys, tmp_path):
+def test_a_banned_card_after_a_form_feed_in_a_comment_is_judged(tmp_path):
     for brk in LINE_BREAKS:
-        code, deck = check_json(capsys, make_deck(tmp_path, append=[f"# 以下メモ{brk}1 {BANNED}"]))
+        code, deck = check_text(deck_text(append=[f"# 以下メモ{brk}1 {BANNED}"]), tmp_path)
         assert code == 1 and ("DP007", 63) in [(v["rule"], v["line"]) for v in deck["violations"]], repr(brk)
 
 
@@ -130,10 +130,10 @@ ZERO_LINES = ["0 {}", "0x {}", "{} x0", "{}×0", "{} (0)", "{} 0枚", "{}：0", 
 
 
 @pytest.mark.parametrize("form", ZERO_LINES)
-def test_a_count_of_0_is_no_card_and_is_said(capsys, tmp_path, form):
+def test_a_count_of_0_is_no_card_and_is_said(tmp_path, form):
     """One reading everywhere: the card is not in the deck (no DP007 for a banned card listed 0
     times), and DP102 names the line, so a 1 lost in copying is never silent."""
-    code, deck = check_json(capsys, make_deck(tmp_path, append=[form.format(BANNED)]))
+    code, deck = check_text(deck_text(append=[form.format(BANNED)]), tmp_path)
     assert code == 1 and deck["card_count"] == 60
     assert [(v["rule"], v["line"]) for v in deck["violations"]] == [("DP102", 63)], deck["violations"]
     assert "count 0" in deck["violations"][0]["message"]

@@ -2,13 +2,16 @@
 
 Each test starts from an official product deck (legal), changes it in one way, and asserts
 the rule id, the line, and that no unrelated error appears. Lines are replaced, not removed,
-so every other line keeps its number.
+so every other line keeps its number. As yamllint's rule tests check inline text, most check the
+deck's text in memory (``support.check_text``: ``Checker.check_text``, the language server's and
+the web page's entry) and assert ``(rule, line)`` (``problems``); a few go through ``main`` from
+end to end (a file, its options, its exit code and output).
 """
 
 from __future__ import annotations
 
 import pytest
-from support import BD4, BD6, check_json, line_no, make_deck, rule_lines, run
+from support import BD4, BD6, check_json, check_text, deck_text, line_no, make_deck, problems, rule_lines, run
 from support import deck_lines as deck_lines_of
 
 RAINBOW = "五元のロードライト"  # 光/水/闇/火/自然 creature, cost 6: every civilization fits
@@ -25,9 +28,9 @@ def only(deck: dict, rule: str) -> dict:
     return deck["violations"][0]
 
 
-def rainbow_deck(tmp_path, replace=None, name="deck.txt"):
+def rainbow_text(replace=None):
     """DM23-BD4 with a five-civilization partner, so any civilization may be added."""
-    return make_deck(tmp_path, BD4, replace={PARTNER_LINE: f"パートナー: {RAINBOW}", **(replace or {})}, name=name)
+    return deck_text(BD4, replace={PARTNER_LINE: f"パートナー: {RAINBOW}", **(replace or {})})
 
 
 def write_config(tmp_path, text: str):
@@ -66,10 +69,10 @@ def test_dp001_partner_line_counts_as_one_of_the_60(capsys, tmp_path):
 # ---------------------------------------------------------------------------- DP002 singleton
 
 
-def test_dp002_a_name_listed_twice(capsys, tmp_path):
+def test_dp002_a_name_listed_twice(tmp_path):
     first = line_no(BD4, "ガルチェンソ・ドラゴン")
-    path = make_deck(tmp_path, BD4, replace={30: "1 ガルチェンソ・ドラゴン"})
-    code, deck = check_json(capsys, path)
+    text = deck_text(BD4, replace={30: "1 ガルチェンソ・ドラゴン"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP002")
     assert violation["line"] == 30
@@ -77,60 +80,55 @@ def test_dp002_a_name_listed_twice(capsys, tmp_path):
     assert f"{first}, 30" in violation["message"]
 
 
-def test_dp002_a_count_of_two_on_one_line(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={4: "2 ガルチェンソ・ドラゴン", 30: ""})
-    code, deck = check_json(capsys, path)
-    assert code == 1
-    assert only(deck, "DP002")["line"] == 4
+def test_dp002_a_count_of_two_on_one_line(tmp_path):
+    text = deck_text(BD4, replace={4: "2 ガルチェンソ・ドラゴン", 30: ""})
+    assert problems(text, tmp_path) == [("DP002", 4)]
 
 
-def test_dp002_partner_listed_again_in_the_main_deck(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "1 ボルシャック・ドラゴ大王"})
-    code, deck = check_json(capsys, path)
+def test_dp002_partner_listed_again_in_the_main_deck(tmp_path):
+    text = deck_text(BD4, replace={30: "1 ボルシャック・ドラゴ大王"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP002")
     assert violation["line"] == 30
     assert "partner" in violation["hint"]
 
 
-def test_dp002_differently_typed_spellings_of_one_card_are_the_same_name(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "1 《ガルチェンソ・ドラゴン》"})
-    code, deck = check_json(capsys, path)
-    assert code == 1
-    assert only(deck, "DP002")["line"] == 30
+def test_dp002_differently_typed_spellings_of_one_card_are_the_same_name(tmp_path):
+    text = deck_text(BD4, replace={30: "1 《ガルチェンソ・ドラゴン》"})
+    assert problems(text, tmp_path) == [("DP002", 30)]
 
 
-def test_twinpact_and_the_single_card_named_like_its_spell_side_are_different_names(capsys, tmp_path):
-    path = make_deck(
-        tmp_path,
+def test_twinpact_and_the_single_card_named_like_its_spell_side_are_different_names(tmp_path):
+    text = deck_text(
         BD4,
         replace={30: "1 ナ・チュラルゴ・デンジャー／ナチュラル・トラップ", 31: "1 ナチュラル・トラップ"},
     )
-    code, deck = check_json(capsys, path)
+    code, deck = check_text(text, tmp_path)
     assert code == 0, deck["violations"]
     assert deck["violations"] == []
 
 
-def test_cards_that_may_exceed_four_copies_may_repeat(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "3 はずれポンの助", 31: "", 32: ""})
-    code, deck = check_json(capsys, path)
+def test_cards_that_may_exceed_four_copies_may_repeat(tmp_path):
+    text = deck_text(BD4, replace={30: "3 はずれポンの助", 31: "", 32: ""})
+    code, deck = check_text(text, tmp_path)
     assert code == 0, deck["violations"]
     assert deck["card_count"] == 60
     assert deck["violations"] == []
 
 
-def test_may_exceed_four_cards_repeated_on_separate_lines(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "1 はずれポンの助", 31: "1 はずれポンの助", 32: "1 はずれポンの助"})
-    code, deck = check_json(capsys, path)
+def test_may_exceed_four_cards_repeated_on_separate_lines(tmp_path):
+    text = deck_text(BD4, replace={30: "1 はずれポンの助", 31: "1 はずれポンの助", 32: "1 はずれポンの助"})
+    code, deck = check_text(text, tmp_path)
     assert code == 0, deck["violations"]
 
 
 # ---------------------------------------------------------------------------- DP003 partner-designation
 
 
-def test_dp003_no_partner_line(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={PARTNER_LINE: "1 ボルシャック・ドラゴ大王"})
-    code, deck = check_json(capsys, path)
+def test_dp003_no_partner_line(tmp_path):
+    text = deck_text(BD4, replace={PARTNER_LINE: "1 ボルシャック・ドラゴ大王"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP003")
     assert violation["line"] is None
@@ -138,9 +136,9 @@ def test_dp003_no_partner_line(capsys, tmp_path):
     assert "パートナー" in violation["hint"]
 
 
-def test_dp003_two_partner_lines(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={4: "パートナー: ガルチェンソ・ドラゴン"})
-    code, deck = check_json(capsys, path)
+def test_dp003_two_partner_lines(tmp_path):
+    text = deck_text(BD4, replace={4: "パートナー: ガルチェンソ・ドラゴン"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     assert errors(deck) == [("DP003", 4)]
     assert deck["violations"][0]["card"] == "ガルチェンソ・ドラゴン"
@@ -155,11 +153,9 @@ def test_dp003_no_partner_line_fixed_by_the_partner_option(capsys, tmp_path):
 # ---------------------------------------------------------------------------- DP004 partner-eligibility
 
 
-def test_dp004_partner_is_a_spell(capsys, tmp_path):
-    path = make_deck(
-        tmp_path, BD4, replace={PARTNER_LINE: "パートナー: エール・ライフ", 30: "1 ボルシャック・ドラゴ大王"}
-    )
-    code, deck = check_json(capsys, path)
+def test_dp004_partner_is_a_spell(tmp_path):
+    text = deck_text(BD4, replace={PARTNER_LINE: "パートナー: エール・ライフ", 30: "1 ボルシャック・ドラゴ大王"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP004")
     assert violation["line"] == PARTNER_LINE
@@ -167,23 +163,19 @@ def test_dp004_partner_is_a_spell(capsys, tmp_path):
     assert "creature" in violation["message"]
 
 
-def test_dp004_partner_is_a_cost_4_creature(capsys, tmp_path):
-    path = make_deck(
-        tmp_path, BD4, replace={PARTNER_LINE: "パートナー: ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"}
-    )
-    code, deck = check_json(capsys, path)
+def test_dp004_partner_is_a_cost_4_creature(tmp_path):
+    text = deck_text(BD4, replace={PARTNER_LINE: "パートナー: ガラスのキッカー王子", 30: "1 ボルシャック・ドラゴ大王"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP004")
     assert violation["line"] == PARTNER_LINE
     assert "4" in violation["message"]
 
 
-def test_dp004_partner_is_a_psychic_creature(capsys, tmp_path):
+def test_dp004_partner_is_a_psychic_creature(tmp_path):
     """ヴォルグ・サンダー (闇, cost 6) is a creature of cost 5+, but not a main-deck card."""
-    path = make_deck(
-        tmp_path, BD6, replace={PARTNER_LINE: "パートナー: ヴォルグ・サンダー", 30: "1 偽神殺しのツラトゥストラ"}
-    )
-    code, deck = check_json(capsys, path)
+    text = deck_text(BD6, replace={PARTNER_LINE: "パートナー: ヴォルグ・サンダー", 30: "1 偽神殺しのツラトゥストラ"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     rules = {rule for rule, _ in errors(deck)}
     assert ("DP004", PARTNER_LINE) in errors(deck)
@@ -193,9 +185,9 @@ def test_dp004_partner_is_a_psychic_creature(capsys, tmp_path):
 # ---------------------------------------------------------------------------- DP005 civilization
 
 
-def test_dp005_card_of_a_civilization_the_partner_lacks(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー"})  # 水/自然 in a 火/自然 deck
-    code, deck = check_json(capsys, path)
+def test_dp005_card_of_a_civilization_the_partner_lacks(tmp_path):
+    text = deck_text(BD4, replace={30: "1 フェアリー・シャワー"})  # 水/自然 in a 火/自然 deck
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP005")
     assert violation["line"] == 30
@@ -203,18 +195,17 @@ def test_dp005_card_of_a_civilization_the_partner_lacks(capsys, tmp_path):
     assert "水" in violation["message"]
 
 
-def test_colourless_cards_fit_any_deck(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "1 はずれポンの助"})
-    code, deck = check_json(capsys, path)
+def test_colourless_cards_fit_any_deck(tmp_path):
+    text = deck_text(BD4, replace={30: "1 はずれポンの助"})
+    code, deck = check_text(text, tmp_path)
     assert code == 0, deck["violations"]
 
 
-def test_twinpact_partner_spell_side_adds_its_civilizations(capsys, tmp_path):
+def test_twinpact_partner_spell_side_adds_its_civilizations(tmp_path):
     """ネオ・ボルシャック・ドラゴン (火, cost 8) ／ ボルシャックゾーン (自然): the 自然 cards fit."""
     twinpact = "ネオ・ボルシャック・ドラゴン／ボルシャックゾーン"
     listed = line_no(BD4, "ネオ・ボルシャック・ドラゴン/ボルシャックゾーン")
-    path = make_deck(
-        tmp_path,
+    text = deck_text(
         BD4,
         replace={
             PARTNER_LINE: f"パートナー: {twinpact}",
@@ -222,16 +213,15 @@ def test_twinpact_partner_spell_side_adds_its_civilizations(capsys, tmp_path):
             30: "1 ナチュラル・トラップ",
         },
     )
-    code, deck = check_json(capsys, path)
+    code, deck = check_text(text, tmp_path)
     assert code == 0, deck["violations"]
     assert deck["partner"] == {"name": twinpact, "civilizations": ["火", "自然"]}
 
 
-def test_twinpact_partner_still_excludes_other_civilizations(capsys, tmp_path):
+def test_twinpact_partner_still_excludes_other_civilizations(tmp_path):
     twinpact = "ネオ・ボルシャック・ドラゴン／ボルシャックゾーン"
     listed = line_no(BD4, "ネオ・ボルシャック・ドラゴン/ボルシャックゾーン")
-    path = make_deck(
-        tmp_path,
+    text = deck_text(
         BD4,
         replace={
             PARTNER_LINE: f"パートナー: {twinpact}",
@@ -239,17 +229,15 @@ def test_twinpact_partner_still_excludes_other_civilizations(capsys, tmp_path):
             30: "1 フェアリー・シャワー",
         },
     )
-    code, deck = check_json(capsys, path)
-    assert code == 1
-    assert only(deck, "DP005")["line"] == 30
+    assert problems(text, tmp_path) == [("DP005", 30)]
 
 
 # ---------------------------------------------------------------------------- DP006 not-main-deck
 
 
-def test_dp006_psychic_creature(capsys, tmp_path):
-    path = make_deck(tmp_path, BD6, replace={30: "1 アルプスの使徒メリーアン"})
-    code, deck = check_json(capsys, path)
+def test_dp006_psychic_creature(tmp_path):
+    text = deck_text(BD6, replace={30: "1 アルプスの使徒メリーアン"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP006")
     assert violation["line"] == 30
@@ -257,52 +245,48 @@ def test_dp006_psychic_creature(capsys, tmp_path):
     assert "超次元" in violation["message"]
 
 
-def test_dp006_premium_psychic_reports_both_problems_on_its_line(capsys, tmp_path):
+def test_dp006_premium_psychic_reports_both_problems_on_its_line(tmp_path):
     """ヴォルグ・サンダー (闇) is a psychic creature and プレミアム殿堂."""
-    path = make_deck(tmp_path, BD6, replace={30: "1 ヴォルグ・サンダー"})
-    code, deck = check_json(capsys, path)
-    assert code == 1
-    assert rule_lines(deck) == [("DP006", 30), ("DP007", 30)]
+    text = deck_text(BD6, replace={30: "1 ヴォルグ・サンダー"})
+    assert problems(text, tmp_path) == [("DP006", 30), ("DP007", 30)]
 
 
-def test_dp006_dragheart(capsys, tmp_path):
-    path = make_deck(tmp_path, BD6, replace={30: "1 不滅槍 パーフェクト"})
-    code, deck = check_json(capsys, path)
-    assert code == 1
-    assert only(deck, "DP006")["line"] == 30
+def test_dp006_dragheart(tmp_path):
+    text = deck_text(BD6, replace={30: "1 不滅槍 パーフェクト"})
+    assert problems(text, tmp_path) == [("DP006", 30)]
 
 
-def test_dp006_gr_creature(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "1 ＧＲの犬 ワンワンワン"})  # 自然 fits 火/自然
-    code, deck = check_json(capsys, path)
+def test_dp006_gr_creature(tmp_path):
+    text = deck_text(BD4, replace={30: "1 ＧＲの犬 ワンワンワン"})  # 自然 fits 火/自然
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP006")
     assert violation["line"] == 30
     assert "GR" in violation["message"]
 
 
-def test_dp006_card_that_starts_in_the_battle_zone(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "1 禁断〜封印されしX〜"})  # 火
-    code, deck = check_json(capsys, path)
+def test_dp006_card_that_starts_in_the_battle_zone(tmp_path):
+    text = deck_text(BD4, replace={30: "1 禁断〜封印されしX〜"})  # 火
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP006")
     assert violation["line"] == 30
     assert violation["card"] == "禁断 ～封印されしX～"
 
 
-def test_dp006_allowed_by_house_rules(capsys, tmp_path):
+def test_dp006_allowed_by_house_rules(tmp_path):
     config = write_config(tmp_path, "allowed: [ＧＲの犬 ワンワンワン]\n")
-    path = make_deck(tmp_path, BD4, replace={30: "1 ＧＲの犬 ワンワンワン"})
-    code, deck = check_json(capsys, path, "--config", config)
+    text = deck_text(BD4, replace={30: "1 ＧＲの犬 ワンワンワン"})
+    code, deck = check_text(text, tmp_path, config=config)
     assert code == 0, deck["violations"]
 
 
 # ---------------------------------------------------------------------------- DP007 premium-hall-of-fame
 
 
-def test_dp007_premium_hall_of_fame_card(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "1 無双竜機ボルバルザーク"})  # 火/自然
-    code, deck = check_json(capsys, path)
+def test_dp007_premium_hall_of_fame_card(tmp_path):
+    text = deck_text(BD4, replace={30: "1 無双竜機ボルバルザーク"})  # 火/自然
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP007")
     assert violation["line"] == 30
@@ -310,40 +294,40 @@ def test_dp007_premium_hall_of_fame_card(capsys, tmp_path):
     assert "2006-03-15" in violation["message"]
 
 
-def test_dp007_before_the_card_became_premium_it_is_fine(capsys, tmp_path):
+def test_dp007_before_the_card_became_premium_it_is_fine(tmp_path):
     """ボルバルザーク was 殿堂入り from 2005-07-15 and プレミアム殿堂 from 2006-03-15."""
-    path = make_deck(tmp_path, BD4, replace={30: "1 無双竜機ボルバルザーク"})
-    code, deck = check_json(capsys, path, as_of="2006-03-14")
+    text = deck_text(BD4, replace={30: "1 無双竜機ボルバルザーク"})
+    code, deck = check_text(text, tmp_path, as_of="2006-03-14")
     assert code == 0 and "DP007" not in {rule for rule, _ in errors(deck)}
 
 
-def test_dp007_depends_on_the_check_date(capsys, tmp_path):
+def test_dp007_depends_on_the_check_date(tmp_path):
     """【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】 (水) is プレミアム殿堂 from 2026-03-16."""
     card = "【今すぐ】うわっ…相手の攻撃止めすぎ…？【クリック】"
-    path = rainbow_deck(tmp_path, replace={30: f"1 {card}"})
-    code, deck = check_json(capsys, path, as_of="2026-03-16")
+    text = rainbow_text(replace={30: f"1 {card}"})
+    code, deck = check_text(text, tmp_path, as_of="2026-03-16")
     assert code == 1
     violation = only(deck, "DP007")
     assert (violation["line"], violation["card"]) == (30, card)
-    code, deck = check_json(capsys, path, as_of="2026-03-15")
+    code, deck = check_text(text, tmp_path, as_of="2026-03-15")
     assert code == 0, deck["violations"]
 
 
-def test_rainbow_partner_deck_is_legal(capsys, tmp_path):
+def test_rainbow_partner_deck_is_legal(tmp_path):
     """The base of the date tests: the product deck with a five-civilization partner."""
-    code, deck = check_json(capsys, rainbow_deck(tmp_path))
+    code, deck = check_text(rainbow_text(), tmp_path)
     assert code == 0, deck["violations"]
 
 
 # ---------------------------------------------------------------------------- DP008 premium-combo
 
 
-def combo_deck(tmp_path):
-    return rainbow_deck(tmp_path, replace={30: "1 禁断英雄 モモキングダムX", 40: "1 未来王龍 モモキングJO"})
+def combo_text():
+    return rainbow_text(replace={30: "1 禁断英雄 モモキングダムX", 40: "1 未来王龍 モモキングJO"})
 
 
-def test_dp008_both_cards_of_a_premium_combo(capsys, tmp_path):
-    code, deck = check_json(capsys, combo_deck(tmp_path), as_of="2022-08-15")
+def test_dp008_both_cards_of_a_premium_combo(tmp_path):
+    code, deck = check_text(combo_text(), tmp_path, as_of="2022-08-15")
     assert code == 1
     violation = only(deck, "DP008")
     assert violation["line"] == 40
@@ -351,35 +335,35 @@ def test_dp008_both_cards_of_a_premium_combo(capsys, tmp_path):
     assert "line 30" in violation["message"]
 
 
-def test_dp008_not_before_the_combo_took_effect(capsys, tmp_path):
-    code, deck = check_json(capsys, combo_deck(tmp_path), as_of="2022-08-14")
+def test_dp008_not_before_the_combo_took_effect(tmp_path):
+    code, deck = check_text(combo_text(), tmp_path, as_of="2022-08-14")
     assert code == 0, deck["violations"]
 
 
-def test_dp008_one_card_of_the_combo_alone_is_fine(capsys, tmp_path):
-    path = rainbow_deck(tmp_path, replace={40: "1 未来王龍 モモキングJO"})
-    code, deck = check_json(capsys, path)
+def test_dp008_one_card_of_the_combo_alone_is_fine(tmp_path):
+    text = rainbow_text(replace={40: "1 未来王龍 モモキングJO"})
+    code, deck = check_text(text, tmp_path)
     assert code == 0, deck["violations"]
 
 
 # ---------------------------------------------------------------------------- DP009 hall-of-fame
 
 
-def test_dp009_hall_of_fame_card_twice_when_singleton_is_lifted(capsys, tmp_path):
+def test_dp009_hall_of_fame_card_twice_when_singleton_is_lifted(tmp_path):
     config = write_config(tmp_path, "singleton: false\n")
     gift = line_no(BD4, "フェアリー・ギフト")  # 殿堂入り
-    path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・ギフト"})
-    code, deck = check_json(capsys, path, "--config", config)
+    text = deck_text(BD4, replace={30: "1 フェアリー・ギフト"})
+    code, deck = check_text(text, tmp_path, config=config)
     assert code == 1
     violation = only(deck, "DP009")
     assert violation["line"] == max(30, gift)
     assert violation["card"] == "フェアリー・ギフト"
 
 
-def test_dp009_ordinary_card_twice_is_fine_when_singleton_is_lifted(capsys, tmp_path):
+def test_dp009_ordinary_card_twice_is_fine_when_singleton_is_lifted(tmp_path):
     config = write_config(tmp_path, "singleton: false\n")
-    path = make_deck(tmp_path, BD4, replace={30: "1 ガルチェンソ・ドラゴン"})
-    code, deck = check_json(capsys, path, "--config", config)
+    text = deck_text(BD4, replace={30: "1 ガルチェンソ・ドラゴン"})
+    code, deck = check_text(text, tmp_path, config=config)
     assert code == 0, deck["violations"]
 
 
@@ -393,10 +377,10 @@ def test_dp009_config_is_found_beside_the_deck(capsys, tmp_path):
 # ---------------------------------------------------------------------------- DP010 prohibited
 
 
-def test_dp010_card_banned_by_house_rules(capsys, tmp_path):
+def test_dp010_card_banned_by_house_rules(tmp_path):
     config = write_config(tmp_path, "banned: [ガルチェンソ・ドラゴン]\n")
-    path = make_deck(tmp_path, BD4)
-    code, deck = check_json(capsys, path, "--config", config)
+    text = deck_text(BD4)
+    code, deck = check_text(text, tmp_path, config=config)
     assert code == 1
     violation = only(deck, "DP010")
     assert violation["line"] == line_no(BD4, "ガルチェンソ・ドラゴン")
@@ -406,9 +390,9 @@ def test_dp010_card_banned_by_house_rules(capsys, tmp_path):
 # ---------------------------------------------------------------------------- DP100-DP102
 
 
-def test_dp100_unknown_name_with_suggestions(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={4: "1 ガルチェンソ・ドラコン"})
-    code, deck = check_json(capsys, path)
+def test_dp100_unknown_name_with_suggestions(tmp_path):
+    text = deck_text(BD4, replace={4: "1 ガルチェンソ・ドラコン"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP100")
     assert violation["line"] == 4
@@ -416,37 +400,37 @@ def test_dp100_unknown_name_with_suggestions(capsys, tmp_path):
     assert "《ガルチェンソ・ドラゴン》" in violation["hint"]
 
 
-def test_dp101_ambiguous_name(capsys, tmp_path):
+def test_dp101_ambiguous_name(tmp_path):
     """天地命動 バラギアラ is the creature side of six twinpacts (天上天下輪廻独尊, 輪廻暴冥, 暴氷, 暴炎, 暴聖,
     輪廻虹災)."""
-    path = make_deck(tmp_path, BD4, replace={30: "1 天地命動 バラギアラ"})
-    code, deck = check_json(capsys, path)
+    text = deck_text(BD4, replace={30: "1 天地命動 バラギアラ"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP101")
     assert violation["line"] == 30
     assert "6 cards" in violation["message"] and "輪廻暴炎" in violation["message"]
 
 
-def test_a_side_shared_by_cards_outside_the_main_deck_is_dp006_not_ambiguous(capsys, tmp_path):
+def test_a_side_shared_by_cards_outside_the_main_deck_is_dp006_not_ambiguous(tmp_path):
     """零龍 is a side of five cards (the four 儀 and 滅亡の起源 零無), all starting in the battle zone."""
-    path = make_deck(tmp_path, BD4, replace={30: "1 零龍"})
-    code, deck = check_json(capsys, path)
+    text = deck_text(BD4, replace={30: "1 零龍"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP006")
     assert violation["line"] == 30 and "滅亡の起源 零無" in violation["message"]
 
 
-def test_dp102_unparsable_line(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "!!!!"})
-    code, deck = check_json(capsys, path)
+def test_dp102_unparsable_line(tmp_path):
+    text = deck_text(BD4, replace={30: "!!!!"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     # The line is not a card, so the deck also has 59 cards.
     assert rule_lines(deck) == [("DP001", None), ("DP102", 30)]
 
 
-def test_dp102_unparsable_line_in_a_60_card_deck(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={3: "!!!!"})
-    code, deck = check_json(capsys, path)
+def test_dp102_unparsable_line_in_a_60_card_deck(tmp_path):
+    text = deck_text(BD4, replace={3: "!!!!"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP102")
     assert violation["line"] == 3
@@ -455,30 +439,30 @@ def test_dp102_unparsable_line_in_a_60_card_deck(capsys, tmp_path):
 # ---------------------------------------------------------------------------- warnings
 
 
-def test_dp201_card_known_without_data_is_a_warning(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, replace={30: "1 深淵大帝 ジャシン"})  # a promo no source has facts for
-    code, deck = check_json(capsys, path)
+def test_dp201_card_known_without_data_is_a_warning(tmp_path):
+    text = deck_text(BD4, replace={30: "1 深淵大帝 ジャシン"})  # a promo no source has facts for
+    code, deck = check_text(text, tmp_path)
     assert code == 0
     violation = only(deck, "DP201")
     assert (violation["line"], violation["severity"]) == (30, "warning")
 
 
-def test_dp202_stale_regulation_data_is_a_warning(capsys, tmp_path):
-    code, deck = check_json(capsys, make_deck(tmp_path, BD6), as_of="2027-01-01")
+def test_dp202_stale_regulation_data_is_a_warning(tmp_path):
+    code, deck = check_text(deck_text(BD6), tmp_path, as_of="2027-01-01")
     assert code == 0
     violation = only(deck, "DP202")
     assert (violation["line"], violation["severity"]) == (None, "warning")
 
 
-def test_dp202_not_within_six_months_of_the_data(capsys, tmp_path):
-    code, deck = check_json(capsys, make_deck(tmp_path, BD6), as_of="2026-06-16")
+def test_dp202_not_within_six_months_of_the_data(tmp_path):
+    code, deck = check_text(deck_text(BD6), tmp_path, as_of="2026-06-16")
     assert code == 0
     assert deck["violations"] == []
 
 
-def test_dp203_unconfirmed_later_change_touching_the_deck(capsys, tmp_path):
+def test_dp203_unconfirmed_later_change_touching_the_deck(tmp_path):
     """The unconfirmed change would make フェアリー・ギフト プレミアム殿堂."""
-    code, deck = check_json(capsys, make_deck(tmp_path, BD4), as_of="2026-04-01")
+    code, deck = check_text(deck_text(BD4), tmp_path, as_of="2026-04-01")
     assert code == 0
     violation = only(deck, "DP203")
     assert violation["line"] == line_no(BD4, "フェアリー・ギフト")
@@ -491,8 +475,8 @@ def test_dp203_applied_with_include_unconfirmed_becomes_dp007(capsys, tmp_path):
     assert errors(deck) == [("DP007", line_no(BD4, "フェアリー・ギフト"))]
 
 
-def test_dp203_not_on_the_data_date(capsys, tmp_path):
-    code, deck = check_json(capsys, make_deck(tmp_path, BD4), as_of="2026-03-16")
+def test_dp203_not_on_the_data_date(tmp_path):
+    code, deck = check_text(deck_text(BD4), tmp_path, as_of="2026-03-16")
     assert code == 0
     assert deck["violations"] == []
 
@@ -500,17 +484,17 @@ def test_dp203_not_on_the_data_date(capsys, tmp_path):
 # ---------------------------------------------------------------------------- house rules
 
 
-def test_disabled_rule_does_not_fire(capsys, tmp_path):
+def test_disabled_rule_does_not_fire(tmp_path):
     config = write_config(tmp_path, "disable: [DP005]\n")
-    path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー"})
-    code, deck = check_json(capsys, path, "--config", config)
+    text = deck_text(BD4, replace={30: "1 フェアリー・シャワー"})
+    code, deck = check_text(text, tmp_path, config=config)
     assert code == 0 and deck["violations"] == []
 
 
-def test_severity_override_turns_an_error_into_a_warning(capsys, tmp_path):
+def test_severity_override_turns_an_error_into_a_warning(tmp_path):
     config = write_config(tmp_path, "severity: {civilization: warning}\n")
-    path = make_deck(tmp_path, BD4, replace={30: "1 フェアリー・シャワー"})
-    code, deck = check_json(capsys, path, "--config", config)
+    text = deck_text(BD4, replace={30: "1 フェアリー・シャワー"})
+    code, deck = check_text(text, tmp_path, config=config)
     assert code == 0
     assert only(deck, "DP005")["severity"] == "warning"
 
@@ -519,49 +503,49 @@ def test_severity_override_turns_an_error_into_a_warning(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("heading", ["メインデッキ（59枚）", "デッキレシピ 59枚", "Main (59)"])
-def test_dp204_silent_when_the_heading_count_is_right(capsys, tmp_path, heading):
-    path = make_deck(tmp_path, BD4, replace={3: heading}, append=["", "合計60枚"])
-    code, deck = check_json(capsys, path)
+def test_dp204_silent_when_the_heading_count_is_right(tmp_path, heading):
+    text = deck_text(BD4, replace={3: heading}, append=["", "合計60枚"])
+    code, deck = check_text(text, tmp_path)
     assert (code, deck["violations"], deck["card_count"]) == (0, [], 60)
 
 
-def test_dp204_a_partner_heading_counts_only_the_partner(capsys, tmp_path):
+def test_dp204_a_partner_heading_counts_only_the_partner(tmp_path):
     """パートナー（1枚） then the partner and 59 cards with no main heading: the partner group is one card."""
     partner = deck_lines_of(BD4)[1].split(": ", 1)[1]
-    path = make_deck(tmp_path, BD4, replace={2: "パートナー（1枚）", 3: partner})
-    code, deck = check_json(capsys, path)
+    text = deck_text(BD4, replace={2: "パートナー（1枚）", 3: partner})
+    code, deck = check_text(text, tmp_path)
     assert (code, deck["violations"], deck["partner"]["name"]) == (0, [], partner)
 
 
-def test_dp204_heading_whose_cards_are_one_more(capsys, tmp_path):
+def test_dp204_heading_whose_cards_are_one_more(tmp_path):
     """クリーチャー (58) over 59 cards: the heading's line, its text, both numbers; nothing else (60 cards)."""
-    path = make_deck(tmp_path, BD4, replace={3: "クリーチャー (58)"})
-    code, deck = check_json(capsys, path)
+    text = deck_text(BD4, replace={3: "クリーチャー (58)"})
+    code, deck = check_text(text, tmp_path)
     violation = only(deck, "DP204")
     assert (code, violation["line"], violation["card"], violation["severity"]) == (0, 3, "クリーチャー (58)", "warning")
     assert "58" in violation["message"] and "59" in violation["message"]
     assert deck["card_count"] == 60
 
 
-def test_dp204_total_compares_with_the_whole_list(capsys, tmp_path):
-    path = make_deck(tmp_path, BD4, append=["", "合計61枚"])
-    code, deck = check_json(capsys, path)
+def test_dp204_total_compares_with_the_whole_list(tmp_path):
+    text = deck_text(BD4, append=["", "合計61枚"])
+    code, deck = check_text(text, tmp_path)
     violation = only(deck, "DP204")
     assert (code, violation["line"]) == (0, 64)
     assert "61" in violation["message"] and "60" in violation["message"]
 
 
-def test_dp204_skips_a_group_with_an_unreadable_line(capsys, tmp_path):
+def test_dp204_skips_a_group_with_an_unreadable_line(tmp_path):
     """The unreadable line may be the missing card: DP102 says so, DP204 does not add a guess."""
-    path = make_deck(tmp_path, BD4, replace={3: "メインデッキ（59枚）", 30: "!!!!"})
-    code, deck = check_json(capsys, path)
+    text = deck_text(BD4, replace={3: "メインデッキ（59枚）", 30: "!!!!"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1 and rule_lines(deck) == [("DP001", None), ("DP102", 30)]
 
 
-def test_dp204_can_be_disabled_by_house_rules(capsys, tmp_path):
+def test_dp204_can_be_disabled_by_house_rules(tmp_path):
     config = write_config(tmp_path, "disable: [heading-count]\n")
-    path = make_deck(tmp_path, BD4, replace={3: "メインデッキ（58枚）"})
-    code, deck = check_json(capsys, path, "--config", config)
+    text = deck_text(BD4, replace={3: "メインデッキ（58枚）"})
+    code, deck = check_text(text, tmp_path, config=config)
     assert (code, deck["violations"]) == (0, [])
 
 
@@ -601,10 +585,10 @@ def test_text_output_names_the_rule_and_line(capsys, tmp_path):
     assert "DP005" in result.out and "30" in result.out
 
 
-def test_dp002_an_alias_card_and_its_base_card_are_one_name(capsys, tmp_path):
+def test_dp002_an_alias_card_and_its_base_card_are_one_name(tmp_path):
     """《さんばか・チャージャー》 is printed under another name but is 《ボーンおどり・チャージャー》 (別名)."""
-    path = rainbow_deck(tmp_path, replace={30: "1 さんばか・チャージャー", 31: "1 ボーンおどり・チャージャー"})
-    code, deck = check_json(capsys, path)
+    text = rainbow_text(replace={30: "1 さんばか・チャージャー", 31: "1 ボーンおどり・チャージャー"})
+    code, deck = check_text(text, tmp_path)
     assert code == 1
     violation = only(deck, "DP002")
     assert (violation["line"], violation["card"]) == (31, "ボーンおどり・チャージャー")
