@@ -91,7 +91,9 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             for module in (
                 "card_line",
                 "decklist",
+                "decode",
                 "inputs",
+                "model",
                 "partner_line",
                 "remark",
                 "resolve",
