@@ -9,7 +9,7 @@ Which files a run checks is ``check.walk``'s; checking many of them at once (for
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -190,7 +190,7 @@ class Checker:
         return result
 
     def check_all(
-        self, paths: list[Path | HeldText | Skipped], on_progress: Callable[[int], None] | None = None
+        self, paths: Sequence[Path | HeldText | Skipped], on_progress: Callable[[int], None] | None = None
     ) -> list[DeckResult]:
         """Check many files (``batch.Batch``, given ``_check_item``); a submission sheet among them
         is read here, once, and each of its rows is checked as a file would be

@@ -198,7 +198,8 @@ def _no_decklist_in(decks: list[Path]) -> None:
     any such file, one line and exit 2 (a CI job on the wrong folder fails, never passes empty)."""
     from ..messages import Msg
     from ..printable import printable
-    from ..reading.decklist import DECK_SUFFIXES, DeckInputError
+    from ..reading.decklist import DECK_SUFFIXES
+    from ..reading.model import DeckInputError
 
     folder = next(deck for deck in decks if deck.is_dir())
     raise DeckInputError(

@@ -161,19 +161,19 @@ def sheet_rows(
 
 
 def with_submissions(
-    items: Sequence[Path | Skipped],
+    items: Sequence[Path | HeldText | Skipped],
     named: SheetColumns = SheetColumns(),
     notes: list[Msg] | None = None,
     stdin_name: str | None = None,
-) -> list[Path | SheetRow | Skipped]:
+) -> list[Path | HeldText | SheetRow | Skipped]:
     """The items to check, each sheet among them (``sheet_rows``) replaced by its rows, in row
     order; other items as they are (a .csv/.tsv that turns out to be a decklist is read again by
     the decklist reader: a few kilobytes)."""
-    expanded: list[Path | SheetRow | Skipped] = []
+    expanded: list[Path | HeldText | SheetRow | Skipped] = []
     for item in items:
         path = item.path if isinstance(item, HeldText) else item
         try:
-            rows = sheet_rows(item, named, stdin_name, notes) if isinstance(path, Path) else None
+            rows = sheet_rows(item, named, stdin_name, notes) if isinstance(item, HeldText | Path) else None
         except DeckInputError as error:
             stdin = is_stdin(path)
             expanded.append(Skipped(stdin_name or STDIN_NAME if stdin else str(path), error.message))
