@@ -229,7 +229,8 @@ def test_dp003_no_partner_names_the_decks_candidates(pool, tmp_path):
             None,
             None,
             "partner-designation.none()",
-            f"partner-designation.none.hint.mark(advice=sep.clauses[partner-advice.working(candidates={ADVICE_BD4_LINES})], count=60, size=60)",
+            "partner-designation.none.hint.mark(advice=sep.clauses[partner-advice.working("
+            f"candidates={ADVICE_BD4_LINES})], count=60, size=60)",
         )
     ]
 
@@ -241,7 +242,8 @@ def test_dp003_two_partner_lines_reported_at_the_second(pool, tmp_path):
             "DP003",
             4,
             "ガルチェンソ・ドラゴン",
-            "partner-designation.many(count=2, partners=sep.names[partner-designation.listed(card=ボルシャック・ドラゴ大王, line=2),"
+            "partner-designation.many(count=2, "
+            "partners=sep.names[partner-designation.listed(card=ボルシャック・ドラゴ大王, line=2),"
             " partner-designation.listed(card=ガルチェンソ・ドラゴン, line=4)])",
             "partner-designation.many.hint",
         )
@@ -307,7 +309,8 @@ def test_dp004_a_spell_partner(pool, tmp_path):
             PARTNER_LINE,
             "エール・ライフ",
             "partner-eligibility.not-eligible(card=エール・ライフ, problem=partner-problem.not-creature(type=呪文))",
-            f"partner-eligibility.hint.move(advice=sep.clauses[partner-advice.working(candidates={ADVICE_BD4_MOVED})], card=エール・ライフ, line=2, minimum=5)",
+            f"partner-eligibility.hint.move(advice=sep.clauses[partner-advice.working(candidates={ADVICE_BD4_MOVED})], "
+            "card=エール・ライフ, line=2, minimum=5)",
         )
     ]
 
@@ -319,7 +322,8 @@ def test_dp004_follows_partner_min_cost(pool, tmp_path):
             "DP004",
             PARTNER_LINE,
             "ボルシャック・ドラゴ大王",
-            "partner-eligibility.not-eligible(card=ボルシャック・ドラゴ大王, problem=partner-problem.cost(cost=10, minimum=11))",
+            "partner-eligibility.not-eligible(card=ボルシャック・ドラゴ大王, problem=partner-problem.cost(cost=10, "
+            "minimum=11))",
         )
     ]
     assert found[0][4].endswith(", minimum=11)")
@@ -336,14 +340,16 @@ def test_dp005_names_the_civilizations_outside_and_allowed(pool, tmp_path):
             30,
             "フェアリー・シャワー",
             "civilization.outside(allowed=sep.civilizations.words[火, 自然], card=フェアリー・シャワー,"
-            " civilizations=sep.civilizations[水, 自然], outside=sep.civilizations[水], partner=ボルシャック・ドラゴ大王)",
+            " civilizations=sep.civilizations[水, 自然], outside=sep.civilizations[水], "
+            "partner=ボルシャック・ドラゴ大王)",
             "civilization.outside.hint.replace",
         )
     ]
 
 
 def test_dp005_a_colourless_partner_allows_no_civilization(pool, tmp_path):
-    """《「修羅」の頂 VAN・ベートーベン》 is a 無色 creature of cost 10: every card with a civilization is off-colour."""
+    """《「修羅」の頂 VAN・ベートーベン》 is a 無色 creature of cost 10: every card with a civilization is
+    off-colour."""
     path = small_deck(
         tmp_path, "パートナー: 「修羅」の頂 VAN・ベートーベン\n1 フェアリー・シャワー\n1 はずれポンの助\n"
     )
@@ -353,7 +359,8 @@ def test_dp005_a_colourless_partner_allows_no_civilization(pool, tmp_path):
             2,
             "フェアリー・シャワー",
             "civilization.outside(allowed=sep.civilizations.words[], card=フェアリー・シャワー,"
-            " civilizations=sep.civilizations[水, 自然], outside=sep.civilizations[水, 自然], partner=「修羅」の頂 VAN・ベートーベン)",
+            " civilizations=sep.civilizations[水, 自然], outside=sep.civilizations[水, 自然], "
+            "partner=「修羅」の頂 VAN・ベートーベン)",
             "civilization.outside.hint.colorless-partner.replace",
         )
     ]
@@ -387,7 +394,8 @@ def test_dp006_a_side_shared_by_cards_outside_the_main_deck(pool, tmp_path):
             "DP006",
             30,
             "零龍",
-            "not-main-deck.side(card=零龍, cards=sep.names[《墓地の儀》, 《復活の儀》, 《手札の儀》, 《滅亡の起源 零無》, 《破壊の儀》],"
+            "not-main-deck.side(card=零龍, cards=sep.names[《墓地の儀》, 《復活の儀》, 《手札の儀》, "
+            "《滅亡の起源 零無》, 《破壊の儀》],"
             " zone=zone.starts_in_battle_zone())",
             "not-main-deck.hint.replace",
         )
@@ -438,7 +446,8 @@ def test_dp008_names_the_other_card_its_line_and_since(pool, tmp_path):
             "DP008",
             40,
             "未来王龍 モモキングJO",
-            "premium-combo.both(card=未来王龍 モモキングJO, other=禁断英雄 モモキングダムX, other_line=30, since=2022-08-15)",
+            "premium-combo.both(card=未来王龍 モモキングJO, other=禁断英雄 モモキングダムX, other_line=30, "
+            "since=2022-08-15)",
             "premium-combo.both.hint.replace",
         )
     ]
@@ -469,7 +478,8 @@ def test_dp008_the_second_combo_in_force_at_the_later_line(pool, tmp_path, lines
 
 
 def test_dp008_a_combo_the_house_rules_allow_does_not_hide_the_next(pool, tmp_path):
-    """allowed: [母なる大地] lifts ロマネスク + 母なる大地; ロマネスク + 母なる紋章, in force on the same day, still counts."""
+    """allowed: [母なる大地] lifts ロマネスク + 母なる大地; ロマネスク + 母なる紋章, in force on the same day, "
+    "still counts."""
     path = make_deck(tmp_path, BD4, replace={4: "1 龍仙ロマネスク", 5: "1 母なる大地", 6: "1 母なる紋章"})
     found = findings(pool, path, on="2008-06-01", house="disable: [DP005, DP007, DP202]\nallowed: [母なる大地]\n")
     assert found == [
@@ -521,7 +531,8 @@ def test_dp010_house_rules_name_their_file(pool, tmp_path):
         ),
         ("", "prohibited.official(card=ガルチェンソ・ドラゴン, reason=)"),
         (
-            OFFICIAL_PAGE_REASON,  # the reason the update writes for the official page's list: said in the run's language
+            # the reason the update writes for the official page's list: said in the run's language
+            OFFICIAL_PAGE_REASON,
             "prohibited.official.reason(card=ガルチェンソ・ドラゴン, reason=prohibited.reason.official-page())",
         ),
     ],
@@ -556,7 +567,8 @@ def test_dp100_with_close_names(pool, tmp_path):
             "DP100",
             4,
             "ガルチェンソ・ドラコン",
-            "unknown-card.none(card=ガルチェンソ・ドラコン, suggestions=sep.names[《ガルチェンソ・ドラゴン》, 《コボルン》, 《コンダマ／魂フエミドロ》])",
+            "unknown-card.none(card=ガルチェンソ・ドラコン, suggestions=sep.names[《ガルチェンソ・ドラゴン》, "
+            "《コボルン》, 《コンダマ／魂フエミドロ》])",
             "unknown-card.hint.suggestions",
         )
     ]
@@ -608,7 +620,8 @@ def test_dp101_lists_every_card_and_suggests_the_first(pool, tmp_path):
             "DP101",
             30,
             "天地命動 バラギアラ",
-            f"ambiguous-card.matches(card=天地命動 バラギアラ, count=6, first=天地命動 バラギアラ／天上天下輪廻独尊, names=sep.names[{names}])",
+            "ambiguous-card.matches(card=天地命動 バラギアラ, count=6, first=天地命動 バラギアラ／天上天下輪廻独尊, "
+            f"names=sep.names[{names}])",
             "ambiguous-card.matches.hint",
         )
     ]
@@ -734,7 +747,8 @@ def test_dp203_says_before_and_after(pool, tmp_path, capsys):
             "DP203",
             GIFT,
             "フェアリー・ギフト",
-            "unconfirmed-change.would(after=status.premium_hall_of_fame(), before=status.hall_of_fame(), card=フェアリー・ギフト)",
+            "unconfirmed-change.would(after=status.premium_hall_of_fame(), before=status.hall_of_fame(), "
+            "card=フェアリー・ギフト)",
             "unconfirmed-change.would.hint",
         )
     ]
@@ -824,7 +838,8 @@ def test_run_rules_only_the_rules_asked_for(pool, tmp_path):
 
 
 def test_restricted_cards_are_worked_out_again_for_another_date(pool, tmp_path):
-    """The per-deck memo is keyed by the date: ボルバルザーク is 殿堂入り on 2006-03-01, プレミアム殿堂 on 2006-03-15."""
+    """The per-deck memo is keyed by the date: ボルバルザーク is 殿堂入り on 2006-03-01, "
+    "プレミアム殿堂 on 2006-03-15."""
     from duepa_check.rules import Context
 
     deck = resolved(pool, make_deck(tmp_path, BD4, replace={30: "1 無双竜機ボルバルザーク"}))

@@ -214,7 +214,8 @@ def test_a_submission_sheet_shows_each_row_and_its_lines(page):
         assert button.text_content() == str(violation["line"])
         button.click()
         selected = page.evaluate(
-            "(() => { const d = document.querySelector('#deck'); return d.value.slice(d.selectionStart, d.selectionEnd); })()"
+            "(() => { const d = document.querySelector('#deck');"
+            " return d.value.slice(d.selectionStart, d.selectionEnd); })()"
         )
         assert violation["card"] in selected
         summary = json.loads(output)["summary"]  # the superseded row is not counted
@@ -228,7 +229,8 @@ def _drop(page, data: bytes, name: str) -> None:
         """([bytes, name]) => {
             const transfer = new DataTransfer();
             transfer.items.add(new File([new Uint8Array(bytes)], name));
-            document.querySelector('#deck').dispatchEvent(new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true}));
+            const drop = new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true});
+            document.querySelector('#deck').dispatchEvent(drop);
         }""",
         [list(data), name],
     )
