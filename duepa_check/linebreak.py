@@ -231,6 +231,22 @@ def _text_class():
     return BreakingText
 
 
+def indented(renderable, indent: int = 2):
+    """``renderable`` drawn ``indent`` columns in, its lines not padded with spaces to the width
+    (rich's Padding pads every line to the widest: a copied block would end in spaces)."""
+    from rich.segment import Segment
+
+    class Indented:
+        def __rich_console__(self, console, options):
+            width = max(options.max_width - indent, 1)
+            for line in console.render_lines(renderable, options.update_width(width), pad=False):
+                yield Segment(" " * indent)
+                yield from line
+                yield Segment.line()
+
+    return Indented()
+
+
 def breaking_line(markup: str, style: str = ""):
     """What ``console.print`` is given for a line of rich markup that breaks by ``line_starts``."""
     return _text_class().Line(breaking_markup(markup, style))

@@ -230,10 +230,9 @@ def _problems(console, result: DeckResult, lang: str) -> None:
     (``linebreak.fit_table``), else one problem a block (a narrow terminal, down to 40 columns):
     the rule, the line and the card, then the message and the hint indented below."""
     from rich.markup import escape
-    from rich.padding import Padding
     from rich.table import Table  # here: a legal deck's report has no table to import
 
-    from ..linebreak import breaking_line, breaking_markup, fit_table
+    from ..linebreak import breaking_line, breaking_markup, fit_table, indented
 
     table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
     for column in column_titles(PROBLEM_COLUMNS, lang):
@@ -260,20 +259,17 @@ def _problems(console, result: DeckResult, lang: str) -> None:
         if v.card:
             head.append(cell(v.card))
         console.print(breaking_line("  ".join(head)))
-        console.print(Padding(breaking_markup(message), (0, 0, 0, 2), expand=False))
+        console.print(indented(breaking_markup(message)))
         if hint:
-            console.print(
-                Padding(breaking_markup(f"[dim]{text(msg('report.stacked.hint', hint=hint), lang)}[/]"), (0, 0, 0, 2))
-            )
+            console.print(indented(breaking_markup(f"[dim]{text(msg('report.stacked.hint', hint=hint), lang)}[/]")))
 
 
 def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEFAULT_LANG) -> None:
     """The run's summary: a table when it fits the terminal with no word cut, else a deck a block."""
     from rich.markup import escape
-    from rich.padding import Padding
     from rich.table import Table
 
-    from ..linebreak import breaking_line, breaking_markup, fit_table, plain_line
+    from ..linebreak import breaking_line, breaking_markup, fit_table, indented, plain_line
 
     title = text(msg("report.summary-title"), lang)
     table = Table(title=title, show_header=True, header_style="bold")
@@ -304,7 +300,7 @@ def render_summary_table(console, results: Sequence[DeckResult], lang: str = DEF
             console.print(breaking_line(f"[bold]{place}[/]"))
             for words in (partner_words, verdict_line):
                 if words:
-                    console.print(Padding(breaking_markup(words), (0, 0, 0, 2), expand=False))
+                    console.print(indented(breaking_markup(words)))
     console.print(plain_line(totals_line(results, lang)))
     superseded = superseded_count_line(results, lang)
     if superseded:

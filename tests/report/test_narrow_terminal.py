@@ -102,5 +102,6 @@ def test_a_narrow_terminal_stacks_the_problems_and_a_wide_one_draws_the_table(ca
     assert "┏" not in narrow and "│" not in narrow
     assert re.search(r"^DP004  2行目  フェアリー・シャワー$", narrow, re.M), narrow
     assert re.search(r"^  ヒント: ", narrow, re.M)
+    assert [line for line in narrow.splitlines() if line != line.rstrip()] == []  # copied, no line ends in spaces
     wide = drawn(capsys, monkeypatch, decks[2:], "ja", 160)
     assert "┏" in wide and "DP004" in wide
