@@ -44,6 +44,7 @@ def test_mypy_checks_the_whole_package():
 def test_mypy_is_strict_for_the_layers_found_clean_under_it():
     config = mypy_config()
     assert config.get("warn_redundant_casts") is True  # the global flag of --strict
+    assert config.get("warn_unused_ignores") is True  # for the whole package: no ignore outlives its error
     strict = {
         module
         for override in config.get("overrides", [])
