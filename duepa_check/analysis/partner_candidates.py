@@ -51,7 +51,7 @@ class Candidate(NamedTuple):
     in_deck: bool
     off_civilization: int  # cards (copies) of the deck outside its civilizations
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """A candidate object of the JSON contract (keys in this order)."""
         return {
             "name": self.name,
@@ -90,7 +90,7 @@ class Advice(NamedTuple):
 # ---------------------------------------------------------------------------- finding
 
 
-def rank(candidate: Candidate) -> tuple:
+def rank(candidate: Candidate) -> tuple[int, float, str]:
     """Fewest cards off-colour, then the most expensive, then by name."""
     cost = candidate.cost
     value = float("inf") if cost == INFINITY else cost if isinstance(cost, int) else -1
@@ -200,7 +200,12 @@ def _pool_candidates(
 
 
 _FITS_KEPT = 64
-_fits: weakref.WeakKeyDictionary[CardPool, dict[tuple, tuple]] = weakref.WeakKeyDictionary()
+# a pool -> (ids of the regulation and config, date, civilizations) -> (regulation, config, answer)
+_Fits = dict[
+    tuple[int, date, frozenset[str], int],
+    tuple[Regulation, FormatConfig, tuple[tuple[Candidate, ...], tuple[Candidate, ...]]],
+]
+_fits: weakref.WeakKeyDictionary[CardPool, _Fits] = weakref.WeakKeyDictionary()
 
 
 def for_deck(
@@ -291,4 +296,5 @@ def partner_index(pool: CardPool, min_cost: int) -> PartnerIndex:
 def _decode(raw: bytes) -> str:
     import json
 
-    return json.loads(raw)
+    decoded: str = json.loads(raw)
+    return decoded

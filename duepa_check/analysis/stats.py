@@ -39,9 +39,12 @@ How a card is counted
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..data.cards import CIVILIZATIONS, INFINITY, Card, Cost
+
+if TYPE_CHECKING:
+    from ..reading.resolve import Deck
 
 COLORLESS = "無色"
 UNKNOWN = "unknown"
@@ -139,7 +142,7 @@ def _facts(card: Card) -> _Facts:
     return found
 
 
-def compute_stats(deck) -> DeckStats:
+def compute_stats(deck: Deck) -> DeckStats:
     """Count a resolved deck (``deck.Deck``); unresolved entries are not counted."""
     curve = {bucket: 0 for bucket in CURVE_BUCKETS}
     zero = unknown = 0
@@ -175,7 +178,7 @@ def compute_stats(deck) -> DeckStats:
 
 
 def _stats(
-    deck,
+    deck: Deck,
     card_count: int,
     curve: dict[str, int],
     civilizations: dict[str, int],

@@ -35,7 +35,7 @@ class Listed(NamedTuple):
     """Items joined by the language's separator (``sep`` is a catalogue key); ``empty`` is the
     key said when there are no items."""
 
-    items: tuple
+    items: tuple[Any, ...]
     sep: str = "sep.names"
     empty: str | None = None
 
@@ -73,16 +73,16 @@ def rule_doc(rule: Any, lang: str = DEFAULT_LANG) -> str:
     docs live with that language (``rule_docs_<lang>.py``, by rule id), not in the rule modules.
     "" when there is none (tests/rules/test_rule_docs.py fails first)."""
     if lang == DEFAULT_LANG:
-        return (rule.__doc__ or "").strip()
+        return str(rule.__doc__ or "").strip()
     from importlib import import_module
 
-    return import_module(f"{__name__}.rule_docs_{lang}").DOCS.get(rule.ID, "").strip()
+    return str(import_module(f"{__name__}.rule_docs_{lang}").DOCS.get(rule.ID, "")).strip()
 
 
 def text(value: Any, lang: str = DEFAULT_LANG) -> str:
     """Put a Msg (or Listed) into words in ``lang``; any other value as ``str.format`` shows it."""
     words = catalogue(lang)
-    return _words(value, words)
+    return str(_words(value, words))
 
 
 def _words(value: Any, words: dict[str, str]) -> Any:
