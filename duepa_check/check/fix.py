@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..data.pool import CardPool
+from ..messages import Msg
 from ..reading.card_line import unwrap
 from ..reading.decklist import parse_decklist
 from ..reading.decode import decode
@@ -27,6 +28,9 @@ from ..reading.model import DeckInputError, Entry
 from ..reading.name_fixes import NameFix, name_fixes
 from ..reading.resolve import Deck, resolve_deck
 from .fix_write import FixRefused, ReadFile, read_for_fixing, write_fixed
+
+if TYPE_CHECKING:
+    from ..reading.sheet import SheetRow
 
 __all__ = ["FixRefused", "Fixed", "ReadFile", "file_encoding", "fixed_bytes", "read_for_fixing", "write_fixed"]
 
@@ -149,3 +153,21 @@ def _proves(data: bytes, path: str, pool: CardPool, deck: Deck, fixes: list[Name
     except DeckInputError:
         return False
     return _signature(again) == _signature(deck, {id(f.entry): f for f in fixes}, pool)
+
+
+def sheet_refusal(rows: list[SheetRow], shown: str, pool: CardPool) -> Msg | None:
+    """What --fix says of a submission sheet, which it never rewrites: how many names its decks
+    spell otherwise than the card list (None: none). The CLI says it (exit 2), a page too."""
+    from ..messages import msg, plural
+    from ..printable import printable
+    from ..reading.name_fixes import safe_target
+    from ..reading.sheet import row_decklist
+
+    count = 0
+    for row in rows:
+        try:
+            deck = resolve_deck(row_decklist(row), pool)
+        except Exception:  # noqa: BLE001 - a row that cannot be read is the check's to report
+            continue
+        count += sum(safe_target(card.entry, pool) is not None for card in deck.cards)
+    return msg(plural("fix.refused.sheet", count), path=printable(shown), count=count) if count else None

@@ -140,20 +140,11 @@ def _roots(decks: list[Path], named) -> dict[str, Path]:
 
 def _refuse_sheet(fixing: Fixing, rows: list, shown: str, pool) -> None:
     """A submission sheet is never rewritten: said (exit 2) when its decks have names to fix."""
-    from ..messages import msg, plural
-    from ..reading.name_fixes import safe_target
-    from ..reading.resolve import resolve_deck
-    from ..reading.sheet import row_decklist
+    from ..check.fix import sheet_refusal
 
-    count = 0
-    for row in rows:
-        try:
-            deck = resolve_deck(row_decklist(row), pool)
-        except Exception:  # noqa: BLE001 - a row that cannot be read is the check's to report
-            continue
-        count += sum(safe_target(card.entry, pool) is not None for card in deck.cards)
-    if count:
-        _refused(fixing, msg(plural("fix.refused.sheet", count), path=printable(shown), count=count), shown)
+    refusal = sheet_refusal(rows, shown, pool)
+    if refusal is not None:
+        _refused(fixing, refusal)
 
 
 def _unread(fixing: Fixing, message) -> None:

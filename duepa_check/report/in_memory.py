@@ -19,6 +19,7 @@ from ..check.checker import Checker, CheckOptions
 from ..check.results import RunInfo, exit_code
 from ..check.session import Session
 from ..data.pool import CardPool
+from ..messages import Msg
 from ..reading.inputs import HeldText
 from .renderers import RENDERERS
 
@@ -96,17 +97,34 @@ class TextChecks:
     def fix(self, text: str, name: str) -> tuple[str, list[dict]]:
         """The text with the safe fixes ``--fix`` writes into a UTF-8 file ``name`` holding it, and
         the fixes (line, as written, as now written: the JSON report's ``fixes``). A submission
-        sheet is never rewritten (as ``--fix`` refuses it): nothing to fix."""
+        sheet is never rewritten (``refused`` says why): nothing to fix."""
         from ..check.fix import fixed_bytes
         from ..reading.model import DeckInputError
-        from ..reading.sheet import sheet_rows
-        from ..reading.sheet_columns import SheetColumns
 
         try:
-            if sheet_rows(HeldText(Path(name), text), SheetColumns(), None) is not None:
+            if self._sheet_rows(text, name) is not None:
                 return text, []
             fixed = fixed_bytes(text.encode("utf-8", "surrogatepass"), name, self.pool)
         except DeckInputError:  # no decklist (empty, binary): the check says why; nothing to fix
             return text, []
         fixes = [{"line": fix.line, "from": fix.typed or fix.written, "to": fix.official} for fix in fixed.fixes]
         return fixed.data.decode("utf-8"), fixes
+
+    def refused(self, text: str, name: str) -> Msg | None:
+        """What ``--fix`` says of this text instead of fixing it: a submission sheet whose decks
+        spell names otherwise than the card list (``check.fix.sheet_refusal``); else None."""
+        from ..check.fix import sheet_refusal
+        from ..reading.model import DeckInputError
+
+        try:
+            rows = self._sheet_rows(text, name)
+        except DeckInputError:
+            return None
+        return None if rows is None else sheet_refusal(rows, name, self.pool)
+
+    @staticmethod
+    def _sheet_rows(text: str, name: str) -> list | None:
+        from ..reading.sheet import sheet_rows
+        from ..reading.sheet_columns import SheetColumns
+
+        return sheet_rows(HeldText(Path(name), text), SheetColumns(), None)

@@ -14,6 +14,7 @@ from support import BD4, deck_lines
 from web_support import AS_OF, ROOT, cli_output, oracle_cases
 
 from duepa_check.cli import main
+from duepa_check.messages import text as message_text
 from duepa_check.report.in_memory import TextChecks
 
 
@@ -91,10 +92,15 @@ def test_a_submission_sheet_is_checked_row_by_row_and_never_rewritten(checks, tm
     text = text.replace("ガルチェンソ・ドラゴン", "ｶﾞﾙﾁｪﾝｿ・ドラゴン", 1)  # a spelling --fix mends in a decklist
     path = tmp_path / "responses.csv"
     path.write_text(text, encoding="utf-8")
-    assert main([str(path), "--fix", "--format", "json", "--as-of", AS_OF]) == 2  # refused: a sheet
-    capsys.readouterr()
+    assert main([str(path), "--fix", "--format", "json", "--as-of", AS_OF, "--lang", "en"]) == 2  # refused: a sheet
+    said = capsys.readouterr().err
     assert path.read_text(encoding="utf-8") == text
     assert checks.fix(text, "responses.csv") == (text, [])
+    refusal = checks.refused(text, "responses.csv")  # what --fix said on stderr
+    assert refusal is not None and message_text(refusal, "en") in said
+    unedited = checks.refused(text.replace("ｶﾞﾙﾁｪﾝｿ", "ガルチェンソ"), "responses.csv")
+    assert unedited is not None and unedited.args["count"] == refusal.args["count"] - 1
+    assert checks.refused("1 ｶﾞﾙﾁｪﾝｿ・ドラゴン\n", "deck.txt") is None  # a decklist is fixed, not refused
     document = json.loads(checks.run(text, "responses.csv", as_of=date.fromisoformat(AS_OF), lang="ja")[1])
     assert [deck["submission"]["row"] for deck in document["decks"]] == [2, 3, 4, 5, 6, 7]
 

@@ -220,6 +220,10 @@ def test_a_submission_sheet_shows_each_row_and_its_lines(page):
         assert violation["card"] in selected
         summary = json.loads(output)["summary"]  # the superseded row is not counted
         assert page.text_content("#verdict-status").startswith(f"チェックしたデッキ {summary['decks']}件、")
+        page.click("#fix")  # a sheet is never rewritten: the page says so in --fix's words
+        page.wait_for_function("document.querySelector('#said').textContent.includes('--fix')")
+        assert page.text_content("#said").startswith("responses.csv: 提出シートは --fix で書き換えません。")
+        assert page.input_value("#deck") == text
     finally:
         page.fill("#name", "deck.txt")
 

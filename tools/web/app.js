@@ -85,6 +85,7 @@ const BOOT = `
 from datetime import date
 
 from duepa_check.data.dates import parse_day
+from duepa_check.messages import text as message_text
 from duepa_check.reading.decklist import DeckInputError
 from duepa_check.reading.sheet import decode_whole
 from duepa_check.report.in_memory import TextChecks
@@ -102,9 +103,10 @@ def duepa_run(text, name, as_of, lang, output_format, unconfirmed):
     return [code, output, starts]
 
 
-def duepa_fix(text, name):
+def duepa_fix(text, name, lang):
     fixed, fixes = _checks.fix(text, name)
-    return [fixed, len(fixes)]
+    refused = _checks.refused(text, name)  # a submission sheet: never rewritten, as --fix says
+    return [fixed, len(fixes), None if refused is None else message_text(refused, lang)]
 
 
 def duepa_decode(data, name, lang):
@@ -320,9 +322,10 @@ function say(text) {
 
 async function fixSpellings() {
   await window.duepaReady;
-  const answer = python.fix(deck.value, options().name);
-  const [fixed, count] = answer.toJs();
+  const answer = python.fix(deck.value, options().name, lang);
+  const [fixed, count, refused] = answer.toJs();
   answer.destroy();
+  if (refused) return say(refused);
   if (!count) return say(word("web.nothing-to-fix"));
   beforeFix = deck.value;
   replaceText(fixed);
