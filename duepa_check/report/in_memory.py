@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import NamedTuple
 
 from ..check.checker import Checker, CheckOptions
 from ..check.results import RunInfo, exit_code
@@ -22,6 +23,18 @@ from ..data.pool import CardPool
 from ..messages import Msg
 from ..reading.inputs import HeldText
 from .renderers import RENDERERS
+
+
+class TextReport(NamedTuple):
+    """What a check of a text gives a page: the CLI's exit code and standard output, where each
+    deck starts (the line of its line 1: a sheet row's deck cell, whose line N is line start + N - 1;
+    a decklist's is 1), and what the CLI says on stderr as warnings (a sheet's date order, close
+    names left unsearched: Msg each)."""
+
+    exit: int
+    output: str
+    starts: list[int]
+    notes: list[Msg]
 
 
 class TextChecks:
@@ -67,10 +80,10 @@ class TextChecks:
     ) -> tuple[int, str]:
         """(exit code, standard output) of the CLI checking a file ``name`` that holds ``text``: a
         decklist, or a submission sheet's rows (a .csv/.tsv whose text is one)."""
-        code, output, _starts = self.report(
+        found = self.report(
             text, name, as_of=as_of, lang=lang, output_format=output_format, include_unconfirmed=include_unconfirmed
         )
-        return code, output
+        return found.exit, found.output
 
     def report(
         self,
@@ -81,18 +94,18 @@ class TextChecks:
         lang: str,
         output_format: str = "json",
         include_unconfirmed: bool = False,
-    ) -> tuple[int, str, list[int]]:
-        """``run``'s exit code and output, and where each deck starts in ``text``: the line of its
-        line 1 (a sheet row's deck cell: its line N is line start + N - 1; a decklist: 1), for a
-        page to take a finding to its line. Through the run's own ``check_all`` (close names
+    ) -> TextReport:
+        """``run``'s exit code and output, with where each deck starts in the text and the notes
+        the CLI puts on stderr (``TextReport``). Through the run's own ``check_all`` (close names
         searched after, as a run does)."""
         checker = self.checker(as_of, include_unconfirmed, with_stats=output_format == "html")
-        checker.notes.clear()  # what reading said: the CLI's stderr lines, not its output
+        checker.notes.clear()  # this run's only
         results = checker.check_all([HeldText(Path(name), text)])
         data = self.session.data
         info = RunInfo(as_of=as_of, data_date=data.regulation.data_date, data_source=data.source, lang=lang)
         starts = [result.submission.file_line(1) if result.submission else 1 for result in results]
-        return exit_code(results), RENDERERS[output_format](results, info, False), starts
+        output = RENDERERS[output_format](results, info, False)
+        return TextReport(exit_code(results), output, starts, list(checker.notes))
 
     def fix(self, text: str, name: str) -> tuple[str, list[dict]]:
         """The text with the safe fixes ``--fix`` writes into a UTF-8 file ``name`` holding it, and

@@ -154,7 +154,8 @@ def test_each_deck_of_a_sheet_starts_at_its_cell(checks):
     takes a finding there); a decklist starts at line 1."""
     text = (ROOT / "tests" / "fixtures" / "sheets" / "responses.csv").read_text(encoding="utf-8")
     day = date.fromisoformat(AS_OF)
-    code, output, starts = checks.report(text, "responses.csv", as_of=day, lang="ja")
+    _, output, starts, notes = checks.report(text, "responses.csv", as_of=day, lang="ja")
+    assert notes == []
     import csv
     import io
 
@@ -167,4 +168,26 @@ def test_each_deck_of_a_sheet_starts_at_its_cell(checks):
         cell = cells[deck["submission"]["row"]]
         first, *rest = cell.split("\n")
         assert lines[start - 1].endswith(first) and lines[start : start + len(rest) - 1] == rest[:-1]
-    assert checks.report("1 a\n", "deck.txt", as_of=day, lang="ja")[2] == [1]
+    assert checks.report("1 a\n", "deck.txt", as_of=day, lang="ja").starts == [1]
+
+
+def test_the_notes_are_the_warnings_the_cli_says_on_stderr(checks, tmp_path, capsys):
+    """A sheet whose dates can be read day-first or month-first: the CLI warns on stderr that
+    resubmissions are ordered by row; the report hands the same note to the page, once a run."""
+    from duepa_check.messages import msg
+
+    deck = "\n".join(deck_lines(BD4))
+    rows = [("02/11/2026 15:00", "たろう"), ("10/01/2026 09:00", "たろう"), ("03/11/2026 15:00", "じろう")]
+    text = "Timestamp,Player,Decklist\n" + "".join(f'{when},{who},"{deck}"\n' for when, who in rows)
+    (tmp_path / "responses.csv").write_text(text, encoding="utf-8")
+    code = main([str(tmp_path / "responses.csv"), "--format", "json", "--as-of", AS_OF, "--lang", "en"])
+    said = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    day = date.fromisoformat(AS_OF)
+    for _ in range(2):  # the checker is kept between checks: its notes are not
+        found = checks.report(text, "responses.csv", as_of=day, lang="en")
+        assert found.exit == code and len(found.notes) == 1
+    assert said == [
+        message_text(msg("cli.warning", message=found.notes[0]), "en").replace(
+            "responses.csv", str(tmp_path / "responses.csv")
+        )
+    ]

@@ -282,3 +282,25 @@ def test_the_page_runs_without_compiled_modules_or_platformdirs(page, site):
     _, output = _check(page, "\n".join(lines) + "\n", name="deck.txt", lang="ja")
     hints = [v["hint"] for v in json.loads(output)["decks"][0]["violations"] if v["rule"] == "DP100"]
     assert len(hints) == 1 and "《ボルシャック・ドラゴン》" in hints[0]
+
+
+def test_a_sheets_date_order_warning_is_shown_above_its_rows(page):
+    """What the CLI warns of on stderr (here: dates that read day-first or month-first) is a note
+    above the report, in the page's language."""
+    from datetime import date
+
+    from duepa_check.messages import text as message_text
+    from duepa_check.report.in_memory import TextChecks
+
+    deck = "\n".join(deck_lines(BD4))
+    rows = [("02/11/2026 15:00", "たろう"), ("10/01/2026 09:00", "たろう"), ("03/11/2026 15:00", "じろう")]
+    text = "Timestamp,Player,Decklist\n" + "".join(f'{when},{who},"{deck}"\n' for when, who in rows)
+    notes = TextChecks().report(text, "responses.csv", as_of=date.fromisoformat(AS_OF), lang="ja").notes
+    page.fill("#name", "responses.csv")
+    page.fill("#deck", text)
+    try:
+        _settled(page)
+        shown = page.evaluate("[...document.querySelectorAll('#report > p.note')].map(p => p.textContent)")
+        assert shown == [message_text(note, "ja") for note in notes] and len(shown) == 1
+    finally:
+        page.fill("#name", "deck.txt")

@@ -24,9 +24,9 @@ async function checkText(text, options) {
   await window.duepaReady;
   const { name = "deck.txt", asOf = null, lang: language = "ja", format = "json", includeUnconfirmed = false } = options;
   const answer = python.run(text, name, asOf, language, format, includeUnconfirmed);
-  const [exit, output, starts] = answer.toJs();
+  const [exit, output, starts, notes] = answer.toJs();
   answer.destroy();
-  return { exit, output, starts };
+  return { exit, output, starts, notes };
 }
 
 
@@ -97,10 +97,10 @@ def duepa_run(text, name, as_of, lang, output_format, unconfirmed):
     day = date.today() if not as_of else parse_day(as_of)
     if day is None:
         raise ValueError(f"not a date: {as_of!r}")
-    code, output, starts = _checks.report(
+    found = _checks.report(
         text, name, as_of=day, lang=lang, output_format=output_format, include_unconfirmed=bool(unconfirmed)
     )
-    return [code, output, starts]
+    return [found.exit, found.output, found.starts, [message_text(note, lang) for note in found.notes]]
 
 
 def duepa_fix(text, name, lang):
@@ -179,9 +179,9 @@ async function checkNow() {
     $("fix").disabled = true;
     return;
   }
-  const { exit, output, starts } = await checkText(text, { ...options(), format: "json" });
+  const { exit, output, starts, notes } = await checkText(text, { ...options(), format: "json" });
   if (mine !== generation || text !== deck.value) return; // the text changed meanwhile: its own check comes
-  show(JSON.parse(output), exit, starts);
+  show(JSON.parse(output), exit, starts, notes);
   window.duepaShown.push({ checked: text, shown: deck.value }); // what each result shown was for
   $("fix").disabled = false;
 }
@@ -193,12 +193,14 @@ function paragraph(text, className) {
   return p;
 }
 
-// One section a deck: a decklist is one, a submission sheet one a row (named by its row and player).
-function show(document_, exit, starts) {
+// One section a deck: a decklist is one, a submission sheet one a row (named by its row and player);
+// above them, the warnings the CLI says on stderr (a sheet's date order, close names not searched).
+function show(document_, exit, starts, notes = []) {
   const report = $("report");
   const decks = document_.decks;
   const many = decks.length > 1 || decks.some((result) => result.submission);
-  const parts = decks.map((result, index) => deckSection(result, exit, starts[index] ?? 1, many));
+  const parts = notes.map((note) => paragraph(note, "note"));
+  parts.push(...decks.map((result, index) => deckSection(result, exit, starts[index] ?? 1, many)));
   report.replaceChildren(...parts);
   // Said once per result (the table itself is not read out on every keystroke).
   $("verdict-status").textContent = many ? word("web.decks-status", document_.summary) : verdictSaid(decks[0]);
