@@ -20,7 +20,7 @@ One module per page kind: ``tree`` (the element tree), ``listing`` (search resul
 
 from __future__ import annotations
 
-from .detail import (  # noqa: F401
+from .detail import (
     HYPERSPATIAL_TYPE_WORDS,
     MAY_EXCEED_FOUR,
     NOT_FOR_OFFICIAL_PLAY,
@@ -29,9 +29,9 @@ from .detail import (  # noqa: F401
     card_zone,
     parse_detail_page,
 )
-from .labels import LABELS, LabelledSide, is_label_text, label_of, read_labelled_sides, split_packname  # noqa: F401
-from .listing import DETAIL_PATH, ListPage, base_id, detail_id, parse_list_page  # noqa: F401
-from .regulation_page import (  # noqa: F401
+from .labels import LABELS, LabelledSide, is_label_text, label_of, read_labelled_sides, split_packname
+from .listing import DETAIL_PATH, ListPage, base_id, detail_id, parse_list_page
+from .regulation_page import (
     RegulationPage,
     announced_status,
     card_names,
@@ -39,5 +39,41 @@ from .regulation_page import (  # noqa: F401
     parse_regulation_page,
     section_kind,
 )
-from .tree import Element, PageError, clean, normal, parse_html  # noqa: F401
-from .values import COLOURLESS, parse_civilizations, parse_number, parse_races  # noqa: F401
+from .tree import Element, PageError, clean, normal, parse_html
+from .values import COLOURLESS, parse_civilizations, parse_number, parse_races
+
+__all__ = [
+    "COLOURLESS",
+    "DETAIL_PATH",
+    "DetailPage",
+    "Element",
+    "HYPERSPATIAL_TYPE_WORDS",
+    "LABELS",
+    "LabelledSide",
+    "ListPage",
+    "MAY_EXCEED_FOUR",
+    "NOT_FOR_OFFICIAL_PLAY",
+    "PageError",
+    "RegulationPage",
+    "STARTS_IN_BATTLE_ZONE",
+    "announced_status",
+    "base_id",
+    "card_names",
+    "card_zone",
+    "clean",
+    "detail_id",
+    "is_label_text",
+    "label_of",
+    "normal",
+    "official_spelling",
+    "parse_civilizations",
+    "parse_detail_page",
+    "parse_html",
+    "parse_list_page",
+    "parse_number",
+    "parse_races",
+    "parse_regulation_page",
+    "read_labelled_sides",
+    "section_kind",
+    "split_packname",
+]

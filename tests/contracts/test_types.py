@@ -20,6 +20,7 @@ STRICT = {
     "duepa_check.check",
     "duepa_check.data",
     "duepa_check.messages",
+    "duepa_check.official_site",
     "duepa_check.reading",
     "duepa_check.rules",
 }
