@@ -324,7 +324,7 @@ def update(
     from ..check.session import Session
 
     lang_code = decide_language(Session(data_dir), _lang(lang), None)
-    from ..update import UpdateInterrupted
+    from ..update.common import UpdateInterrupted
     from .commands import update_data
 
     try:

@@ -301,7 +301,9 @@ def update_data(options: dict, data_dir: Path | None, lang: str) -> None:
     """Refresh the card data and the regulation, then say what changed (``UpdateInterrupted``
     propagates: the CLI says so and exits 130)."""
     from ..data.userdata import resolve_data_dir
-    from ..update import DEFAULT_SOURCE, render_summary, run_update
+    from ..update import run_update
+    from ..update.client import DEFAULT_SOURCE
+    from ..update.summary import render_summary
 
     console = make_console()
     options = {**options, "source": options["source"] or DEFAULT_SOURCE, "data_dir": resolve_data_dir(data_dir)}

@@ -256,7 +256,8 @@ class SiteClient:
             raise _Deadline()
         if "error" in outcome:
             raise outcome["error"]
-        return outcome["reply"]
+        reply: Reply = outcome["reply"]
+        return reply
 
     def _exchange_now(self, method: str, url: str, outcome: dict[str, Any], **kwargs: Any) -> Reply:
         response = self.session.request(method, url, timeout=self.timeout, stream=True, allow_redirects=False, **kwargs)
@@ -270,7 +271,9 @@ class SiteClient:
         finally:
             response.close()
 
-    def _read_body(self, response, headers: dict[str, str], url: str, outcome: dict[str, Any]) -> bytes:
+    def _read_body(
+        self, response: requests.Response, headers: dict[str, str], url: str, outcome: dict[str, Any]
+    ) -> bytes:
         """The body, decompressed here with a cap: never more than ``max_body`` bytes in memory."""
         import zlib
 
@@ -312,7 +315,7 @@ class SiteClient:
     # --- pacing ---------------------------------------------------------------------
 
     def _backoff(self, attempt: int) -> float:
-        return self.delay * 2 ** (attempt - 1)
+        return self.delay * 2.0 ** (attempt - 1)
 
     def _pause(self, seconds: float, url: str) -> None:
         if self.clock() + seconds > self.run_deadline:

@@ -32,7 +32,7 @@ class UpdateSummary:
     cards_fetched: int = 0
     pages_listed: int = 0
     resumed: bool = False
-    notes: list = field(default_factory=list)  # Msgs, put into words by render_summary
+    notes: list[Msg] = field(default_factory=list)  # put into words by render_summary
 
 
 _BIDI = frozenset([*map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))])
@@ -62,7 +62,7 @@ def render_summary(summary: UpdateSummary, lang: str = "en") -> list[str]:
     """Plain lines for the CLI to print, in ``lang`` (the catalogue's update.* keys)."""
     from ..messages import text
 
-    def say(key: str, **args) -> str:
+    def say(key: str, **args: object) -> str:
         return text(Msg(key, args), lang)
 
     lines = [say("update.done", data_dir=summary.data_dir, source=summary.source)]

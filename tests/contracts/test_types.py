@@ -23,6 +23,7 @@ STRICT = {
     "duepa_check.official_site",
     "duepa_check.reading",
     "duepa_check.rules",
+    "duepa_check.update",
 }
 # mypy's --strict, flag by flag (`mypy --help`): `strict` itself cannot be set per module.
 STRICT_FLAGS = {
