@@ -41,7 +41,7 @@ def render_advice(console, advice: Advice, lang: str = DEFAULT_LANG, rows: int =
     """The candidates in two tables (in the deck, from the pool), and every line not counted."""
     from rich.markup import escape
 
-    from ..linebreak import breaking_line
+    from ..linebreak import breaking_line, fit_table
     from .wording import cell, civilization_markup
 
     def say(markup: str) -> None:  # a line of the view, broken where a reader expects (linebreak)
@@ -65,7 +65,14 @@ def render_advice(console, advice: Advice, lang: str = DEFAULT_LANG, rows: int =
         if not candidates:
             say(f"[dim]{words(f'partners.group.{group}.empty')}[/]")
             continue
-        console.print(_table(words(f"partners.group.{group}", count=len(candidates)), candidates[:rows], lang))
+        title = words(f"partners.group.{group}", count=len(candidates))
+        table = _table(title, candidates[:rows], lang)
+        if fit_table(console, table):
+            console.print(table)
+        else:  # a terminal too narrow for the table's words: a candidate a line
+            say(f"[italic]{title}[/]")
+            for number, candidate in enumerate(candidates[:rows], start=1):
+                say(_stacked(number, candidate, lang))
         if len(candidates) > rows:
             say(f"[dim]{words('partners.more', count=len(candidates) - rows)}[/]")
     line = cell(summary_line(advice, lang))
@@ -99,6 +106,22 @@ def _table(title: str, candidates: list[Candidate], lang: str):
             "[green]0[/]" if off == 0 else f"[red]{off}[/]",
         )
     return table
+
+
+def _stacked(number: int, candidate: Candidate, lang: str) -> str:
+    """A candidate on a line of its own: "1  《NAME》 火 自然  コスト 10  文明から外れるカード 0"."""
+    from rich.markup import escape
+
+    from .wording import cell, civilization_markup
+
+    def title(column: str) -> str:
+        return escape(text(msg(f"column.{column}"), lang))
+
+    off = candidate.off_civilization
+    return (
+        f"{number}  《{cell(candidate.name)}》 {civilization_markup(candidate.civilizations)}  "
+        f"{title('cost')} {candidate.cost}  {title('off-colour')} {'[green]0[/]' if off == 0 else f'[red]{off}[/]'}"
+    )
 
 
 def summary_line(advice: Advice, lang: str = DEFAULT_LANG) -> str:

@@ -191,7 +191,8 @@ def test_a_line_printed_on_its_own_breaks_the_same_way(capsys, monkeypatch):
 @pytest.mark.parametrize("columns", [50, 60, 80])
 @pytest.mark.parametrize("command", [["partners", DECKS / BD4], ["card", "爆龍覇", "グレンリベット"]])
 def test_every_view_s_cells_keep_the_kinsoku(capsys, monkeypatch, command, columns):
-    """The `partners` table and the `card` panel break their cells as the report's table does."""
+    """The `partners` table (or its stacked lines) and the `card` panel break their cells as the
+    report's table does."""
     monkeypatch.setenv("TTY_COMPATIBLE", "1")
     monkeypatch.setenv("COLUMNS", str(columns))
     monkeypatch.setenv("NO_COLOR", "1")
@@ -205,4 +206,7 @@ def test_every_view_s_cells_keep_the_kinsoku(capsys, monkeypatch, command, colum
         for cell in (part.strip() for part in line.strip("│").split("│"))
         if cell
     ]
+    if not cells:  # a terminal too narrow for the partners table: a candidate a line (issue 47)
+        assert command[0] == "partners" and columns < 80, out
+        cells = [line.strip() for line in out.splitlines() if line.strip()]
     assert cells and all(cell[0] not in NO_START for cell in cells), [c for c in cells if c[0] in NO_START]

@@ -105,3 +105,26 @@ def test_a_narrow_terminal_stacks_the_problems_and_a_wide_one_draws_the_table(ca
     assert [line for line in narrow.splitlines() if line != line.rstrip()] == []  # copied, no line ends in spaces
     wide = drawn(capsys, monkeypatch, decks[2:], "ja", 160)
     assert "┏" in wide and "DP004" in wide
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_partners_view_cuts_no_token_either(capsys, monkeypatch, tmp_path, lang, columns):
+    """`duepa-check partners` stacks its candidates, a candidate a line, when its table does not fit."""
+    monkeypatch.chdir(tmp_path)
+    deck = make_deck(tmp_path, BD4, name="decks/DM23-BD4.txt").relative_to(tmp_path)  # a path a line can hold
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("NO_COLOR", "1")
+    views = {}
+    for width in (1000, columns):
+        monkeypatch.setenv("COLUMNS", str(width))
+        done = run(capsys, "partners", deck, "--lang", lang, "--as-of", "2026-03-16")
+        assert done.code == 0, done.err
+        views[width] = re.sub(r"\x1b\[[0-9;]*m", "", done.out)
+    labels = {
+        token for key, value in catalogue(lang).items() if key.startswith("column.") for token in TOKEN.findall(value)
+    }
+    expected, found = tokens(views[1000], labels), tokens(views[columns], labels)
+    assert max(cell_len(line) for line in views[columns].splitlines()) <= columns
+    assert {token: count for token, count in expected.items() if found[token] < count} == {}
+    assert set(found) <= set(expected), set(found) - set(expected)
