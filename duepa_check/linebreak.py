@@ -29,12 +29,13 @@ NO_START = set(
 # 行末禁則: never at the end of a line (they join the unit after them).
 NO_END = set("「『《（(【〔〈｛{[［〘〖〝‘“")
 
-# What is one unit however it is spaced: a card name, a quoted command or option, a subcommand.
+# What is one unit however it is spaced: a card name, a quoted command or option, a quoted entry
+# of a decklist ('1 NAME', 「1 NAME」: what a hint asks to write), a subcommand.
 _WHOLE = re.compile(
     r"《[^《》\n]{1,60}》"
-    r"|'(?:duepa-check|-)[^'\n]{0,60}'"
+    r"|'(?:duepa-check|-|\d+ )[^'\n]{0,60}'"
     r"|`[^`\n]{1,60}`"
-    r"|「(?:duepa-check|-)[^「」\n]{0,60}」"
+    r"|「(?:duepa-check|-|\d+ )[^「」\n]{0,60}」"
     r"|\[[^\[\]\n]{1,40}\]"
     r"|(?<![\w./-])duepa-check(?: [a-z][a-z-]*)?(?![\w-])"
 )

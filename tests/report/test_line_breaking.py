@@ -27,6 +27,8 @@ WHOLE = [
     "DP202",
     "YYYY/MM/DD",
     "duepa-check partners",
+    "'1 フェアリー・シャワー'",  # a decklist entry a hint asks to write (issue 47)
+    "「1 フェアリー・シャワー」",
 ]
 PROSE = [
     "は",
