@@ -12,9 +12,10 @@ counted apart: DP001 names them and asks to fix them first, never to remove real
 
 from __future__ import annotations
 
-from ..messages import Listed, Msg, plural
+from ..messages import Msg, plural
 from ..reading.resolve import Deck
 from ..rules import Violation
+from ..rules.base import hint_lines
 
 # The hints that take cards out of the deck (each has a ``.replace`` variant that keeps the count).
 REMOVING = frozenset(
@@ -98,7 +99,7 @@ def deck_size_hint(deck: Deck, wanted: int, removed: int = 0, added: int = 0) ->
     after = deck.card_count - removed + added
     if unknown:
         copies = sum(count for _, count in unknown)
-        lines = Listed(tuple(str(line) for line, _ in unknown), "sep.lines")
+        lines = hint_lines(line for line, _ in unknown)
         # Following the other hints, the cards found make the size: the lines naming no card are the extra.
         key = "deck-size.unknown.even" if after - copies == wanted else "deck-size.unknown"
         known = deck.card_count - copies

@@ -15,9 +15,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
 
-from ..messages import Listed, Msg, plural
+from ..messages import Msg, plural
 from ..reading.resolve import Deck
-from .base import WARNING, Context, Finding, finding
+from .base import WARNING, Context, Finding, finding, hint_lines
 
 ID = "DP204"
 NAME = "heading-count"
@@ -46,7 +46,7 @@ def check(deck: Deck, context: Context) -> Iterator[Finding]:
             hint = (
                 Msg(
                     plural("heading-count.hint.unknown", len(under)),
-                    {"lines": Listed(tuple(map(str, under)), "sep.lines")},
+                    {"lines": hint_lines(under)},
                 )
                 if under
                 else "heading-count.hint"

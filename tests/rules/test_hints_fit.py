@@ -106,6 +106,12 @@ BROKEN = {  # decks whose reports hold the longest hints: partner advice of each
         {30: "1 ｚｚｚｚｚｚｚｚｚ", 41: "1 天地命動 バラギアラ", 42: "!!!!"},
         ("1 フェアリー・ギフト",),
     ),
+    # thirty lines that name no card in a 62-card list: DP001 names the first lines, then "…"
+    "many-unknown-lines": (
+        BD4,
+        {line: f"1 ｚｚｚ{line}" for line in range(10, 40)},
+        ("1 フェアリー・ギフト", "1 ｚｚｚ"),
+    ),
 }
 
 
