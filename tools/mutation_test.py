@@ -53,28 +53,38 @@ RESULT_LINE = re.compile(r"^\s*(?P<name>\S+): (?P<status>.+)$")
 FIELD = re.compile(r"(?<!\{)\{(?!\{)[^{}]*\}")
 
 
-# name -> (mutant name globs, test file globs); each test glob is one the [tool.mutmut] selection holds
+def _modules(package: str, *names: str) -> tuple[str, ...]:
+    """The mutant name globs of some modules of a package ('duepa_check.check', 'fix' → 'duepa_check.check.fix.*')."""
+    return tuple(f"duepa_check.{package}.{name}.*" for name in names)
+
+
+FIX_TESTS = ("tests/check/test_fix*.py", "tests/check/test_unsafe*.py")
+READING_TESTS = ("tests/reading/test_*.py", "tests/adversarial/test_bad_input.py")
+# name -> (mutant name globs, test file globs); each test glob is one the [tool.mutmut] selection holds.
+# A layer is what one sitting can run: about 1,400 mutants at most, an hour at 0.4 mutants/s.
 LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "fix": (
+    "fix": (  # the --fix writer: what it writes, how, and what it says
+        _modules("check", "fix", "fix_write") + _modules("cli", "fixing"),
         (
-            "duepa_check.check.fix.*",
-            "duepa_check.check.fix_write.*",
-            "duepa_check.cli.fixing.*",
-            "duepa_check.report.sarif.*",
-            "duepa_check.report.sarif_fixes.*",
-            "duepa_check.reading.name_fixes.*",  # which names --fix changes
-            "duepa_check.reading.name_spans.*",  # where they are written
-        ),
-        (
-            "tests/check/test_fix*.py",
-            "tests/check/test_unsafe*.py",
+            *FIX_TESTS,
             "tests/report/test_sarif*.py",
             "tests/contracts/test_ci_formats.py",
             "tests/cli/test_unreadable_every_mode.py",  # --diff says an unread input itself (no check runs)
-            "tests/reading/test_sheets.py",  # SARIF of a sheet: its rows' regions
-            "tests/contracts/test_error_language.py",  # SARIF's rule docs in the run's language
-            "tests/reading/test_name_spans.py",
         ),
+    ),
+    "sarif": (
+        _modules("report", "sarif", "sarif_fixes"),
+        (
+            *FIX_TESTS,
+            "tests/report/test_sarif*.py",
+            "tests/contracts/test_ci_formats.py",
+            "tests/reading/test_sheets.py",  # a sheet's rows' regions
+            "tests/contracts/test_error_language.py",  # the rule docs in the run's language
+        ),
+    ),
+    "names": (  # which names --fix and the editors change, and where they are written
+        _modules("reading", "name_fixes", "name_spans"),
+        (*FIX_TESTS, "tests/reading/test_name_spans.py"),
     ),
     "rules": (
         ("duepa_check.rules.*",),
@@ -85,45 +95,17 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "tests/reading/test_sheets.py",
         ),
     ),
-    "reading": (
-        tuple(
-            f"duepa_check.reading.{module}.*"
-            for module in (
-                "card_line",
-                "decklist",
-                "decode",
-                "inputs",
-                "model",
-                "partner_line",
-                "remark",
-                "resolve",
-                "rows",
-                "sheet",
-                "sheet_columns",
-                "sheet_time",
-                "structured",
-                "tables",
-                "text",
-                "words",
-            )
-        ),
-        ("tests/reading/test_*.py", "tests/adversarial/test_bad_input.py"),
+    "resolve": (  # names to cards, and the words and marks the reader knows
+        _modules("reading", "resolve", "model", "words", "remark", "inputs", "partner_line"),
+        READING_TESTS,
     ),
+    "text": (_modules("reading", "text", "card_line"), READING_TESTS),  # plain-text lists, line by line
+    "structured": (_modules("reading", "structured", "decklist", "decode"), READING_TESTS),  # YAML, JSON; a file read
+    "sheets": (_modules("reading", "sheet", "sheet_columns", "sheet_time"), READING_TESTS),  # submission sheets
+    "tables": (_modules("reading", "rows", "tables"), READING_TESTS),  # CSV and Markdown card tables
     "check": (
-        tuple(
-            f"duepa_check.check.{module}.*"
-            for module in (
-                "advise",
-                "batch",
-                "checker",
-                "close_names",
-                "hints",
-                "house_rules",
-                "results",
-                "session",
-                "walk",
-            )
-        ),
+        _modules("check", "advise", "batch", "checker", "close_names", "hints", "house_rules", "results", "session")
+        + _modules("check", "walk"),
         (
             "tests/check/test_*.py",
             "tests/contracts/test_promises.py",
