@@ -170,6 +170,17 @@ def test_a_submission_sheet_is_not_rewritten(tmp_path, capsys):
     ]
 
 
+def test_a_yaml_single_quoted_name_keeps_its_apostrophe_doubled():
+    """《ガイアール・カイザーP'S》 in a YAML single-quoted scalar is written 'ガイアール・カイザーP''S': the
+    official name goes in with its apostrophe doubled, as the scalar needs it, or not at all."""
+    written = "cards:\n  - 'ガイアールカイザーP''S'\n  - {name: 'ガイアールカイザーP''S', count: 1}\n"
+    fixed = fixed_bytes(written.encode(), "deck.yaml", POOL)
+    assert fixed.data.decode() == (
+        "cards:\n  - 'ガイアール・カイザーP''S'\n  - {name: 'ガイアール・カイザーP''S', count: 1}\n"
+    )
+    assert [fix.official for fix in fixed.fixes] == ["ガイアール・カイザーP'S"] * 2
+
+
 def test_a_quoted_csv_cell_keeps_its_doubled_quotes():
     """Found by the property test: the cell '\"\"\"BC\"\" ﾋｯﾄ\"' holds the name '\"BC\" ﾋｯﾄ', its quotes doubled."""
     written = 'カード名,枚数\n"""BC"" ﾋｯﾄ",1\n'
