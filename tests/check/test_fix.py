@@ -136,6 +136,21 @@ def test_diff_marks_a_missing_final_newline(tmp_path, capsys):
     assert out.endswith("+1 永遠のリュウセイ・カイザー\n\\ No newline at end of file\n")
 
 
+@pytest.mark.parametrize(
+    ("bom", "codec"),
+    [(b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")],
+    ids=["utf-8 BOM", "utf-16-le BOM", "utf-16-be BOM"],
+)
+def test_a_list_with_a_byte_order_mark_is_fixed_and_diffed_in_its_encoding(tmp_path, capsys, bom, codec):
+    text = "パートナー: ボルシャック・ドラゴ大王\r\n1 永遠のりゅうせい・かいざー\r\n"
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(bom + text.encode(codec))
+    diff = run(capsys, "--diff", deck, "--as-of", AS_OF)
+    assert "\n-1 永遠のりゅうせい・かいざー\r\n+1 永遠のリュウセイ・カイザー\r\n" in diff.out
+    assert run(capsys, "--fix", deck, "--as-of", AS_OF).code == 1  # fixed; the deck is still 2 cards
+    assert deck.read_bytes() == bom + text.replace("りゅうせい・かいざー", "リュウセイ・カイザー").encode(codec)
+
+
 def test_fix_from_stdin_prints_the_fixed_list(tmp_path, capsys, monkeypatch):
     import io
     import sys
