@@ -51,3 +51,18 @@ def test_an_english_tcg_only_card_is_no_typo():
 
 def test_a_far_typo_is_left():
     assert clear_suggestion("Lunar Charger", POOL) is None  # キズナ・チャージャー scores 80
+
+
+def test_the_web_page_and_the_editors_fix_only_what_fix_fixes_without_unsafe_fixes(tmp_path, capsys):
+    """The web page (report.in_memory.TextChecks.fix) has no --unsafe-fixes, nor has an editor's "fix
+    all" (lsp.actions, which asks check.fix.fixed_bytes alike): a typo stays as written, as --fix
+    leaves it; a name written otherwise is fixed."""
+    from duepa_check.report.in_memory import TextChecks
+
+    deck = make_deck(tmp_path, replace={6: f"1 {SHEET_TYPO}", 7: "1 ぼるしゃっく・どらごん"})
+    text = deck.read_text(encoding="utf-8")
+    fixed, fixes = TextChecks().fix(text, "deck.txt")
+    fixed_lines = {fix["line"]: fix["to"] for fix in fixes}
+    assert 6 not in fixed_lines and fixed_lines[7] == "ボルシャック・ドラゴン"
+    run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert fixed == deck.read_text(encoding="utf-8") and f"1 {SHEET_TYPO}\n" in fixed
