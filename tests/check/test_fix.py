@@ -151,6 +151,20 @@ def test_a_list_with_a_byte_order_mark_is_fixed_and_diffed_in_its_encoding(tmp_p
     assert deck.read_bytes() == bom + text.replace("りゅうせい・かいざー", "リュウセイ・カイザー").encode(codec)
 
 
+def test_a_name_the_file_s_encoding_cannot_write_is_left_as_written(tmp_path, capsys):
+    """《時の法皇 ミラダンテⅫ》 written 'ミラダンテXII' in a CP932 (Shift_JIS) list: CP932 has no Ⅻ, so
+    the official name cannot be written there; the list is left byte for byte, and nothing claims a fix."""
+    data = "パートナー: ボルシャック・ドラゴ大王\r\n1 時の法皇 ミラダンテXII\r\n".encode("cp932")
+    with pytest.raises(UnicodeEncodeError):
+        "時の法皇 ミラダンテⅫ".encode("cp932")
+    assert fixed_bytes(data, "deck.txt", POOL) == (data, [])
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(data)
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF, "--format", "json")
+    assert deck.read_bytes() == data and result.json["decks"][0]["fixes"] == []
+    assert run(capsys, "--diff", deck, "--as-of", AS_OF).out == ""
+
+
 def test_fix_from_stdin_prints_the_fixed_list(tmp_path, capsys, monkeypatch):
     import io
     import sys
