@@ -1,0 +1,50 @@
+"""Details of how --fix writes and refuses that the mutation run found unpinned (issue 49 §3: mutants of
+check/fix_write.py and cli/fixing.py that the fix layer's tests let pass).
+
+A file's BSD flags are read from its status where the system has them (macOS, FreeBSD) and are 0
+elsewhere; a file with none gets none set; every deck of a submission sheet --fix refuses says why
+in the JSON report.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from types import SimpleNamespace
+
+from support import AS_OF, run
+
+from duepa_check.check import fix_write
+
+SHEET = Path(__file__).parents[1] / "fixtures" / "sheets" / "responses.csv"
+
+
+def test_a_file_s_flags_are_those_its_status_reports_else_none():
+    hidden = SimpleNamespace(st_flags=stat.UF_HIDDEN | stat.UF_NODUMP)  # a BSD status
+    assert fix_write.file_flags(hidden) == stat.UF_HIDDEN | stat.UF_NODUMP
+    linux = os.lstat(__file__)
+    assert fix_write.file_flags(linux) == (linux.st_flags if hasattr(linux, "st_flags") else 0)
+    assert fix_write.file_flags(SimpleNamespace()) == 0
+
+
+def test_a_file_without_flags_gets_none_set(tmp_path, capsys, monkeypatch):
+    """On a system with os.chflags, a file with no flags is fixed without a call to set them (a call
+    setting none can fail on a file system without flags, and would refuse the fix)."""
+    calls = []
+    monkeypatch.setattr(os, "chflags", lambda *args, **kwargs: calls.append(args), raising=False)
+    monkeypatch.setattr(fix_write, "file_flags", lambda status: 0)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("パートナー: ボルシャック・ドラゴ大王\n1 ぼるしゃっく・どらごん\n", encoding="utf-8")
+    run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert deck.read_text(encoding="utf-8").endswith("1 ボルシャック・ドラゴン\n") and calls == []
+
+
+def test_every_deck_of_a_sheet_fix_refuses_says_why_in_json(tmp_path, capsys):
+    sheet = tmp_path / "responses.csv"
+    sheet.write_bytes(SHEET.read_bytes())
+    result = run(capsys, "--fix", sheet, "--format", "json", "--as-of", AS_OF)
+    (said,) = [line for line in result.err.splitlines() if "submission sheet is not rewritten" in line]
+    assert result.code == 2 and sheet.read_bytes() == SHEET.read_bytes()
+    decks = result.json["decks"]
+    assert len(decks) == 6 and {deck.get("fix_refused") for deck in decks} == {said.removeprefix("duepa-check: ")}
