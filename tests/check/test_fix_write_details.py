@@ -48,3 +48,38 @@ def test_every_deck_of_a_sheet_fix_refuses_says_why_in_json(tmp_path, capsys):
     assert result.code == 2 and sheet.read_bytes() == SHEET.read_bytes()
     decks = result.json["decks"]
     assert len(decks) == 6 and {deck.get("fix_refused") for deck in decks} == {said.removeprefix("duepa-check: ")}
+
+
+def test_the_flags_the_file_s_status_reports_are_set_on_the_fixed_file(tmp_path, capsys, monkeypatch):
+    """A BSD system (macOS) reports a file's flags in its status (os.lstat's st_flags): those are set
+    on the fixed file, once, after its mode."""
+    real_lstat = os.lstat
+
+    class Flagged:  # the status os.lstat gives there: this system's, with the file's flags
+        st_flags = stat.UF_HIDDEN
+
+        def __init__(self, status):
+            self._status = status
+
+        def __getattr__(self, name):
+            return getattr(self._status, name)
+
+    calls = []
+    monkeypatch.setattr(os, "lstat", lambda path, *args, **kwargs: Flagged(real_lstat(path, *args, **kwargs)))
+    monkeypatch.setattr(os, "chflags", lambda path, flags, **kwargs: calls.append(flags), raising=False)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("パートナー: ボルシャック・ドラゴ大王\n1 ぼるしゃっく・どらごん\n", encoding="utf-8")
+    run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert deck.read_text(encoding="utf-8").endswith("1 ボルシャック・ドラゴン\n") and calls == [stat.UF_HIDDEN]
+
+
+def test_a_write_error_without_a_system_reason_is_said_as_raised(tmp_path, capsys, monkeypatch):
+    def replace_fails(*args, **kwargs):
+        raise OSError("the volume went away")  # no errno, no strerror
+
+    monkeypatch.setattr(os, "replace", replace_fails)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("パートナー: ボルシャック・ドラゴ大王\n1 ぼるしゃっく・どらごん\n", encoding="utf-8")
+    result = run(capsys, "--fix", deck, "--as-of", AS_OF)
+    assert result.code == 2 and "1 ぼるしゃっく・どらごん" in deck.read_text(encoding="utf-8")
+    assert f"duepa-check: {deck}: not rewritten by --fix: the volume went away" in result.err.splitlines()
