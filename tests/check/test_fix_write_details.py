@@ -83,3 +83,36 @@ def test_a_write_error_without_a_system_reason_is_said_as_raised(tmp_path, capsy
     result = run(capsys, "--fix", deck, "--as-of", AS_OF)
     assert result.code == 2 and "1 ぼるしゃっく・どらごん" in deck.read_text(encoding="utf-8")
     assert f"duepa-check: {deck}: not rewritten by --fix: the volume went away" in result.err.splitlines()
+
+
+def _bd4_with_a_name_to_fix(path: Path) -> Path:
+    path.write_text("パートナー: ボルシャック・ドラゴ大王\n1 ぼるしゃっく・どらごん\n", encoding="utf-8")
+    return path
+
+
+def test_a_file_gone_between_read_and_fix_is_one_line_and_the_next_file_is_still_diffed(tmp_path, capsys, monkeypatch):
+    """The seam: the first file is gone when --diff looks at it after reading it (a race with a sync
+    client); --diff runs no check, so it says so itself, in one line, and goes on to the next file."""
+    gone = _bd4_with_a_name_to_fix(tmp_path / "gone.txt")
+    other = _bd4_with_a_name_to_fix(tmp_path / "other.txt")
+    real_refuse_link = fix_write.refuse_link
+
+    def vanished(path, root=None):
+        if Path(path).name == "gone.txt":
+            raise FileNotFoundError(2, "No such file or directory")
+        return real_refuse_link(path, root)
+
+    monkeypatch.setattr(fix_write, "refuse_link", vanished)
+    result = run(capsys, "--diff", gone, other, "--as-of", AS_OF)
+    assert result.code == 2
+    assert result.err.splitlines() == [f"duepa-check: {gone}: cannot read (No such file or directory)"]
+    assert f"+++ {other}\n" in result.out and f"+++ {gone}\n" not in result.out
+
+
+def test_a_sheet_fix_refuses_does_not_stop_the_next_file_s_fix(tmp_path, capsys):
+    sheet = tmp_path / "responses.csv"
+    sheet.write_bytes(SHEET.read_bytes())
+    deck = _bd4_with_a_name_to_fix(tmp_path / "z-deck.txt")  # after the sheet, however the files are ordered
+    result = run(capsys, "--fix", sheet, deck, "--as-of", AS_OF)
+    assert result.code == 2 and sheet.read_bytes() == SHEET.read_bytes()
+    assert deck.read_text(encoding="utf-8").endswith("1 ボルシャック・ドラゴン\n")
