@@ -70,6 +70,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "tests/report/test_sarif*.py",
             "tests/contracts/test_ci_formats.py",
             "tests/cli/test_unreadable_every_mode.py",  # --diff says an unread input itself (no check runs)
+            "tests/cli/test_inputs.py",  # a sheet on standard input
         ),
     ),
     "sarif": (
