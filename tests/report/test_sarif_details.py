@@ -154,3 +154,23 @@ def test_a_sheet_row_s_message_is_in_the_run_s_language(capsys, validator, sheet
         problem_en = en["message"]["text"].split(": ", 1)[1]
         problem_ja = ja["message"]["text"].split(": ", 1)[-1]
         assert problem_en not in ja["message"]["text"], (problem_en, problem_ja)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_file_fix_left_unwritten_is_an_error_notification_of_its_own_descriptor(capsys, validator, tmp_path, lang):
+    import os
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text("パートナー: ボルシャック・ドラゴ大王\n1 ぼるしゃっく・どらごん\n", encoding="utf-8")
+    os.link(deck, tmp_path / "other-name.txt")  # a file with two names: --fix leaves it as it is
+    sarif_run = _sarif(capsys, validator, "--fix", deck, "--lang", lang)
+    invocation = sarif_run["invocations"][0]
+    (note,) = [n for n in invocation["toolExecutionNotifications"] if n["descriptor"]["id"] == "not-written"]
+    described = sarif_run["tool"]["driver"]["notifications"][note["descriptor"]["index"]]
+    assert described["id"] == described["name"] == "not-written"
+    assert note["level"] == described["defaultConfiguration"]["level"] == "error"
+    assert invocation["executionSuccessful"] is False
+    assert note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("deck.txt")
+    words = [note["message"]["text"].replace(str(deck), ""), described["shortDescription"]["text"]]
+    japanese = [any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in w) for w in words]
+    assert japanese == [lang == "ja"] * 2 and all(len(w) > 10 for w in words), words
