@@ -174,3 +174,11 @@ def test_a_file_fix_left_unwritten_is_an_error_notification_of_its_own_descripto
     words = [note["message"]["text"].replace(str(deck), ""), described["shortDescription"]["text"]]
     japanese = [any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in w) for w in words]
     assert japanese == [lang == "ja"] * 2 and all(len(w) > 10 for w in words), words
+
+
+def test_with_fix_the_log_holds_the_deck_s_violations_and_its_fixes(capsys, validator, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("パートナー: ボルシャック・ドラゴ大王\n1 ぼるしゃっく・どらごん\n", encoding="utf-8")  # 2 cards
+    sarif_run = _sarif(capsys, validator, "--fix", deck)
+    rules = {found["ruleId"] for found in sarif_run["results"]}
+    assert {"DP001", "official-name"} <= rules
