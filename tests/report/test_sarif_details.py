@@ -182,3 +182,18 @@ def test_with_fix_the_log_holds_the_deck_s_violations_and_its_fixes(capsys, vali
     sarif_run = _sarif(capsys, validator, "--fix", deck)
     rules = {found["ruleId"] for found in sarif_run["results"]}
     assert {"DP001", "official-name"} <= rules
+
+
+def test_an_unread_file_and_an_unwritten_one_are_both_notified_in_the_run_s_language(capsys, validator, tmp_path):
+    import os
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text("パートナー: ボルシャック・ドラゴ大王\n1 ぼるしゃっく・どらごん\n", encoding="utf-8")
+    os.link(deck, tmp_path / "other-name.txt")  # --fix leaves it as it is
+    missing = tmp_path / "missing.txt"
+    sarif_run = _sarif(capsys, validator, "--fix", missing, deck, "--lang", "ja")
+    notes = {n["descriptor"]["id"]: n for n in sarif_run["invocations"][0]["toolExecutionNotifications"]}
+    assert set(notes) == {"DP000", "not-written"}  # DP000: an input that could not be read
+    unread = notes["DP000"]["message"]["text"].replace(str(missing), "")
+    assert any("\u3040" <= c <= "\u30ff" for c in unread), unread  # said in Japanese
+    assert sarif_run["properties"]["regulation"]["as_of"] == AS_OF
