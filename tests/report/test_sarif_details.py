@@ -196,4 +196,6 @@ def test_an_unread_file_and_an_unwritten_one_are_both_notified_in_the_run_s_lang
     assert set(notes) == {"DP000", "not-written"}  # DP000: an input that could not be read
     unread = notes["DP000"]["message"]["text"].replace(str(missing), "")
     assert any("\u3040" <= c <= "\u30ff" for c in unread), unread  # said in Japanese
-    assert sarif_run["properties"]["regulation"]["as_of"] == AS_OF
+    json_report = run(capsys, "--fix", missing, deck, "--as-of", AS_OF, "--format", "json").json
+    assert sarif_run["properties"]["regulation"] == json_report["regulation"]
+    assert json_report["regulation"]["as_of"] == AS_OF and json_report["regulation"]["data_source"] == "embedded"
