@@ -199,3 +199,13 @@ def test_an_unread_file_and_an_unwritten_one_are_both_notified_in_the_run_s_lang
     json_report = run(capsys, "--fix", missing, deck, "--as-of", AS_OF, "--format", "json").json
     assert sarif_run["properties"]["regulation"] == json_report["regulation"]
     assert json_report["regulation"]["as_of"] == AS_OF and json_report["regulation"]["data_source"] == "embedded"
+
+
+def test_the_log_is_written_as_read_japanese_as_characters_indented_by_two(capsys, tmp_path):
+    """A person opening the log reads names as written, one key a line, as the JSON report is laid out."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("パートナー: ボルシャック・ドラゴ大王\n1 存在しないカード\n", encoding="utf-8")
+    out = run(capsys, deck, "--format", "sarif", "--as-of", AS_OF).out
+    assert "存在しないカード" in out and "\\u" not in out
+    lines = out.splitlines()
+    assert lines[0] == "{" and lines[1].startswith('  "') and not lines[1].startswith("   ")
