@@ -144,7 +144,7 @@ def _refuse_sheet(fixing: Fixing, rows: list, shown: str, pool) -> None:
 
     refusal = sheet_refusal(rows, shown, pool)
     if refusal is not None:
-        _refused(fixing, refusal)
+        _refused(fixing, refusal, shown)  # its decks say why in the JSON and SARIF reports
 
 
 def _unread(fixing: Fixing, message) -> None:
