@@ -148,6 +148,7 @@ class Checker:
         try:
             name = self.options.stdin_name if is_stdin(reading) else str(path)  # as load_decklist names it
             text = read_text(reading, self.options.stdin_name) if text is None else text_as_read(text, name)
+            result.size = len(text.encode("utf-8", "replace"))
             deck = self._check_decklist(parse_text(text, name), path, result)
         except DeckInputError as error:
             result.error = error.message  # a Msg (or str): the renderer puts it into words
@@ -168,6 +169,7 @@ class Checker:
         result = DeckResult(path=printable(row.path))
         result.raw_path = row.path
         result.submission = row.submission
+        result.size = len(row.deck.encode("utf-8", "replace"))
         try:
             self._check_decklist(row_decklist(row), Path(row.path), result)
         except DeckInputError as error:

@@ -61,6 +61,8 @@ class DeckResult:
         self.submission: Submission | None = None
         # The lines read as remarks (a title, a note, a sentence), not as cards: the report lists them.
         self.not_read: list[int] = []
+        # The bytes of the decklist as read (UTF-8): the text report is kept in proportion to it.
+        self.size = 0
         # --fix/--diff: the names fixed ({"line", "from", "to"} each); None without them (no JSON key)
         self.fixes: list[dict[str, object]] | None = None
         # --fix: why this deck's file was not written when it had names to fix (a message), else None

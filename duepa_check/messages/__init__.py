@@ -33,11 +33,20 @@ class Msg(NamedTuple):
 
 class Listed(NamedTuple):
     """Items joined by the language's separator (``sep`` is a catalogue key); ``empty`` is the
-    key said when there are no items."""
+    key said when there are no items; past ``most`` items, the first ``most`` and how many more."""
 
     items: tuple[Any, ...]
     sep: str = "sep.names"
     empty: str | None = None
+    most: int | None = None
+
+
+MAX_LINES_LISTED = 12  # a finding about 1,000 lines names twelve and says how many more: reports stay in proportion
+
+
+def line_numbers(lines) -> Listed:
+    """Line numbers as a message lists them (``1, 2, 3``), the first MAX_LINES_LISTED of a long run."""
+    return Listed(tuple(str(line) for line in lines), "sep.lines", most=MAX_LINES_LISTED)
 
 
 def msg(key: str, /, **args: Any) -> Msg:
@@ -91,7 +100,11 @@ def _words(value: Any, words: dict[str, str]) -> Any:
     if isinstance(value, Listed):
         if not value.items and value.empty:
             return words[value.empty]
-        return words[value.sep].join(str(_words(item, words)) for item in value.items)
+        items = value.items if value.most is None else value.items[: value.most]
+        joined = words[value.sep].join(str(_words(item, words)) for item in items)
+        if len(items) < len(value.items):
+            return words["list.more"].format(shown=joined, count=len(value.items) - len(items), total=len(value.items))
+        return joined
     return value
 
 
@@ -99,10 +112,12 @@ __all__ = [
     "DEFAULT_LANG",
     "LANGUAGES",
     "Listed",
+    "MAX_LINES_LISTED",
     "Msg",
     "catalogue",
     "msg",
     "plural",
     "rule_doc",
     "text",
+    "line_numbers",
 ]

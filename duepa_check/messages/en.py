@@ -8,6 +8,7 @@ MESSAGES: dict[str, str] = {
     # ------------------------------------------------------------ words shared by many messages
     "sep.names": ", ",
     "sep.lines": ", ",
+    "list.more": "{shown} and {count} more",
     "sep.civilizations": "/",
     "sep.civilizations.words": " ",
     "sep.clauses": "; ",

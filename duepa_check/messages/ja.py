@@ -9,6 +9,7 @@ MESSAGES: dict[str, str] = {
     # ------------------------------------------------------------ あちこちで使う言葉
     "sep.names": "、",
     "sep.lines": "、",
+    "list.more": "{shown}…（ほか{count}）",
     "sep.civilizations": "・",
     "sep.civilizations.words": "・",
     "sep.clauses": "。",

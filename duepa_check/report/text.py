@@ -94,14 +94,15 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
         if not _shown(result, quiet):
             continue
         out.append(_header(result, lang, place_text(result, lang)))
+        shown = listed_count(result, lang)
         if result.violations:
             rows = []
-            for v in result.violations:
+            for v in result.violations[:shown]:
                 message, hint = v.texts(lang)
                 rows.append((v.rule, str(v.line) if v.line else "", flat(v.card or ""), flat(message), flat(hint)))
             out.append(box_table(column_titles(PROBLEM_COLUMNS, lang), rows))
-        if result.omitted:
-            out.append(omitted_line(result, lang))
+        if result.omitted or shown < len(result.violations):
+            out.append(omitted_line(result, lang, shown))
         if result.not_read:
             out.append(not_read_line(result, lang))
         out.append(_verdict_line(result, lang))
@@ -144,10 +145,11 @@ def render_lines(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
         if not _shown(result, quiet):
             continue
         where = place_text(result, lang)
-        for violation in result.violations:
+        shown = listed_count(result, lang)
+        for violation in result.violations[:shown]:
             out.append(flat(problem_line(result, violation, lang)))
-        if result.omitted:
-            out.append(flat(f"{where}: {omitted_line(result, lang)}"))
+        if result.omitted or shown < len(result.violations):
+            out.append(flat(f"{where}: {omitted_line(result, lang, shown)}"))
         if quiet:
             continue
         if result.not_read:
@@ -161,6 +163,24 @@ def render_lines(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
     if _footer_wanted(results, quiet):
         out.append(data_line(info))
     return "".join(line + "\n" for line in out)
+
+
+REPORT_SIZE_FACTOR = 3  # a deck's report takes at most three times its list's bytes,
+REPORT_OWN_LINES = 1_024  # of which its header, verdict, omitted and data lines take about this much,
+REPORT_FLOOR_BYTES = 4_096  # or its problems this much for a short list (which still gets every usual one)
+
+
+def listed_count(result: DeckResult, lang: str) -> int:
+    """How many of the deck's problems the text report lists: as many as fit, one a line, in three
+    times the list's own size (4 KB for a short list), so that no input (1,000 unknown one-letter
+    names) makes a report out of proportion; the omitted line counts the rest."""
+    budget = max(REPORT_SIZE_FACTOR * result.size - REPORT_OWN_LINES, REPORT_FLOOR_BYTES)
+    used = 0
+    for count, violation in enumerate(result.violations):
+        used += len(problem_line(result, violation, lang).encode("utf-8", "replace")) + 1
+        if used > budget:
+            return count
+    return len(result.violations)
 
 
 def problem_line(result: DeckResult, violation, lang: str) -> str:
@@ -210,10 +230,11 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
                 _header(result, lang, f"[bold]{cell(place_text(result, lang))}[/]", who, cell(result.config or ""))
             )
         )
+        shown = listed_count(result, lang)
         if result.violations:
-            _problems(console, result, lang)
-        if result.omitted:
-            console.print(plain_line(omitted_line(result, lang)))
+            _problems(console, result, lang, shown)
+        if result.omitted or shown < len(result.violations):
+            console.print(plain_line(omitted_line(result, lang, shown)))
         if result.not_read:
             console.print(plain_line(not_read_line(result, lang), style="dim"))
         words = text(msg("report.verdict.legal" if result.legal else "report.verdict.not-legal"), lang)
@@ -225,8 +246,8 @@ def render_text(console, results: Sequence[DeckResult], info: RunInfo, quiet: bo
         console.print(plain_line(data_line(info), style="dim"))
 
 
-def _problems(console, result: DeckResult, lang: str) -> None:
-    """A deck's problems: the table when its columns fit the terminal with no word cut
+def _problems(console, result: DeckResult, lang: str, shown: int) -> None:
+    """A deck's first ``shown`` problems: the table when its columns fit the terminal with no word cut
     (``linebreak.fit_table``), else one problem a block (a narrow terminal, down to 40 columns):
     the rule, the line and the card, then the message and the hint indented below."""
     from rich.markup import escape
@@ -238,7 +259,7 @@ def _problems(console, result: DeckResult, lang: str) -> None:
     for column in column_titles(PROBLEM_COLUMNS, lang):
         table.add_column(column, overflow="fold")
     rows = []
-    for v in result.violations:
+    for v in result.violations[:shown]:
         style = "red" if v.severity == ERROR else "yellow"
         message, hint = v.texts(lang)
         rows.append((f"[{style}]{v.rule}[/]", v, cell(message), cell(hint)))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..check.results import DeckResult, RunInfo
-from ..messages import DEFAULT_LANG, Listed, Msg, msg, plural, text
+from ..messages import DEFAULT_LANG, Listed, Msg, line_numbers, msg, plural, text
 from ..printable import BIDI_CONTROLS
 from ..rules import Violation
 
@@ -153,19 +153,18 @@ def data_line(info: RunInfo) -> str:
     return text(msg("report.data", as_of=info.as_of, data_date=info.data_date, source=source), info.lang)
 
 
-def omitted_line(result: DeckResult, lang: str) -> str:
-    """What every format says when a deck has more problems than are listed."""
-    return text(msg(plural("report.omitted", result.omitted), count=result.omitted, shown=len(result.violations)), lang)
+def omitted_line(result: DeckResult, lang: str, shown: int | None = None) -> str:
+    """What every format says when a deck has more problems than are listed (the text report may
+    list fewer than were kept: ``shown``)."""
+    listed = len(result.violations) if shown is None else shown
+    count = result.omitted + len(result.violations) - listed
+    return text(msg(plural("report.omitted", count), count=count, shown=listed), lang)
 
 
 def not_read_line(result: DeckResult, lang: str) -> str:
     """Which lines were read as remarks, not cards (a title, a note): the player can see none was lost."""
     lines = result.not_read
-    shown = [str(line) for line in lines[:MAX_NOT_READ_SHOWN]] + (["…"] if len(lines) > MAX_NOT_READ_SHOWN else [])
-    return text(msg(plural("report.not-read", len(lines)), lines=Listed(tuple(shown), "sep.lines")), lang)
-
-
-MAX_NOT_READ_SHOWN = 12
+    return text(msg(plural("report.not-read", len(lines)), lines=line_numbers(lines)), lang)
 
 
 def column_titles(keys: Sequence[str], lang: str) -> tuple[str, ...]:

@@ -199,15 +199,13 @@ def take_out(deck: Deck, context: Context, key: str) -> str:
     return key if deck.card_count > context.config.deck_size else f"{key}.replace"
 
 
-HINT_LINES_SHOWN = 6  # line numbers a hint names before "…": a hint fits two lines of 80 columns
+HINT_LINES_SHOWN = 6  # line numbers a hint names before the count: a hint fits two lines of 80 columns
 
 
 def hint_lines(lines: Iterable[int]) -> Listed:
-    """Line numbers for a hint ("10, 11, 12, 13, 14, 15, …"): the first HINT_LINES_SHOWN, then "…".
-    Each of the others has a finding of its own (DP100) at its line."""
-    written = [str(line) for line in lines]
-    shown = written[:HINT_LINES_SHOWN] + (["…"] if len(written) > HINT_LINES_SHOWN else [])
-    return Listed(tuple(shown), "sep.lines")
+    """Line numbers for a hint ("10, 11, 12, 13, 14, 15 and 24 more"): the first HINT_LINES_SHOWN,
+    then how many more. Each of the others has a finding of its own (DP100) at its line."""
+    return Listed(tuple(str(line) for line in lines), "sep.lines", most=HINT_LINES_SHOWN)
 
 
 def listed_lines(deck: Deck, names: Iterable[str]) -> Listed:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..messages import Listed, plural
+from ..messages import line_numbers, plural
 from ..reading.resolve import Deck, DeckCard
 from .base import ERROR, Context, Finding, finding, take_out
 
@@ -33,7 +33,7 @@ def check(deck: Deck, context: Context) -> Iterator[Finding]:
         if total <= 1 or copies[0].card.may_exceed_four:
             continue
         lines = [c.entry.line for c in copies]
-        where = Listed(tuple(str(n) if n else "--partner" for n in lines), "sep.lines")
+        where = line_numbers(str(n) if n else "--partner" for n in lines)
         # The last line that lists the name (the only one when its count is 2 or more), never the
         # partner line: taking that out leaves no partner (DP003) and the copy that was meant to go.
         extra = next((c for c in reversed(copies) if not c.entry.is_partner), copies[-1])
