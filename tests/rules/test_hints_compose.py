@@ -5,7 +5,7 @@ The product decks are broken the ways players break them (cards too many or too 
 a banned card, an off-colour card, a spell as the partner), each hint of the report is applied as a
 player would read it, and the deck is checked again. Before, an oversized list with a duplicate, a
 banned and an off-colour card ended at 57 cards: DP001 asked for every card too many while each
-other hint took its own card out as well.
+other hint took its own card out as well; and a name on three lines was asked to leave one line only.
 """
 
 from __future__ import annotations
@@ -169,9 +169,9 @@ def broken_decks(draw):
         lines.append(f"1 {pool.pop()}")
     for index in draw(st.lists(st.sampled_from(list(CARD_LINES)), max_size=3, unique=True)):  # too few
         lines[index - 1] = ""
-    for index in draw(st.lists(st.sampled_from(list(CARD_LINES)), max_size=2, unique=True)):  # a second copy
+    for index in draw(st.lists(st.sampled_from(list(CARD_LINES)), max_size=2, unique=True)):  # more copies
         if lines[index - 1]:
-            lines.append(lines[index - 1])
+            lines.extend([lines[index - 1]] * draw(st.integers(1, 2)))  # a third copy: each extra line a hint
     if base == BD4 and draw(st.booleans()):
         lines.append(f"1 {BANNED}")
     if draw(st.booleans()):

@@ -155,26 +155,24 @@ def test_dp002_a_name_on_two_lines(pool, tmp_path):
     ]
 
 
-def test_dp002_each_name_once_at_its_last_line(pool, tmp_path):
+def test_dp002_each_line_beyond_the_first_is_a_problem(pool, tmp_path):
+    """A name on lines 4, 30 and 31 (two copies): lines 30 and 31 each say to go, so that following
+    both leaves line 4's copy; the deck has one card too many, which line 30 is (issue 47)."""
     path = make_deck(
         tmp_path,
         BD4,
         replace={30: "1 ガルチェンソ・ドラゴン", 31: "2 ガルチェンソ・ドラゴン", 32: "1 永遠のリュウセイ・カイザー"},
     )
+    gal = "singleton.copies.other(card=ガルチェンソ・ドラゴン, line={}, lines=sep.lines[4, 30, 31], total=4)"
     assert of("DP002", findings(pool, path)) == [
-        (
-            "DP002",
-            31,
-            "ガルチェンソ・ドラゴン",
-            "singleton.copies.other(card=ガルチェンソ・ドラゴン, line=31, lines=sep.lines[4, 30, 31], total=4)",
-            "singleton.hint.remove.replace",  # its 2 copies are more than the one card too many (issue 47)
-        ),
+        ("DP002", 30, "ガルチェンソ・ドラゴン", gal.format(30), "singleton.hint.remove"),  # the one card too many
+        ("DP002", 31, "ガルチェンソ・ドラゴン", gal.format(31), "singleton.hint.remove.replace"),
         (
             "DP002",
             32,
             "永遠のリュウセイ・カイザー",
             "singleton.copies.other(card=永遠のリュウセイ・カイザー, line=32, lines=sep.lines[6, 32], total=2)",
-            "singleton.hint.remove",  # the one card too many
+            "singleton.hint.remove.replace",
         ),
     ]
 
