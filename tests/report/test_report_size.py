@@ -1,10 +1,10 @@
 """The text report stays in proportion to the list it is about: at most three times its size.
 
 A finding about many lines names twelve of them and says how many more; a deck with more problems
-than fit lists the first ones and counts the rest; the lines layout (the text report off a terminal) pads
-nothing. (``--format table`` lists as many problems, each row padded to the widest: a table.) Inputs built to blow a report up:
-a thousand one-letter unknown names, one card on a thousand lines, long unknown names, other
-decks' cards off-colour, in both languages and both layouts.
+than fit lists the first ones and counts the rest; the lines layout (the text report off a
+terminal) pads nothing. (``--format table`` lists as many problems, each row padded to the widest:
+a table.) Inputs built to blow a report up: a thousand one-letter unknown names, one card on a
+thousand lines, long unknown names, other decks' cards off-colour, in both languages.
 """
 
 from __future__ import annotations
