@@ -15,6 +15,7 @@ silent fallback: a key missing from a catalogue raises KeyError, and
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 LANGUAGES = ("en", "ja")
@@ -44,9 +45,10 @@ class Listed(NamedTuple):
 MAX_LINES_LISTED = 12  # a finding about 1,000 lines names twelve and says how many more: reports stay in proportion
 
 
-def line_numbers(lines) -> Listed:
-    """Line numbers as a message lists them (``1, 2, 3``), the first MAX_LINES_LISTED of a long run."""
-    return Listed(tuple(str(line) for line in lines), "sep.lines", most=MAX_LINES_LISTED)
+def line_numbers(lines: Iterable[object], most: int = MAX_LINES_LISTED) -> Listed:
+    """Line numbers as a message lists them (``1, 2, 3``): past ``most``, the first ones and how
+    many more (a hint, which must fit two lines of 80 columns, passes fewer)."""
+    return Listed(tuple(str(line) for line in lines), "sep.lines", most=most)
 
 
 def msg(key: str, /, **args: Any) -> Msg:

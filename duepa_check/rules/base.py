@@ -19,7 +19,7 @@ from ..data.cards import Card, Lookup
 from ..data.config import FormatConfig
 from ..data.pool import CardPool
 from ..data.regulation import UNRESTRICTED, Regulation
-from ..messages import DEFAULT_LANG, Listed, Msg, msg, plural, text
+from ..messages import DEFAULT_LANG, Listed, Msg, line_numbers, msg, plural, text
 from ..reading.resolve import Deck, DeckCard
 
 ERROR = "error"
@@ -205,7 +205,7 @@ HINT_LINES_SHOWN = 6  # line numbers a hint names before the count: a hint fits 
 def hint_lines(lines: Iterable[int]) -> Listed:
     """Line numbers for a hint ("10, 11, 12, 13, 14, 15 and 24 more"): the first HINT_LINES_SHOWN,
     then how many more. Each of the others has a finding of its own (DP100) at its line."""
-    return Listed(tuple(str(line) for line in lines), "sep.lines", most=HINT_LINES_SHOWN)
+    return line_numbers(lines, most=HINT_LINES_SHOWN)
 
 
 def listed_lines(deck: Deck, names: Iterable[str]) -> Listed:
