@@ -145,11 +145,10 @@ def render_lines(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
         if not _shown(result, quiet):
             continue
         where = place_text(result, lang)
-        shown = listed_count(result, lang)
-        for violation in result.violations[:shown]:
-            out.append(flat(problem_line(result, violation, lang)))
-        if result.omitted or shown < len(result.violations):
-            out.append(flat(f"{where}: {omitted_line(result, lang, shown)}"))
+        listed = listed_lines(result, lang)
+        out.extend(flat(line) for line in listed)
+        if result.omitted or len(listed) < len(result.violations):
+            out.append(flat(f"{where}: {omitted_line(result, lang, len(listed))}"))
         if quiet:
             continue
         if result.not_read:
@@ -170,17 +169,25 @@ REPORT_OWN_LINES = 1_024  # of which its header, verdict, omitted and data lines
 REPORT_FLOOR_BYTES = 4_096  # or its problems this much for a short list (which still gets every usual one)
 
 
-def listed_count(result: DeckResult, lang: str) -> int:
-    """How many of the deck's problems the text report lists: as many as fit, one a line, in three
-    times the list's own size (4 KB for a short list), so that no input (1,000 unknown one-letter
-    names) makes a report out of proportion; the omitted line counts the rest."""
+def listed_lines(result: DeckResult, lang: str) -> list[str]:
+    """The deck's problems the text report lists, one a line: as many as fit in three times the
+    list's own size (4 KB for a short list), so that no input (1,000 unknown one-letter names)
+    makes a report out of proportion; the omitted line counts the rest."""
     budget = max(REPORT_SIZE_FACTOR * result.size - REPORT_OWN_LINES, REPORT_FLOOR_BYTES)
+    lines: list[str] = []
     used = 0
-    for count, violation in enumerate(result.violations):
-        used += len(problem_line(result, violation, lang).encode("utf-8", "replace")) + 1
+    for violation in result.violations:
+        line = problem_line(result, violation, lang)
+        used += len(line.encode("utf-8", "replace")) + 1
         if used > budget:
-            return count
-    return len(result.violations)
+            break
+        lines.append(line)
+    return lines
+
+
+def listed_count(result: DeckResult, lang: str) -> int:
+    """How many of the deck's problems the table and the terminal list (as many as the lines do)."""
+    return len(listed_lines(result, lang))
 
 
 def problem_line(result: DeckResult, violation, lang: str) -> str:
