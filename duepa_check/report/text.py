@@ -121,12 +121,7 @@ def render_plain(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
         out.append(
             box_table(column_titles(SUMMARY_COLUMNS, lang), summary_rows, title=text(msg("report.summary-title"), lang))
         )
-        out.append(totals_line(results, lang))
-        superseded = superseded_count_line(results, lang)
-        if superseded:
-            out.append(superseded)
-    if _footer_wanted(results, quiet):
-        out.append(data_line(info))
+    out += _closing_lines(results, info, quiet, totals=len(results) > 1)
     return "".join(line + "\n" for line in out)
 
 
@@ -154,14 +149,22 @@ def render_lines(results: Sequence[DeckResult], info: RunInfo, quiet: bool = Fal
         if result.not_read:
             out.append(flat(f"{where}: {not_read_line(result, lang)}"))
         out.append(flat(f"{_header(result, lang, where)}  {_verdict_line(result, lang)}"))
-    if len(results) > 1 and not quiet:
-        out.append(totals_line(results, lang))
-        superseded = superseded_count_line(results, lang)
+    out += _closing_lines(results, info, quiet, totals=len(results) > 1 and not quiet)
+    return "".join(line + "\n" for line in out)
+
+
+def _closing_lines(results: Sequence[DeckResult], info: RunInfo, quiet: bool, totals: bool) -> list[str]:
+    """The run's last lines in both plain layouts: the totals (and superseded rows) of several
+    decks when ``totals``, then the data line."""
+    out: list[str] = []
+    if totals:
+        out.append(totals_line(results, info.lang))
+        superseded = superseded_count_line(results, info.lang)
         if superseded:
             out.append(superseded)
     if _footer_wanted(results, quiet):
         out.append(data_line(info))
-    return "".join(line + "\n" for line in out)
+    return out
 
 
 REPORT_SIZE_FACTOR = 3  # a deck's report takes at most three times its list's bytes,
