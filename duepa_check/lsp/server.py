@@ -310,14 +310,23 @@ def register_documents(server: DeckServer) -> None:
         recheck_all(ls)
 
 
+def _position(ls: DeckServer, params: types.HoverParams | types.CompletionParams):
+    """(document, line, column in code points) a hover or a completion asks about; None when the
+    document is not open or the line is past its end."""
+    document = ls.session.documents.get(params.text_document.uri)
+    line = params.position.line
+    if document is None or not 0 <= line < len(document.lines):
+        return None
+    return document, line, from_client(document.lines[line], params.position.character, ls.encoding)
+
+
 def register_features(server: DeckServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: DeckServer, params: types.HoverParams) -> types.Hover | None:
-        document = ls.session.documents.get(params.text_document.uri)
-        line = params.position.line
-        if document is None or not 0 <= line < len(document.lines):
+        at = _position(ls, params)
+        if at is None:
             return None
-        column = from_client(document.lines[line], params.position.character, ls.encoding)
+        document, line, column = at
         found = safely(ls, ls.session.hover, document, line, column)
         if found is None:
             return None
@@ -334,11 +343,10 @@ def register_completion(server: DeckServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, options)
     def completion(ls: DeckServer, params: types.CompletionParams) -> types.CompletionList | None:
-        document = ls.session.documents.get(params.text_document.uri)
-        line = params.position.line
-        if document is None or not 0 <= line < len(document.lines):
+        at = _position(ls, params)
+        if at is None:
             return None
-        column = from_client(document.lines[line], params.position.character, ls.encoding)
+        document, line, column = at
         found = safely(ls, ls.session.completion, document, line, column)
         if found is None:
             return None
